@@ -1,0 +1,68 @@
+// Business constants and limits from SPEC.md section 9, named once so that no number is repeated elsewhere.
+
+export const TOAST = {
+  /** Push toast duration (SPEC §9: 6000 ms). */
+  pushDurationMs: 6000,
+  /** Default toast: 4 s, top-right, at most 20. */
+  defaultDurationMs: 4000,
+  position: "top-right",
+  maxVisible: 20,
+} as const
+
+export const NOTIFICATIONS = {
+  defaultChannel: "in_app",
+  /** Bell badge reads '9+' above this. */
+  badgeMax: 9,
+  panelMaxHeight: "24rem",
+  pageSize: 20,
+} as const
+
+export const PUSH = {
+  deviceType: "web",
+  deviceIdStorageKey: "deviceId",
+  preferencesIdFallback: 1,
+  /** Push-area queries: up to 3 retries, exponential from 1 s, capped at 30 s. */
+  queryRetries: 3,
+  queryBackoffBaseMs: 1000,
+  queryBackoffCapMs: 30_000,
+} as const
+
+export const PROFILE_FETCH = {
+  attempts: 3,
+  /** Wait before attempt n+1 is this times n. */
+  backoffStepMs: 500,
+} as const
+
+export const REQUEST_RETRY = {
+  /** One replay of a request after a 401 and a refresh. */
+  retriesAfter401: 1,
+  /** App-wide: failed queries are retried once; no refetch on window focus. */
+  appQueryRetries: 1,
+} as const
+
+export const SOCKET = {
+  maxReconnectAttempts: 6,
+  reconnectBaseMs: 1000,
+  reconnectCapMs: 15_000,
+} as const
+
+export const LAYOUT = {
+  sidebarOpenPx: 320,
+  sidebarCollapsedPx: 64,
+  mobileBreakpointPx: 768,
+} as const
+
+export const TERMS_OF_SERVICE = {
+  effectiveDate: "June 30, 2025",
+  dismissedStorageKey: "tos-banner-dismissed-2025-06-30",
+} as const
+
+/** A page chunk that has not arrived within this is shown as failed, with a retry. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000
+
+/** Socket reconnect delay before attempt n (1-based): 1 s doubling, capped at 15 s. */
+export const socketBackoffMs = (attempt: number): number =>
+  Math.min(SOCKET.reconnectCapMs, SOCKET.reconnectBaseMs * 2 ** Math.max(0, attempt - 1))
+
+/** Profile fetch: wait 500 ms times the attempt number that just failed. */
+export const profileBackoffMs = (failedAttempt: number): number => PROFILE_FETCH.backoffStepMs * failedAttempt

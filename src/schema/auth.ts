@@ -1,0 +1,50 @@
+import { Schema } from "effect"
+
+const Email = Schema.String.check(
+  Schema.isMinLength(3),
+  Schema.isMaxLength(254),
+  Schema.isPattern(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, { message: "Enter a valid email address" }),
+)
+
+const FullName = Schema.String.check(
+  Schema.isMinLength(1, { message: "Full name must not be empty" }),
+  Schema.isMaxLength(120),
+)
+
+/** The known categories; any other string is a valid category with read-only rights (SPEC §1, §6). */
+export const KNOWN_CATEGORIES = ["admin", "website_coordinator"] as const
+export const UserCategory = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
+export type UserCategory = typeof UserCategory.Type
+
+export const User = Schema.Struct({
+  id: Schema.Number,
+  email: Schema.String,
+  full_name: Schema.String,
+  user_category: UserCategory,
+  initials: Schema.String,
+})
+export type User = typeof User.Type
+
+export const LoginRequest = Schema.Struct({
+  email: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(254)),
+  password: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(1024)),
+})
+export type LoginRequest = typeof LoginRequest.Type
+
+export const LoginResponse = Schema.Struct({
+  access: Schema.String,
+  user: User,
+})
+export type LoginResponse = typeof LoginResponse.Type
+
+export const RefreshResponse = Schema.Struct({
+  access: Schema.String,
+})
+export type RefreshResponse = typeof RefreshResponse.Type
+
+/** PATCH /api/company/user/ accepts full_name and email only. */
+export const ProfilePatch = Schema.Struct({
+  full_name: Schema.optionalKey(FullName),
+  email: Schema.optionalKey(Email),
+})
+export type ProfilePatch = typeof ProfilePatch.Type

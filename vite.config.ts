@@ -1,0 +1,46 @@
+/// <reference types="vitest/config" />
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
+import react from "@vitejs/plugin-react"
+import { defineConfig } from "vite"
+
+// `npm run dev`: Vite serves the app and forwards the API and the socket to the real server.
+const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
+
+export default defineConfig({
+  plugins: [react(), vanillaExtractPlugin()],
+  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
+  server: {
+    proxy: {
+      "/api": { target: backend, changeOrigin: false },
+      "/ws": { target: backend.replace(/^http/, "ws"), ws: true },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["test/unit/**/*.test.{ts,tsx}", "test/model/**/*.test.ts"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "contract",
+          include: ["test/contract/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
