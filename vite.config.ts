@@ -8,7 +8,7 @@ const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT 
 
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: { outDir: "dist", sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
   server: {
     proxy: {
       "/api": { target: backend, changeOrigin: false },

@@ -1,12 +1,23 @@
 import { Schema } from "effect"
 
+/** Control characters have no place in a name or an address (and PostgreSQL text cannot hold U+0000). */
+const isControl = (char: string): boolean => {
+  const code = char.charCodeAt(0)
+  return code < 0x20 || code === 0x7f
+}
+const noControlCharacters = Schema.makeFilter((s: string) =>
+  Array.from(s).some(isControl) ? "Must not contain control characters" : undefined,
+)
+
 const Email = Schema.String.check(
+  noControlCharacters,
   Schema.isMinLength(3),
   Schema.isMaxLength(254),
   Schema.isPattern(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, { message: "Enter a valid email address" }),
 )
 
 const FullName = Schema.String.check(
+  noControlCharacters,
   Schema.isMinLength(1, { message: "Full name must not be empty" }),
   Schema.isMaxLength(120),
 )

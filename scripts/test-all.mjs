@@ -1,0 +1,44 @@
+// `npm test`: types, lint, then every Vitest project (unit, model, contract, end-to-end in Chromium).
+// Ends with one line `N passed, N failed` that sums all runners, as .ci/run requires.
+import { spawnSync } from "node:child_process"
+import { mkdirSync, readFileSync, rmSync } from "node:fs"
+
+let passed = 0
+let failed = 0
+
+function step(name, cmd, args) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(" ")}`)
+  const res = spawnSync(cmd, args, { stdio: "inherit" })
+  if (res.status === 0) passed += 1
+  else {
+    failed += 1
+    console.log(`✗ ${name} failed (exit ${res.status ?? res.signal})`)
+  }
+  return res.status === 0
+}
+
+step("types", "npx", ["tsc", "--noEmit", "-p", "."])
+step("lint", "npx", ["biome", "check", "."])
+
+mkdirSync("test-results", { recursive: true })
+const report = "test-results/vitest.json"
+rmSync(report, { force: true })
+const projects = process.argv.slice(2)
+const vitestArgs = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]
+for (const p of projects) vitestArgs.push("--project", p)
+console.log(`\n▶ tests: npx ${vitestArgs.join(" ")}`)
+const run = spawnSync("npx", vitestArgs, { stdio: "inherit" })
+try {
+  const result = JSON.parse(readFileSync(report, "utf8"))
+  passed += result.numPassedTests
+  failed += result.numFailedTests
+  // A suite that failed to load has no tests to count, but it is a failure all the same.
+  failed += result.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length
+} catch {
+  failed += 1
+  console.log("✗ vitest wrote no report")
+}
+if (run.status !== 0 && failed === 0) failed += 1
+
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)

@@ -1,0 +1,193 @@
+import { assign, fromPromise, setup } from "xstate"
+import { profileBackoffMs } from "../constants"
+import type { LoginResponse, RefreshResponse, User } from "../schema/auth"
+
+export type AuthStatus = "LOADING" | "AUTHENTICATED" | "UNAUTHENTICATED" | "ERROR"
+
+/** Exactly the client auth state of SPEC §3. */
+export interface AuthContext {
+  user: User | null
+  accessToken: string | null
+  status: AuthStatus
+  error: string | null
+  isAuthenticated: boolean
+  profileLoaded: boolean
+}
+
+export type AuthEvent =
+  | { type: "auth.login"; email: string; password: string }
+  | { type: "auth.logout" }
+  | { type: "auth.forceLogout"; error: string }
+  | { type: "auth.setAccessToken"; token: string }
+  | { type: "auth.setUser"; user: User }
+  | { type: "auth.updateUser"; patch: Partial<User> }
+  | { type: "auth.setError"; error: string }
+  | { type: "auth.clearError" }
+
+export const LOGIN_FAILED = "Login failed"
+
+const initial: AuthContext = {
+  user: null,
+  accessToken: null,
+  status: "LOADING",
+  error: null,
+  isAuthenticated: false,
+  profileLoaded: false,
+}
+
+/** The server's `detail` when the failure carries one (SPEC §5). */
+const detailOf = (error: unknown): string | null => {
+  if (typeof error !== "object" || error === null) return null
+  const detail = (error as { detail?: unknown }).detail
+  return typeof detail === "string" && detail !== "" ? detail : null
+}
+
+export const authMachine = setup({
+  types: { context: {} as AuthContext, events: {} as AuthEvent },
+  actors: {
+    refreshToken: fromPromise<RefreshResponse>(async () => {
+      throw new Error("provided by src/effects/actors.ts")
+    }),
+    login: fromPromise<LoginResponse, { email: string; password: string }>(async () => {
+      throw new Error("provided by src/effects/actors.ts")
+    }),
+    fetchProfile: fromPromise<User>(async () => {
+      throw new Error("provided by src/effects/actors.ts")
+    }),
+    logoutCall: fromPromise<void>(async () => {}),
+  },
+  delays: {
+    // Wait 500 ms times the number of the attempt that just failed (SPEC §7).
+    afterFirstFailure: profileBackoffMs(1),
+    afterSecondFailure: profileBackoffMs(2),
+  },
+  actions: {
+    setLoading: assign({ status: "LOADING", isAuthenticated: false, error: null }),
+    markAuthenticated: assign({ status: "AUTHENTICATED", isAuthenticated: true }),
+    markUnauthenticated: assign({ status: "UNAUTHENTICATED", isAuthenticated: false }),
+    markError: assign({ status: "ERROR", isAuthenticated: false }),
+    setUser: assign({ user: (_, user: User) => user, profileLoaded: true }),
+    profileAttempted: assign({ profileLoaded: true }),
+    warnProfileFailed: (_, params: { error: unknown }) =>
+      console.warn("Profile could not be loaded; the session goes on without it.", params.error),
+    logout: assign({ ...initial, status: "UNAUTHENTICATED" }),
+  },
+}).createMachine({
+  id: "auth",
+  context: initial,
+  initial: "LOADING",
+  on: {
+    "auth.updateUser": {
+      guard: ({ context }) => context.user !== null,
+      actions: assign({ user: ({ context, event }) => (context.user ? { ...context.user, ...event.patch } : null) }),
+    },
+    "auth.clearError": { actions: assign({ error: null }) },
+    "auth.setError": { target: ".ERROR", actions: assign({ error: ({ event }) => event.error }) },
+  },
+  states: {
+    LOADING: {
+      entry: "setLoading",
+      initial: "silentRefresh",
+      states: {
+        // On app start, once only: a silent refresh with the cookie (SPEC §4).
+        silentRefresh: {
+          invoke: {
+            id: "refreshToken",
+            src: "refreshToken",
+            onDone: {
+              target: "#auth.AUTHENTICATED",
+              actions: assign({ accessToken: ({ event }) => event.output.access }),
+            },
+            onError: { target: "#auth.UNAUTHENTICATED", actions: "logout" },
+          },
+        },
+        loggingIn: {
+          invoke: {
+            id: "login",
+            src: "login",
+            input: ({ event }) =>
+              event.type === "auth.login" ? { email: event.email, password: event.password } : { email: "", password: "" },
+            onDone: {
+              target: "#auth.AUTHENTICATED",
+              actions: assign({
+                user: ({ event }) => event.output.user,
+                accessToken: ({ event }) => event.output.access,
+                profileLoaded: true,
+              }),
+            },
+            onError: {
+              target: "#auth.ERROR",
+              actions: assign({ error: ({ event }) => detailOf(event.error) ?? LOGIN_FAILED }),
+            },
+          },
+        },
+      },
+    },
+    AUTHENTICATED: {
+      entry: "markAuthenticated",
+      initial: "fetchingProfile",
+      on: {
+        "auth.setAccessToken": { actions: assign({ accessToken: ({ event }) => event.token }) },
+        "auth.setUser": { actions: { type: "setUser", params: ({ event }) => event.user } },
+        "auth.logout": { target: "UNAUTHENTICATED.loggingOut", actions: "logout" },
+        "auth.forceLogout": {
+          target: "UNAUTHENTICATED",
+          actions: ["logout", assign({ error: ({ event }) => event.error })],
+        },
+      },
+      states: {
+        // Fetched after refresh or login: 3 attempts in total (SPEC §7).
+        fetchingProfile: {
+          initial: "attempt1",
+          states: {
+            attempt1: {
+              invoke: {
+                id: "fetchProfile",
+                src: "fetchProfile",
+                onDone: { target: "#auth.AUTHENTICATED.ready", actions: { type: "setUser", params: ({ event }) => event.output } },
+                onError: "wait1",
+              },
+            },
+            wait1: { after: { afterFirstFailure: "attempt2" } },
+            attempt2: {
+              invoke: {
+                id: "fetchProfile",
+                src: "fetchProfile",
+                onDone: { target: "#auth.AUTHENTICATED.ready", actions: { type: "setUser", params: ({ event }) => event.output } },
+                onError: "wait2",
+              },
+            },
+            wait2: { after: { afterSecondFailure: "attempt3" } },
+            attempt3: {
+              invoke: {
+                id: "fetchProfile",
+                src: "fetchProfile",
+                onDone: { target: "#auth.AUTHENTICATED.ready", actions: { type: "setUser", params: ({ event }) => event.output } },
+                // A profile failure keeps the session: logged as a warning only (SPEC §8).
+                onError: {
+                  target: "#auth.AUTHENTICATED.ready",
+                  actions: [{ type: "warnProfileFailed", params: ({ event }) => ({ error: event.error }) }, "profileAttempted"],
+                },
+              },
+            },
+          },
+        },
+        ready: {},
+      },
+    },
+    UNAUTHENTICATED: {
+      entry: "markUnauthenticated",
+      initial: "idle",
+      on: { "auth.login": { target: "LOADING.loggingIn" } },
+      states: {
+        idle: {},
+        // Local state is already cleared; the call's errors are ignored (SPEC §7).
+        loggingOut: { invoke: { id: "logoutCall", src: "logoutCall", onDone: "idle", onError: "idle" } },
+      },
+    },
+    ERROR: {
+      entry: "markError",
+      on: { "auth.login": { target: "LOADING.loggingIn" } },
+    },
+  },
+})

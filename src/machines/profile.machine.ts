@@ -1,0 +1,58 @@
+import { assign, enqueueActions, fromPromise, setup } from "xstate"
+import type { ProfilePatch, User } from "../schema/auth"
+import { SYSTEM_IDS } from "./system-ids"
+
+export const UPDATE_FAILED = "Update failed"
+
+export type ProfileEvent = { type: "profile.save"; patch: ProfilePatch } | { type: "profile.reset" }
+
+export interface ProfileContext {
+  error: string | null
+}
+
+/** Profile update failure: the server's detail or message field, otherwise 'Update failed' (SPEC §5). */
+export const profileErrorText = (error: unknown): string => {
+  if (typeof error === "object" && error !== null) {
+    const { detail, serverMessage } = error as { detail?: unknown; serverMessage?: unknown }
+    if (typeof detail === "string" && detail !== "") return detail
+    if (typeof serverMessage === "string" && serverMessage !== "") return serverMessage
+  }
+  return UPDATE_FAILED
+}
+
+export const profileMachine = setup({
+  types: { context: {} as ProfileContext, events: {} as ProfileEvent },
+  actors: {
+    updateProfile: fromPromise<User, ProfilePatch>(async () => {
+      throw new Error("provided by src/effects/actors.ts")
+    }),
+  },
+}).createMachine({
+  id: "profile",
+  context: { error: null },
+  initial: "idle",
+  on: { "profile.reset": { target: ".idle", actions: assign({ error: null }) } },
+  states: {
+    idle: { on: { "profile.save": "saving" } },
+    saving: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: "updateProfile",
+        src: "updateProfile",
+        input: ({ event }) => (event.type === "profile.save" ? event.patch : {}),
+        onDone: {
+          target: "saved",
+          // Success merges the returned fields into the signed-in user ('update user', SPEC §4).
+          actions: enqueueActions(({ system, event, enqueue }) => {
+            const auth = system.get(SYSTEM_IDS.auth)
+            const told = { type: "auth.updateUser", patch: event.output }
+            if (auth) enqueue.sendTo(auth, told)
+          }),
+        },
+        onError: { target: "failed", actions: assign({ error: ({ event }) => profileErrorText(event.error) }) },
+      },
+    },
+    saved: { on: { "profile.save": "saving" } },
+    failed: { on: { "profile.save": "saving" } },
+  },
+})

@@ -1,0 +1,69 @@
+import { assign, emit, enqueueActions, fromPromise, setup } from "xstate"
+import type { RefreshResponse } from "../schema/auth"
+import { SYSTEM_IDS } from "./system-ids"
+
+export const REFRESH_FAILED = "Refresh token expired or invalid."
+
+export type RefreshEvent = { type: "refresh.requested"; waiterId: string }
+export type RefreshEmitted =
+  | { type: "released"; waiterIds: ReadonlyArray<string>; token: string }
+  | { type: "rejected"; waiterIds: ReadonlyArray<string> }
+
+/**
+ * The refresh queue (SPEC §4): the first 401 starts one refresh; every request failing while it runs
+ * waits for it; all are then released with the new token, or all rejected and the session logged out.
+ */
+export const refreshMachine = setup({
+  types: {
+    context: {} as { waiters: ReadonlyArray<string> },
+    events: {} as RefreshEvent,
+    emitted: {} as RefreshEmitted,
+  },
+  actors: {
+    refreshToken: fromPromise<RefreshResponse>(async () => {
+      throw new Error("refreshToken is provided by src/effects/actors.ts")
+    }),
+  },
+  actions: {
+    enqueue: assign({ waiters: ({ context, event }) => [...context.waiters, event.waiterId] }),
+    clear: assign({ waiters: [] }),
+  },
+}).createMachine({
+  id: "refresh",
+  context: { waiters: [] },
+  initial: "idle",
+  states: {
+    idle: { on: { "refresh.requested": { target: "refreshing", actions: "enqueue" } } },
+    refreshing: {
+      on: { "refresh.requested": { actions: "enqueue" } },
+      invoke: {
+        id: "refreshToken",
+        src: "refreshToken",
+        onDone: {
+          target: "idle",
+          actions: [
+            emit(({ context, event }) => ({ type: "released", waiterIds: context.waiters, token: event.output.access })),
+            enqueueActions(({ system, event, enqueue }) => {
+              const auth = system.get(SYSTEM_IDS.auth)
+              const told = { type: "auth.setAccessToken", token: event.output.access }
+              if (auth) enqueue.sendTo(auth, told)
+            }),
+            "clear",
+          ],
+        },
+        onError: {
+          target: "idle",
+          actions: [
+            emit(({ context }) => ({ type: "rejected", waiterIds: context.waiters })),
+            enqueueActions(({ system, enqueue }) => {
+              const auth = system.get(SYSTEM_IDS.auth)
+              const told = { type: "auth.forceLogout", error: REFRESH_FAILED }
+              if (auth) enqueue.sendTo(auth, told)
+            }),
+            "clear",
+          ],
+        },
+      },
+    },
+  },
+})

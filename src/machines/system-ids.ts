@@ -1,0 +1,9 @@
+/** Every actor the root machine spawns, by the systemId that `system.get` finds it under. */
+export const SYSTEM_IDS = {
+  auth: "auth",
+  refresh: "refresh",
+  profile: "profile",
+  sidebar: "sidebar",
+  uiPreferences: "uiPreferences",
+} as const
+export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS]

@@ -1,0 +1,262 @@
+import { Schema } from "effect"
+
+// The marketplace wire contract (issue 4): company applications, work and maintenance requests, providers,
+// candidates, audit trail, dashboard summary, and the bodies and query parameters the server accepts.
+// Dates travel as ISO 8601 strings; money as integer pence so that no float rounding reaches a budget.
+
+export const MARKETPLACE_LIMITS = {
+  defaultPageSize: 20,
+  maxPageSize: 100,
+  maxReasonLength: 1000,
+  maxSearchLength: 200,
+  /** A coordinator chooses a short list; more than this is a mistake, not a choice. */
+  maxSelectedProviders: 5,
+  recentActivity: 10,
+} as const
+
+export const SERVICE_CATEGORIES = [
+  "plumbing",
+  "electrical",
+  "heating",
+  "roofing",
+  "carpentry",
+  "painting",
+  "plastering",
+  "flooring",
+  "glazing",
+  "locksmith",
+  "landscaping",
+  "cleaning",
+  "pest_control",
+  "drainage",
+  "appliance_repair",
+  "damp_proofing",
+] as const
+export const ServiceCategory = Schema.Literals(SERVICE_CATEGORIES)
+export type ServiceCategory = typeof ServiceCategory.Type
+
+/** How a trade reads in a sentence ("Offers pest control"). */
+export const serviceLabel = (service: ServiceCategory): string => service.replaceAll("_", " ")
+
+export const RequestKind = Schema.Literals(["work", "maintenance"])
+export type RequestKind = typeof RequestKind.Type
+export const RequestStatus = Schema.Literals(["pending", "approved", "rejected"])
+export type RequestStatus = typeof RequestStatus.Type
+export const ApplicationStatus = Schema.Literals(["pending", "accepted", "rejected"])
+export type ApplicationStatus = typeof ApplicationStatus.Type
+export const AnyStatus = Schema.Literals(["pending", "approved", "accepted", "rejected"])
+export type AnyStatus = typeof AnyStatus.Type
+/** Least to most urgent: the order `ordering=urgency` sorts by. */
+export const URGENCY_ORDER = ["low", "normal", "high", "emergency"] as const
+export const Urgency = Schema.Literals(URGENCY_ORDER)
+export type Urgency = typeof Urgency.Type
+export const RecordKind = Schema.Literals(["company_application", "work_request", "maintenance_request"])
+export type RecordKind = typeof RecordKind.Type
+export const AuditAction = Schema.Literals([
+  "submitted",
+  "approved",
+  "rejected",
+  "accepted",
+  "reopened",
+  "providers_selected",
+])
+export type AuditAction = typeof AuditAction.Type
+export const DocumentKind = Schema.Literals([
+  "registration_certificate",
+  "insurance",
+  "trade_licence",
+  "identity",
+  "bank_details",
+  "reference",
+  "other",
+])
+export type DocumentKind = typeof DocumentKind.Type
+
+const Uuid = Schema.String.check(Schema.isUUID())
+const Timestamp = Schema.String
+const IsoDate = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: "Expected YYYY-MM-DD" }))
+export const Count = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))
+export const text = (max: number, what: string) =>
+  Schema.String.check(
+    Schema.isPattern(/\S/, { message: `${what} must not be empty` }),
+    Schema.isMaxLength(max, { message: `${what} must be at most ${max} characters` }),
+  )
+
+// ─── Entities ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** A person who acted; `id` is null for people outside the back office (an applicant, a customer). */
+export const Actor = Schema.Struct({ id: Schema.NullOr(Schema.Number), full_name: Schema.String })
+export type Actor = typeof Actor.Type
+
+export const ProviderRef = Schema.Struct({ uuid: Uuid, company_name: Schema.String })
+export type ProviderRef = typeof ProviderRef.Type
+
+export const AuditDetails = Schema.Struct({
+  providers: Schema.optionalKey(Schema.Array(ProviderRef)),
+  /** A reopen releases the providers chosen before; they are named here. */
+  released_providers: Schema.optionalKey(Schema.Array(ProviderRef)),
+  /** Accepting an application creates or reactivates this provider. */
+  provider: Schema.optionalKey(ProviderRef),
+})
+export type AuditDetails = typeof AuditDetails.Type
+
+export const AuditEntry = Schema.Struct({
+  id: Schema.Number,
+  record_kind: RecordKind,
+  record_uuid: Uuid,
+  record_title: Schema.String,
+  actor_user_id: Schema.NullOr(Schema.Number),
+  actor_name: Schema.String,
+  action: AuditAction,
+  from_status: Schema.NullOr(AnyStatus),
+  to_status: Schema.NullOr(AnyStatus),
+  reason: Schema.NullOr(Schema.String),
+  details: AuditDetails,
+  at: Timestamp,
+})
+export type AuditEntry = typeof AuditEntry.Type
+
+export const Provider = Schema.Struct({
+  uuid: Uuid,
+  company_name: Schema.String,
+  services: Schema.Array(ServiceCategory),
+  service_area: Schema.Array(Schema.String),
+  /** 1.0 to 5.0; null for a provider nobody has rated yet. */
+  rating: Schema.NullOr(Schema.Number),
+  /** Open jobs the provider currently holds. */
+  current_load: Count,
+  active: Schema.Boolean,
+  application_uuid: Schema.NullOr(Uuid),
+  created_at: Timestamp,
+})
+export type Provider = typeof Provider.Type
+
+export const CompanyDocument = Schema.Struct({ name: text(200, "Document name"), kind: DocumentKind })
+export type CompanyDocument = typeof CompanyDocument.Type
+
+export const CompanyApplication = Schema.Struct({
+  uuid: Uuid,
+  company_name: Schema.String,
+  contact_name: Schema.String,
+  contact_email: Schema.String,
+  contact_phone: Schema.String,
+  services_offered: Schema.Array(ServiceCategory),
+  service_area: Schema.Array(Schema.String),
+  registration_number: Schema.String,
+  documents: Schema.Array(CompanyDocument),
+  submitted_at: Timestamp,
+  status: ApplicationStatus,
+  decided_at: Schema.NullOr(Timestamp),
+  decided_by: Schema.NullOr(Actor),
+  reason: Schema.NullOr(Schema.String),
+})
+export type CompanyApplication = typeof CompanyApplication.Type
+
+export const CompanyApplicationDetail = Schema.Struct({
+  ...CompanyApplication.fields,
+  /** The provider made from this application, once accepted (it stays, deactivated, after a reopen). */
+  provider: Schema.NullOr(ProviderRef),
+  audit: Schema.Array(AuditEntry),
+})
+export type CompanyApplicationDetail = typeof CompanyApplicationDetail.Type
+
+/** [from, to], inclusive, from ≤ to. */
+export const PreferredDates = Schema.Tuple([IsoDate, IsoDate]).check(
+  Schema.makeFilter(([from, to]) => from <= to || "The preferred dates must run from the earlier to the later"),
+)
+
+const requestFields = {
+  uuid: Uuid,
+  title: Schema.String,
+  description: Schema.String,
+  customer_name: Schema.String,
+  /** The town or city, matched against a provider's service area. */
+  area: Schema.String,
+  service_category: ServiceCategory,
+  urgency: Urgency,
+  preferred_dates: Schema.NullOr(PreferredDates),
+  /** Pence (GBP minor units); null when the customer gave none. */
+  budget: Schema.NullOr(Count),
+  photos: Schema.Array(Schema.String),
+  submitted_at: Timestamp,
+  status: RequestStatus,
+  decided_at: Schema.NullOr(Timestamp),
+  decided_by: Schema.NullOr(Actor),
+  reason: Schema.NullOr(Schema.String),
+  selected_providers: Schema.Array(ProviderRef),
+  providers_selected_at: Schema.NullOr(Timestamp),
+  providers_selected_by: Schema.NullOr(Actor),
+}
+
+export const WorkRequest = Schema.Struct({ ...requestFields, kind: Schema.Literal("work"), address: Schema.String })
+export type WorkRequest = typeof WorkRequest.Type
+export const MaintenanceRequest = Schema.Struct({
+  ...requestFields,
+  kind: Schema.Literal("maintenance"),
+  site: Schema.String,
+})
+export type MaintenanceRequest = typeof MaintenanceRequest.Type
+
+export const WorkRequestDetail = Schema.Struct({ ...WorkRequest.fields, audit: Schema.Array(AuditEntry) })
+export type WorkRequestDetail = typeof WorkRequestDetail.Type
+export const MaintenanceRequestDetail = Schema.Struct({
+  ...MaintenanceRequest.fields,
+  audit: Schema.Array(AuditEntry),
+})
+export type MaintenanceRequestDetail = typeof MaintenanceRequestDetail.Type
+
+/** A provider that could take a request, with the reasons it ranks where it does. */
+export const Candidate = Schema.Struct({
+  ...Provider.fields,
+  rank: Schema.Number,
+  /** 0 to 100; higher is a better fit. */
+  score: Schema.Number,
+  reasons: Schema.Array(Schema.String),
+  selected: Schema.Boolean,
+})
+export type Candidate = typeof Candidate.Type
+export const CandidateList = Schema.Struct({ count: Count, results: Schema.Array(Candidate) })
+export type CandidateList = typeof CandidateList.Type
+
+// ─── Pages ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** `next`/`previous` are paths with the same query and another `page` (the notification page shape). */
+export const Page = <S extends Schema.Top>(item: S) =>
+  Schema.Struct({
+    count: Count,
+    next: Schema.NullOr(Schema.String),
+    previous: Schema.NullOr(Schema.String),
+    results: Schema.Array(item),
+  })
+export const WorkRequestPage = Page(WorkRequest)
+export type WorkRequestPage = typeof WorkRequestPage.Type
+export const MaintenanceRequestPage = Page(MaintenanceRequest)
+export type MaintenanceRequestPage = typeof MaintenanceRequestPage.Type
+export const CompanyApplicationPage = Page(CompanyApplication)
+export type CompanyApplicationPage = typeof CompanyApplicationPage.Type
+export const ProviderPage = Page(Provider)
+export type ProviderPage = typeof ProviderPage.Type
+
+// ─── Dashboard ─────────────────────────────────────────────────────────────────────────────────────────
+
+export const RequestCounts = Schema.Struct({ pending: Count, approved: Count, rejected: Count })
+export const ApplicationCounts = Schema.Struct({ pending: Count, accepted: Count, rejected: Count })
+export const PendingItem = Schema.Struct({ uuid: Uuid, title: Schema.String, submitted_at: Timestamp })
+export type PendingItem = typeof PendingItem.Type
+
+export const DashboardSummary = Schema.Struct({
+  work_requests: RequestCounts,
+  maintenance_requests: RequestCounts,
+  company_applications: ApplicationCounts,
+  providers: Schema.Struct({ active: Count, inactive: Count }),
+  /** The signed-in user's unread in-app notifications. */
+  unread_notifications: Count,
+  oldest_pending: Schema.Struct({
+    work_request: Schema.NullOr(PendingItem),
+    maintenance_request: Schema.NullOr(PendingItem),
+    company_application: Schema.NullOr(PendingItem),
+  }),
+  /** The last ten audit entries over every record, newest first. */
+  recent_activity: Schema.Array(AuditEntry),
+})
+export type DashboardSummary = typeof DashboardSummary.Type

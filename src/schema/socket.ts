@@ -1,0 +1,112 @@
+import { Schema } from "effect"
+import { Channel, Notification } from "./notifications"
+
+// The live socket /ws/notifications/?token=ACCESS (SPEC §7). Every frame is one JSON object whose `type`
+// tells the messages apart. The server decodes ClientMessage and encodes ServerMessage; the client does the
+// reverse with the same schemas, and drops a frame that does not decode.
+
+const Id = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))
+const Count = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))
+/** One notification's id, or "all" after mark-all-read. */
+const ReadTarget = Schema.Union([Id, Schema.Literal("all")])
+
+/** Frames above this are refused by the server: the connection closes with 1009 (message too big). */
+export const SOCKET_MAX_PAYLOAD_BYTES = 64 * 1024
+
+/** Close codes the server uses; the client treats 4401 as "refresh the token, then reconnect". */
+export const SOCKET_CLOSE = {
+  /** Missing, malformed, forged or expired access token (the upgrade is accepted, then closed). */
+  unauthorized: { code: 4401, reason: "invalid or expired token" },
+  /** The page's Origin is not on the server's allow-list. */
+  forbiddenOrigin: { code: 4403, reason: "origin not allowed" },
+  /** The server is shutting down; reconnect (another instance, or this one after its restart). */
+  goingAway: { code: 1001, reason: "server shutting down" },
+} as const
+
+// ─── Client → server ───────────────────────────────────────────────────────────────────────────────────
+
+export const GetUnreadCount = Schema.Struct({
+  type: Schema.Literal("get_unread_count"),
+  channel: Schema.optionalKey(Channel),
+})
+export const MarkNotificationRead = Schema.Struct({
+  type: Schema.Literal("mark_notification_read"),
+  notification_id: Id,
+  channel: Schema.optionalKey(Channel),
+})
+export const Ping = Schema.Struct({
+  type: Schema.Literal("ping"),
+  /** Echoed back in the pong: the client measures the round trip with it. */
+  timestamp: Schema.Finite,
+})
+
+export const ClientMessage = Schema.Union([GetUnreadCount, MarkNotificationRead, Ping])
+export type ClientMessage = typeof ClientMessage.Type
+
+// ─── Server → client ───────────────────────────────────────────────────────────────────────────────────
+
+export const ConnectionEstablished = Schema.Struct({
+  type: Schema.Literal("connection_established"),
+  user_id: Id,
+  /** The newest notification id the user has (0 for none): the client catches up from its own newest. */
+  latest_notification_id: Count,
+  unread_count: Count,
+})
+export const NotificationMessage = Schema.Struct({
+  type: Schema.Literal("notification"),
+  notification: Notification,
+  unread_count: Count,
+})
+export const UnreadCountMessage = Schema.Struct({
+  type: Schema.Literal("unread_count"),
+  unread_count: Count,
+})
+
+const UnreadCountEvent = Schema.Struct({
+  event_type: Schema.Literal("unread_count"),
+  data: Schema.Struct({ count: Count }),
+})
+const NotificationReadEvent = Schema.Struct({
+  event_type: Schema.Literal("notification_read"),
+  data: Schema.Struct({ notification_id: ReadTarget }),
+})
+
+/**
+ * `update` and `realtime_update` are the same event under two names (SPEC §7 lists both). This server sends
+ * `notification.read` and `unread_count` instead; a client must still accept these.
+ */
+export const UpdateMessage = Schema.Union([
+  Schema.Struct({ type: Schema.Literal("update"), ...UnreadCountEvent.fields }),
+  Schema.Struct({ type: Schema.Literal("update"), ...NotificationReadEvent.fields }),
+])
+export const RealtimeUpdateMessage = Schema.Union([
+  Schema.Struct({ type: Schema.Literal("realtime_update"), ...UnreadCountEvent.fields }),
+  Schema.Struct({ type: Schema.Literal("realtime_update"), ...NotificationReadEvent.fields }),
+])
+
+/** A read made anywhere (this tab, another tab, another instance); followed by an `unread_count`. */
+export const NotificationReadMessage = Schema.Struct({
+  type: Schema.Literal("notification.read"),
+  notification_id: ReadTarget,
+})
+export const Pong = Schema.Struct({
+  type: Schema.Literal("pong"),
+  timestamp: Schema.Finite,
+})
+/** A frame the server could not use (not JSON, unknown type, wrong fields) or a refused action. */
+export const SocketError = Schema.Struct({
+  type: Schema.Literal("error"),
+  detail: Schema.String,
+})
+
+export const ServerMessage = Schema.Union([
+  ConnectionEstablished,
+  NotificationMessage,
+  UnreadCountMessage,
+  UpdateMessage,
+  RealtimeUpdateMessage,
+  NotificationReadMessage,
+  Pong,
+  SocketError,
+])
+export type ServerMessage = typeof ServerMessage.Type

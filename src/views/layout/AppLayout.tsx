@@ -1,0 +1,60 @@
+import { type ReactNode, useEffect } from "react"
+import { effectiveTheme } from "../../machines/ui-preferences.machine"
+import { useSidebar, useSidebarSend, useUiPreferences } from "../ui-hooks"
+import * as css from "./layout.css"
+import { Sidebar } from "./Sidebar"
+import { TermsBanner } from "./TermsBanner"
+import { UserMenu } from "./UserMenu"
+
+/** Applies the chosen theme to the document; the theme contract reads it from <html data-theme>. */
+export function useAppliedTheme() {
+  const theme = useUiPreferences(effectiveTheme)
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme
+  }, [theme])
+}
+
+export function AppLayout({ children, bell }: { children: ReactNode; bell?: ReactNode }) {
+  const send = useSidebarSend()
+  const collapsed = useSidebar((_, c) => c)
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") {
+        e.preventDefault()
+        send({ type: "sidebar.focusSearch" })
+      }
+    }
+    window.addEventListener("keydown", onKey)
+    return () => window.removeEventListener("keydown", onKey)
+  }, [send])
+
+  return (
+    <div className={css.shell}>
+      <a href="#main" className="visually-hidden">
+        Skip to content
+      </a>
+      <Sidebar />
+      <div className={css.main}>
+        <header className={css.topbar}>
+          <button
+            type="button"
+            className={css.iconButton}
+            aria-label="Menu"
+            aria-expanded={!collapsed}
+            onClick={() => send({ type: "sidebar.toggle" })}
+          >
+            ☰
+          </button>
+          <div className={css.spacer} />
+          {bell}
+          <UserMenu />
+        </header>
+        <TermsBanner />
+        <main id="main" className={css.content} tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  )
+}

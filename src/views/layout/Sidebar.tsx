@@ -1,0 +1,130 @@
+import { useEffect, useRef } from "react"
+import { Link, useLocation } from "wouter"
+import type { SidebarGroup } from "../../machines/sidebar.machine"
+import { dashboardLink, filterNav, type NavGroup, type NavLink, navGroups, railLinks } from "../nav"
+import { useSidebar, useSidebarSend } from "../ui-hooks"
+import * as css from "./layout.css"
+
+function SidebarLink({ link, collapsed }: { link: NavLink; collapsed: boolean }) {
+  const [location] = useLocation()
+  const send = useSidebarSend()
+  const current = location === link.href || (link.href === "/" && location === "/dashboard")
+  return (
+    <Link
+      href={link.href}
+      className={css.navLink}
+      aria-current={current ? "page" : undefined}
+      aria-label={collapsed ? link.label : undefined}
+      title={collapsed ? link.label : undefined}
+      onClick={() => send({ type: "sidebar.close" })}
+    >
+      <span className={css.glyph} aria-hidden="true">
+        {link.glyph}
+      </span>
+      {collapsed ? null : link.label}
+    </Link>
+  )
+}
+
+function Group({ group, openGroups }: { group: NavGroup; openGroups: ReadonlyArray<SidebarGroup> }) {
+  const send = useSidebarSend()
+  const open = openGroups.includes(group.id)
+  const panelId = `sidebar-group-${group.id}`
+  return (
+    <div>
+      <button
+        type="button"
+        className={css.groupButton}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => send({ type: "sidebar.toggleGroup", group: group.id })}
+      >
+        <span className={css.glyph} aria-hidden="true">
+          {open ? "▾" : "▸"}
+        </span>
+        {group.label}
+      </button>
+      {open ? (
+        <div id={panelId} className={css.groupChildren}>
+          {group.links.map((link) => (
+            <SidebarLink key={link.href} link={link} collapsed={false} />
+          ))}
+          {group.groups?.map((sub) => (
+            <Group key={sub.id} group={sub} openGroups={openGroups} />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+export function Sidebar() {
+  const collapsed = useSidebar((_, c) => c)
+  const narrow = useSidebar((ctx) => ctx.narrow)
+  const query = useSidebar((ctx) => ctx.query)
+  const openGroups = useSidebar((ctx) => ctx.openGroups)
+  const focusRequests = useSidebar((ctx) => ctx.searchFocusRequests)
+  const send = useSidebarSend()
+  const searchRef = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    if (focusRequests > 0) searchRef.current?.focus()
+  }, [focusRequests])
+
+  // A search shows every matching link, whatever groups were folded.
+  const searching = query.trim() !== ""
+  const groups = filterNav(navGroups, query)
+  const visibleOpen: ReadonlyArray<SidebarGroup> = searching
+    ? ["verification", "requests", "work", "maintenance", "more"]
+    : openGroups
+  const className = [css.sidebar, collapsed ? css.sidebarCollapsed : css.sidebarOverlay].join(" ")
+
+  return (
+    <>
+      {narrow && !collapsed ? (
+        <div className={css.scrim} aria-hidden="true" onClick={() => send({ type: "sidebar.close" })} />
+      ) : null}
+      <aside className={className} aria-label="Sidebar" data-collapsed={collapsed}>
+        <div className={css.sidebarHeader}>
+          <button
+            type="button"
+            className={css.iconButton}
+            aria-label={collapsed ? "Open sidebar" : "Collapse sidebar"}
+            aria-expanded={!collapsed}
+            onClick={() => send({ type: "sidebar.toggle" })}
+          >
+            ☰
+          </button>
+          {collapsed ? null : <span className={css.brand}>Marketplace back office</span>}
+        </div>
+        {collapsed ? null : (
+          <input
+            ref={searchRef}
+            type="search"
+            className={css.search}
+            placeholder="Search (Ctrl+K)"
+            aria-label="Search"
+            value={query}
+            onChange={(e) => send({ type: "sidebar.search", query: e.target.value })}
+            onKeyDown={(e) => {
+              if (e.key === "Escape") send({ type: "sidebar.search", query: "" })
+            }}
+          />
+        )}
+        <nav className={css.nav} aria-label="Main">
+          {collapsed ? (
+            railLinks.map((link) => <SidebarLink key={link.href} link={link} collapsed />)
+          ) : (
+            <>
+              <SidebarLink link={dashboardLink} collapsed={false} />
+              {groups.map((group) => (
+                <Group key={group.id} group={group} openGroups={visibleOpen} />
+              ))}
+            </>
+          )}
+          {!collapsed && searching && groups.length === 0 ? <p>No matching pages</p> : null}
+        </nav>
+      </aside>
+    </>
+  )
+}

@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from "react"
+import { Link, useLocation } from "wouter"
+import { useAuth, useAuthSend } from "../app-context"
+import { LogoutDialog } from "./LogoutDialog"
+import * as css from "./menu.css"
+
+export function UserMenu() {
+  const user = useAuth((ctx) => ctx.user)
+  const send = useAuthSend()
+  const [, navigate] = useLocation()
+  const [open, setOpen] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (open) menuRef.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus()
+  }, [open])
+
+  const close = () => {
+    setOpen(false)
+    triggerRef.current?.focus()
+  }
+  const onMenuKey = (e: React.KeyboardEvent) => {
+    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])
+    const at = items.indexOf(document.activeElement as HTMLElement)
+    if (e.key === "Escape") close()
+    else if (e.key === "ArrowDown") items[(at + 1) % items.length]?.focus()
+    else if (e.key === "ArrowUp") items[(at - 1 + items.length) % items.length]?.focus()
+    else return
+    e.preventDefault()
+  }
+
+  return (
+    <div className={css.wrapper}>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={css.trigger}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`User menu for ${user?.full_name ?? "you"}`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className={css.avatar} aria-hidden="true">
+          {user?.initials ?? "?"}
+        </span>
+        <span>{user?.full_name ?? ""}</span>
+      </button>
+      {open ? (
+        <div
+          ref={menuRef}
+          className={css.menu}
+          role="menu"
+          aria-label="User menu"
+          tabIndex={-1}
+          onKeyDown={onMenuKey}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false)
+          }}
+        >
+          <Link href="/profile" role="menuitem" className={css.item} onClick={() => setOpen(false)}>
+            Profile
+          </Link>
+          <Link href="/settings" role="menuitem" className={css.item} onClick={() => setOpen(false)}>
+            Settings
+          </Link>
+          <button
+            type="button"
+            role="menuitem"
+            className={css.item}
+            onClick={() => {
+              setOpen(false)
+              setConfirming(true)
+            }}
+          >
+            Log out
+          </button>
+        </div>
+      ) : null}
+      <LogoutDialog
+        open={confirming}
+        onCancel={() => {
+          setConfirming(false)
+          triggerRef.current?.focus()
+        }}
+        onConfirm={() => {
+          setConfirming(false)
+          send({ type: "auth.logout" })
+          navigate("/login", { replace: true })
+        }}
+      />
+    </div>
+  )
+}

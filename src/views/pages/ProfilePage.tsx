@@ -1,0 +1,68 @@
+import { type FormEvent, useEffect, useState } from "react"
+import { useAuth, useProfile, useProfileSend } from "../app-context"
+import * as menu from "../layout/menu.css"
+import * as ui from "../shared/ui.css"
+
+export default function ProfilePage() {
+  const user = useAuth((ctx) => ctx.user)
+  const state = useProfile((_, s) => s)
+  const error = useProfile((ctx) => ctx.error)
+  const send = useProfileSend()
+  const [fullName, setFullName] = useState(user?.full_name ?? "")
+  const [email, setEmail] = useState(user?.email ?? "")
+
+  // A new visit starts without the previous visit's result.
+  useEffect(() => () => send({ type: "profile.reset" }), [send])
+
+  if (!user) return null
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    const patch: { full_name?: string; email?: string } = {}
+    if (fullName !== user.full_name) patch.full_name = fullName
+    if (email !== user.email) patch.email = email
+    send({ type: "profile.save", patch })
+  }
+
+  return (
+    <section className={ui.page} aria-labelledby="page-title">
+      <h1 id="page-title" className={ui.pageTitle}>
+        Profile
+      </h1>
+      <div className={ui.card}>
+        <p style={{ display: "flex", gap: 12, alignItems: "center" }}>
+          <span className={menu.avatar} aria-hidden="true">
+            {user.initials}
+          </span>
+          <span>
+            <strong>{user.full_name}</strong>
+            <br />
+            <span className={ui.muted}>Category: {user.user_category}</span>
+          </span>
+        </p>
+        <form onSubmit={onSubmit} noValidate>
+          {state === "failed" && error ? (
+            <p className={ui.errorText} role="alert">
+              {error}
+            </p>
+          ) : null}
+          {state === "saved" ? (
+            <p className={ui.successText} role="status">
+              Profile saved.
+            </p>
+          ) : null}
+          <label className={ui.field}>
+            <span>Full name</span>
+            <input className={ui.input} value={fullName} onChange={(e) => setFullName(e.target.value)} />
+          </label>
+          <label className={ui.field}>
+            <span>Email address</span>
+            <input className={ui.input} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </label>
+          <button type="submit" className={ui.button.primary} disabled={state === "saving"}>
+            {state === "saving" ? "Saving…" : "Save"}
+          </button>
+        </form>
+      </div>
+    </section>
+  )
+}

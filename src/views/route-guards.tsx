@@ -1,0 +1,25 @@
+import type { ReactNode } from "react"
+import { Redirect, useLocation, useSearch } from "wouter"
+import { hasAnyRole } from "../machines/permissions"
+import { useAuth } from "./app-context"
+import { LoadingScreen } from "./shared/Spinner"
+
+/** Routes behind sign-in: while the session loads a spinner; signed out, /login remembering the origin. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const status = useAuth((ctx) => ctx.status)
+  const [location] = useLocation()
+  const search = useSearch()
+  if (status === "LOADING") return <LoadingScreen />
+  if (status !== "AUTHENTICATED") {
+    const origin = `${location}${search ? `?${search}` : ""}`
+    return <Redirect to={`/login?next=${encodeURIComponent(origin)}`} replace />
+  }
+  return <>{children}</>
+}
+
+/** A route that needs one of the given roles; lacking them leads to /unauthorized (SPEC §6). */
+export function RequireRoles({ roles, children }: { roles: ReadonlyArray<string>; children: ReactNode }) {
+  const user = useAuth((ctx) => ctx.user)
+  if (!hasAnyRole(user, roles)) return <Redirect to="/unauthorized" replace />
+  return <>{children}</>
+}

@@ -1,0 +1,60 @@
+import { Component, type ComponentType, type ReactNode, Suspense, lazy, useReducer } from "react"
+import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
+import { loadChunk } from "../../effects/load-chunk"
+import { LoadingScreen } from "./Spinner"
+import * as ui from "./ui.css"
+
+interface BoundaryProps {
+  children: ReactNode
+  onRetry: () => void
+}
+
+class ChunkBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children
+    return (
+      <div className={ui.centered} role="alert">
+        <p>This page could not be loaded. Check your connection and try again.</p>
+        <button
+          type="button"
+          className={ui.button.primary}
+          onClick={() => {
+            this.props.onRetry()
+            this.setState({ failed: false })
+          }}
+        >
+          Retry
+        </button>
+      </div>
+    )
+  }
+}
+
+/**
+ * A page behind sign-in, loaded as its own chunk. A chunk that fails or has not arrived within
+ * the timeout shows an error with a retry instead of a blank page.
+ */
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const make = () => lazy(() => loadChunk(load, CHUNK_LOAD_TIMEOUT_MS))
+  let Current = make()
+  return function LazyPage(props: P) {
+    const [, bump] = useReducer((n: number) => n + 1, 0)
+    const Page = Current
+    return (
+      <ChunkBoundary
+        onRetry={() => {
+          Current = make()
+          bump()
+        }}
+      >
+        <Suspense fallback={<LoadingScreen />}>
+          <Page {...props} />
+        </Suspense>
+      </ChunkBoundary>
+    )
+  }
+}

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
+export interface ServerProcess {
+  readonly url: string
+  readonly port: number
+  readonly dataDir: string
+  /** Everything the server printed, for assertions such as "no token in the logs". */
+  readonly output: () => string
+  readonly stop: (signal?: NodeJS.Signals) => Promise<void>
+  readonly restart: () => Promise<void>
+  readonly close: () => Promise<void>
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once("error", reject)
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address()
+      const port = typeof address === "object" && address ? address.port : 0
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/** The real server, as `npm start` runs it, on a fresh embedded database in a temporary folder. */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), "backoffice-e2e-"))
+  const url = `http://localhost:${port}`
+  let log = ""
+  let child: ChildProcess | null = null
+
+  const launch = async () => {
+    const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      // The suite signs in many times from one address; the limit itself has its own contract test.
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOGIN_MAX_PER_IP: "1000", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    child = proc
+    proc.stdout?.on("data", (d: Buffer) => {
+      log += d.toString()
+    })
+    proc.stderr?.on("data", (d: Buffer) => {
+      log += d.toString()
+    })
+    const deadline = Date.now() + 90_000
+    while (Date.now() < deadline) {
+      if (proc.exitCode !== null) throw new Error(`server exited early:\n${log}`)
+      try {
+        const res = await fetch(`${url}/api/company/user/`)
+        if (res.status > 0) return
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 150))
+    }
+    throw new Error(`server did not start within 90 s:\n${log}`)
+  }
+
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    const proc = child
+    if (!proc || proc.exitCode !== null) return
+    const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()))
+    proc.kill(signal)
+    await exited
+  }
+
+  await launch()
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => log,
+    stop,
+    restart: launch,
+    close: async () => {
+      await stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
