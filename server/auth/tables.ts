@@ -1,0 +1,41 @@
+import type { Generated } from "kysely"
+
+export interface AppUserTable {
+  id: Generated<number>
+  /** Always stored lower-case; unique. */
+  email: string
+  full_name: string
+  user_category: string
+  /** `scrypt$N$r$p$salt$key`, see server/auth/password.ts. */
+  password_hash: string
+  created_at: Date
+  updated_at: Date
+}
+
+/** One row per refresh token ever issued; the raw token is never stored, only its SHA-256. */
+export interface RefreshTokenTable {
+  id: Generated<number>
+  /** Every token descending from one login shares a family; reuse of a rotated token revokes the family. */
+  family_id: string
+  user_id: number
+  token_hash: string
+  created_at: Date
+  expires_at: Date
+  rotated_at: Date | null
+  successor_id: number | null
+  /** The successor's raw value, encrypted with a key only the raw value of *this* token yields. */
+  successor_sealed: string | null
+  revoked_at: Date | null
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>
+  email: string
+  failed_at: Date
+}
+
+export interface AuthTables {
+  app_user: AppUserTable
+  refresh_token: RefreshTokenTable
+  login_failure: LoginFailureTable
+}

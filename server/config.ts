@@ -1,0 +1,138 @@
+// Server configuration, read once from the environment. Every variable is documented in .env.example.
+import { resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import {
+  LOGIN_LIMIT_PER_ACCOUNT,
+  LOGIN_LIMIT_PER_IP,
+  type RateLimit,
+  REFRESH_GRACE_MS,
+} from "./auth/constants"
+import { SCRYPT_PRODUCTION, type ScryptParams } from "./auth/password"
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+export interface Config {
+  readonly port: number
+  readonly host: string
+  /** PGlite data folder; unused when databaseUrl is set. */
+  readonly dataDir: string
+  readonly databaseUrl: string | null
+  /** null: generate one and keep it in the database (table server_secret). */
+  readonly jwtSecret: string | null
+  /** Origins allowed on cookie-authenticated calls (and later the socket), besides the server's own. */
+  readonly allowedOrigins: readonly string[]
+  readonly logLevel: LogLevel
+  /** Honour X-Forwarded-* from a reverse proxy (request protocol, client IP). */
+  readonly trustProxy: boolean
+  /** The built SPA; when it has no index.html the API still runs. */
+  readonly staticDir: string
+  /** Extra origins for the CSP connect-src: the configured API and socket bases, push services. */
+  readonly connectSrc: readonly string[]
+  readonly loginLimitPerIp: RateLimit
+  readonly loginLimitPerAccount: RateLimit
+  readonly refreshGraceMs: number
+  /** Production cost always; tests pass a lower one to stay fast. */
+  readonly scrypt: ScryptParams
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError"
+}
+
+export type Env = Readonly<Record<string, string | undefined>>
+
+const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url))
+const DEV_SERVER_ORIGINS = ["http://localhost:5173", "http://127.0.0.1:5173"]
+const MIN_SECRET_LENGTH = 32
+
+const text = (env: Env, name: string): string | null => {
+  const value = env[name]?.trim()
+  return value ? value : null
+}
+
+const integer = (env: Env, name: string, fallback: number, min: number, max: number): number => {
+  const raw = text(env, name)
+  if (raw === null) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}".`)
+  return value
+}
+
+const origin = (name: string, raw: string): string => {
+  try {
+    const url = new URL(raw)
+    if (url.origin === "null") throw new Error("opaque origin")
+    return url.origin
+  } catch {
+    throw new ConfigError(`${name} must hold URLs like http://localhost:3000, got "${raw}".`)
+  }
+}
+
+const origins = (env: Env, name: string): string[] | null => {
+  const raw = text(env, name)
+  if (raw === null) return null
+  return raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => origin(name, s))
+}
+
+const logLevel = (env: Env): LogLevel => {
+  const raw = text(env, "LOG_LEVEL") ?? "info"
+  const found = LOG_LEVELS.find((level) => level === raw)
+  if (!found) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${raw}".`)
+  return found
+}
+
+const secret = (env: Env): string | null => {
+  const raw = text(env, "JWT_SECRET")
+  if (raw !== null && raw.length < MIN_SECRET_LENGTH)
+    throw new ConfigError(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters (or unset).`)
+  return raw
+}
+
+const boolean = (env: Env, name: string): boolean => {
+  const raw = text(env, name)?.toLowerCase()
+  if (raw === undefined) return false
+  if (["1", "true", "yes"].includes(raw)) return true
+  if (["0", "false", "no"].includes(raw)) return false
+  throw new ConfigError(`${name} must be true or false, got "${raw}".`)
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, "PORT", 3000, 0, 65_535)
+  const own = [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
+  const apiOrigins = ["VITE_API_BASE_URL", "VITE_SOCKET_BASE_URL"].flatMap((name) => origins(env, name) ?? [])
+  return {
+    port,
+    host: text(env, "HOST") ?? "127.0.0.1",
+    dataDir: resolve(text(env, "DATA_DIR") ?? "./data"),
+    databaseUrl: text(env, "DATABASE_URL"),
+    jwtSecret: secret(env),
+    allowedOrigins: origins(env, "ALLOWED_ORIGINS") ?? [...own, ...DEV_SERVER_ORIGINS],
+    logLevel: logLevel(env),
+    trustProxy: boolean(env, "TRUST_PROXY"),
+    staticDir: resolve(REPO_ROOT, "dist"),
+    connectSrc: [...apiOrigins, ...(origins(env, "CSP_CONNECT_SRC") ?? [])],
+    loginLimitPerIp: {
+      ...LOGIN_LIMIT_PER_IP,
+      max: integer(env, "LOGIN_MAX_PER_IP", LOGIN_LIMIT_PER_IP.max, 1, 1_000_000),
+    },
+    loginLimitPerAccount: {
+      ...LOGIN_LIMIT_PER_ACCOUNT,
+      max: integer(env, "LOGIN_MAX_PER_ACCOUNT", LOGIN_LIMIT_PER_ACCOUNT.max, 1, 1_000_000),
+    },
+    refreshGraceMs: REFRESH_GRACE_MS,
+    scrypt: SCRYPT_PRODUCTION,
+  }
+}
+
+/** The address people open: a wildcard or loopback bind is reached as localhost. */
+export function publicUrl(config: Config, port: number): string {
+  const local = ["127.0.0.1", "0.0.0.0", "::", "::1", "localhost"].includes(config.host)
+  const host = local ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host
+  return `http://${host}:${port}`
+}

@@ -1,0 +1,64 @@
+// Every schema change, in order. Append new migrations at the end; never edit or reorder shipped ones.
+// They run in one transaction at start (server/db/migrate.ts), on PGlite and PostgreSQL alike.
+import { sql } from "kysely"
+import { marketplaceMigration } from "../marketplace/migration"
+import { notificationsMigration } from "../notifications/migration"
+import type { Migration } from "./migrate"
+
+export const migrations: readonly Migration[] = [
+  {
+    name: "0001_server_secret",
+    up: async (db) => {
+      await sql`
+        create table server_secret (
+          name text primary key,
+          value text not null,
+          created_at timestamptz not null default now()
+        )`.execute(db)
+    },
+  },
+  {
+    name: "0002_auth_users_and_refresh_tokens",
+    up: async (db) => {
+      await sql`
+        create table app_user (
+          id integer generated always as identity primary key,
+          email text not null unique,
+          full_name text not null,
+          user_category text not null,
+          password_hash text not null,
+          created_at timestamptz not null,
+          updated_at timestamptz not null
+        )`.execute(db)
+      await sql`
+        create table refresh_token (
+          id integer generated always as identity primary key,
+          family_id uuid not null,
+          user_id integer not null references app_user (id) on delete cascade,
+          token_hash text not null unique,
+          created_at timestamptz not null,
+          expires_at timestamptz not null,
+          rotated_at timestamptz,
+          successor_id integer references refresh_token (id) on delete set null,
+          successor_sealed text,
+          revoked_at timestamptz
+        )`.execute(db)
+      await sql`create index refresh_token_family_idx on refresh_token (family_id)`.execute(db)
+      await sql`create index refresh_token_user_idx on refresh_token (user_id)`.execute(db)
+    },
+  },
+  {
+    name: "0003_auth_login_failures",
+    up: async (db) => {
+      await sql`
+        create table login_failure (
+          id integer generated always as identity primary key,
+          email text not null,
+          failed_at timestamptz not null
+        )`.execute(db)
+      await sql`create index login_failure_email_idx on login_failure (email, failed_at)`.execute(db)
+    },
+  },
+  marketplaceMigration,
+  notificationsMigration,
+]

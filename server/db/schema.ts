@@ -1,0 +1,8 @@
+// The whole database as Kysely sees it: one interface per domain, merged here.
+// A new domain adds its `*Tables` interface to the extends list (and its migrations to migrations.ts).
+import type { AuthTables } from "../auth/tables"
+import type { MarketplaceTables } from "../marketplace/tables"
+import type { NotificationTables } from "../notifications/tables"
+import type { CoreTables } from "./tables"
+
+export interface Database extends CoreTables, AuthTables, MarketplaceTables, NotificationTables {}

@@ -1,0 +1,100 @@
+// Builds the HTTP app (not listening): security headers, cookies, rate limits, error shapes, the API routes and
+// the SPA. Later features add their route plugin to ROUTES.
+import cookie from "@fastify/cookie"
+import rateLimit from "@fastify/rate-limit"
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify"
+import { type Clock, systemClock } from "../clock"
+import type { Config } from "../config"
+import type { DatabaseHandle } from "../db/database"
+import { tooManyRequests } from "../errors"
+import { marketplaceRoutes } from "../marketplace/http/routes"
+import { notificationAdminRoutes } from "../notifications/admin-send-routes"
+import { notificationPreferenceRoutes } from "../notifications/preference-routes"
+import { notificationRoutes } from "../notifications/routes"
+import { notificationSocketRoutes } from "../notifications/socket-routes"
+import { authRoutes } from "./auth-routes"
+import { installErrorHandler } from "./error-handler"
+import { type LogStream, loggerOptions, RequestLog } from "./logger"
+import { decorateRequestUser } from "./require-user"
+import { registerSecurityHeaders } from "./security-headers"
+import { createServices } from "./services"
+import { registerSpa } from "./spa"
+
+/** API route plugins, registered in this order. Each reads what it needs from `app.services`. */
+export const ROUTES: readonly FastifyPluginAsync[] = [
+  authRoutes,
+  marketplaceRoutes,
+  notificationRoutes,
+  notificationPreferenceRoutes,
+  notificationAdminRoutes,
+  notificationSocketRoutes,
+]
+
+export interface BuildAppOptions {
+  readonly config: Config
+  readonly database: DatabaseHandle
+  /** Log destination (default stdout), or false for no logging at all. */
+  readonly logger?: LogStream | false
+  /** Tests step time forward; production uses the system clock. */
+  readonly clock?: Clock
+}
+
+/** JSON bodies are small here; anything larger is a mistake or an attack. */
+export const BODY_LIMIT_BYTES = 64 * 1024
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logger),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    logController: new RequestLog(),
+    // Errors Fastify raises before routing (a malformed URL such as /api/%E0): the same {detail} shape.
+    frameworkErrors: (_error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+      reply.code(400).send({ detail: "Malformed URL." })
+    },
+  })
+
+  app.decorate("services", await createServices(config, database, options.clock ?? systemClock))
+  decorateRequestUser(app)
+  installErrorHandler(app)
+  installJsonOnly(app)
+
+  app.addHook("onSend", async (req, reply, payload) => {
+    // API answers are per user and may carry tokens: never cached anywhere.
+    if (req.url.startsWith("/api/")) reply.header("cache-control", "no-store")
+    return payload
+  })
+
+  await registerSecurityHeaders(app, config)
+  await app.register(cookie)
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      tooManyRequests("Too many requests. Try again later.", context.ttl / 1000),
+  })
+  for (const routes of ROUTES) await app.register(routes)
+  await registerSpa(app, config.staticDir)
+  return app
+}
+
+/**
+ * The API speaks JSON only: text/plain (which Fastify parses by default) gets 415 like every other type.
+ * An empty JSON body is read as no body, since clients send the header on body-less POSTs (refresh, logout).
+ */
+function installJsonOnly(app: FastifyInstance): void {
+  app.removeContentTypeParser("text/plain")
+  app.removeContentTypeParser("application/json")
+  const parseJson = app.getDefaultJsonParser("error", "error")
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8")
+    if (text.trim() === "") return done(null, undefined)
+    return parseJson(req, text, done)
+  })
+}

@@ -1,0 +1,64 @@
+// The auth API of SPEC.md section 7. Routes decode with the shared Schema, call the auth domain, encode.
+import type { FastifyInstance } from "fastify"
+import { LoginRequest, LoginResponse, ProfilePatch, RefreshResponse, User } from "../../src/schema/auth"
+import { MESSAGES } from "../auth/constants"
+import { login, logout, refreshSession } from "../auth/session"
+import { toUserJson, updateProfile } from "../auth/users"
+import { ApiError, tooManyRequests } from "../errors"
+import { decodeOr400, encodeBody } from "./decode"
+import { rejectForeignOrigin } from "./origin"
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./refresh-cookie"
+import { requireUser } from "./require-user"
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { auth, config, clock } = app.services
+
+  app.post(
+    "/api/company/login/",
+    {
+      preHandler: rejectForeignOrigin,
+      config: {
+        rateLimit: {
+          max: config.loginLimitPerIp.max,
+          timeWindow: config.loginLimitPerIp.windowMs,
+          errorResponseBuilder: (_req, context) =>
+            tooManyRequests(MESSAGES.tooManyLogins, context.ttl / 1000),
+        },
+      },
+    },
+    async (req, reply) => {
+      const credentials = decodeOr400(LoginRequest, req.body)
+      const session = await login(auth, credentials)
+      setRefreshCookie(req, reply, session.refresh)
+      return encodeBody(LoginResponse, { access: session.access, user: toUserJson(session.user) })
+    },
+  )
+
+  app.post("/api/company/token/refresh/", { preHandler: rejectForeignOrigin }, async (req, reply) => {
+    try {
+      const { access, refresh } = await refreshSession(auth, readRefreshCookie(req))
+      setRefreshCookie(req, reply, refresh)
+      return encodeBody(RefreshResponse, { access })
+    } catch (error) {
+      // A cookie that cannot refresh never will: drop it so the browser stops sending it.
+      if (error instanceof ApiError && error.status === 401) clearRefreshCookie(req, reply)
+      throw error
+    }
+  })
+
+  app.post("/api/company/logout/", { preHandler: rejectForeignOrigin }, async (req, reply) => {
+    await logout(auth, readRefreshCookie(req))
+    clearRefreshCookie(req, reply)
+    return { detail: MESSAGES.loggedOut }
+  })
+
+  app.get("/api/company/user/", { preHandler: requireUser }, async (req) =>
+    encodeBody(User, toUserJson(req.user)),
+  )
+
+  app.patch("/api/company/user/", { preHandler: requireUser }, async (req) => {
+    const patch = decodeOr400(ProfilePatch, req.body)
+    const user = await updateProfile(auth.db, req.user, patch, new Date(clock.now()))
+    return encodeBody(User, toUserJson(user))
+  })
+}

@@ -1,0 +1,35 @@
+// Every error leaves as `{detail}` with a 4xx that says what was wrong, or a bare 500 that says nothing
+// (the cause goes to the log). Bad input must never reach the 500 branch.
+import type { FastifyError, FastifyInstance } from "fastify"
+import { ApiError } from "../errors"
+
+export const INTERNAL_ERROR = "Internal server error"
+
+// Fastify's own client errors, reworded for API users.
+const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "Malformed JSON in request body.",
+  FST_ERR_CTP_BODY_TOO_LARGE: "Request body is too large.",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type: send application/json.",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Request body size did not match Content-Length.",
+  FST_ERR_CTP_EMPTY_TYPE: "Content-Type header must not be empty.",
+  FST_ERR_CTP_INVALID_TYPE: "Unsupported content type: send application/json.",
+}
+
+const isFastifyError = (error: unknown): error is FastifyError =>
+  error instanceof Error && "statusCode" in error && typeof error.statusCode === "number"
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.status).headers(error.headers).send({ detail: error.detail })
+    }
+    if (isFastifyError(error) && error.statusCode !== undefined) {
+      const status = error.statusCode
+      if (status >= 400 && status < 500) {
+        return reply.code(status).send({ detail: FASTIFY_MESSAGES[error.code] ?? error.message })
+      }
+    }
+    request.log.error({ err: error }, "unhandled error")
+    return reply.code(500).send({ detail: INTERNAL_ERROR })
+  })
+}

@@ -1,0 +1,96 @@
+// The built SPA beside the API: files, the client-route fallback, the CSP, and the not-yet-built answer.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startServer, type TestServer } from "./harness"
+
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head></html>'
+
+describe("SPA from a built dist", () => {
+  let server: TestServer
+  let dist: string
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), "backoffice-dist-"))
+    mkdirSync(join(dist, "assets"))
+    writeFileSync(join(dist, "index.html"), INDEX)
+    writeFileSync(join(dist, "assets", "app-abc123.js"), "console.log('app')")
+    writeFileSync(join(dist, "favicon.svg"), "<svg/>")
+    server = await startServer({ config: { staticDir: dist, connectSrc: ["https://api.example.com"] } })
+  })
+  afterAll(async () => {
+    await server?.close()
+    rmSync(dist, { recursive: true, force: true })
+  })
+
+  it("serves index.html at / and for client routes, so a reload of /dashboard works", async () => {
+    for (const path of [
+      "/",
+      "/dashboard",
+      "/notifications/42",
+      "/website-coordinator/maintenance/pending",
+      "/x?y=1",
+    ]) {
+      const response = await server.fetch(path)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get("content-type"), path).toMatch(/^text\/html/)
+      expect(await response.text()).toBe(INDEX)
+    }
+    expect((await server.fetch("/dashboard")).headers.get("cache-control")).toBe("no-cache")
+  })
+
+  it("serves files, hashed assets as immutable", async () => {
+    const js = await server.fetch("/assets/app-abc123.js")
+    expect(js.status).toBe(200)
+    expect(js.headers.get("content-type")).toMatch(/javascript/)
+    expect(js.headers.get("cache-control")).toMatch(/immutable/)
+    expect((await server.fetch("/favicon.svg")).status).toBe(200)
+  })
+
+  it("answers 404, not index.html, for a missing file, an unknown API route or socket path", async () => {
+    for (const path of ["/assets/missing-chunk.js", "/api/nope/", "/api/company/nope", "/ws/nope/"]) {
+      const response = await server.fetch(path)
+      expect(response.status, path).toBe(404)
+      expect(await response.json()).toEqual({ detail: "Not found." })
+    }
+    expect((await server.fetch("/dashboard", { method: "POST" })).status).toBe(404)
+  })
+
+  it("sends a CSP the built app satisfies, with the configured API origin", async () => {
+    const csp = (await server.fetch("/dashboard")).headers.get("content-security-policy") ?? ""
+    const directives = new Map(
+      csp.split(";").map((d) => {
+        const [name = "", ...values] = d.trim().split(/\s+/)
+        return [name, values] as const
+      }),
+    )
+    expect(directives.get("default-src")).toEqual(["'self'"])
+    expect(directives.get("script-src")).toEqual(["'self'"])
+    expect(directives.get("style-src")).toEqual(["'self'", "'unsafe-inline'"])
+    expect(directives.get("img-src")).toEqual(["'self'", "data:"])
+    expect(directives.get("font-src")).toEqual(["'self'", "data:"])
+    expect(directives.get("worker-src")).toEqual(["'self'"])
+    expect(directives.get("connect-src")).toEqual(["'self'", "ws:", "wss:", "https://api.example.com"])
+    expect(csp).not.toMatch(/upgrade-insecure-requests/)
+  })
+
+  it("keeps the API working beside the files", async () => {
+    await server.login("admin@example.com", "admin-demo-1")
+  })
+})
+
+describe("without a build", () => {
+  it("still serves the API and says how to build at /", async () => {
+    const server = await startServer()
+    try {
+      const root = await server.fetch("/")
+      expect(root.headers.get("content-type")).toMatch(/^text\/plain/)
+      expect(await root.text()).toMatch(/npm run build/)
+      expect((await server.fetch("/api/nope/")).status).toBe(404)
+      await server.login("admin@example.com", "admin-demo-1")
+    } finally {
+      await server.close()
+    }
+  })
+})
