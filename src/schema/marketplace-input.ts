@@ -98,7 +98,14 @@ const Search = Schema.String.check(Schema.isMaxLength(MARKETPLACE_LIMITS.maxSear
 const ordering = <const F extends string>(fields: ReadonlyArray<F>) =>
   Schema.Literals([...fields, ...fields.map((f) => `-${f}` as const)])
 
-export const REQUEST_ORDERING = ["submitted_at", "decided_at", "title", "urgency", "budget", "status"] as const
+export const REQUEST_ORDERING = [
+  "submitted_at",
+  "decided_at",
+  "title",
+  "urgency",
+  "budget",
+  "status",
+] as const
 export const APPLICATION_ORDERING = ["submitted_at", "decided_at", "company_name", "status"] as const
 export const PROVIDER_ORDERING = ["company_name", "rating", "current_load", "created_at"] as const
 

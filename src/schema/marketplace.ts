@@ -74,7 +74,9 @@ export type DocumentKind = typeof DocumentKind.Type
 
 const Uuid = Schema.String.check(Schema.isUUID())
 const Timestamp = Schema.String
-const IsoDate = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: "Expected YYYY-MM-DD" }))
+const IsoDate = Schema.String.check(
+  Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: "Expected YYYY-MM-DD" }),
+)
 export const Count = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))
 export const text = (max: number, what: string) =>
   Schema.String.check(
@@ -162,7 +164,9 @@ export type CompanyApplicationDetail = typeof CompanyApplicationDetail.Type
 
 /** [from, to], inclusive, from ≤ to. */
 export const PreferredDates = Schema.Tuple([IsoDate, IsoDate]).check(
-  Schema.makeFilter(([from, to]) => from <= to || "The preferred dates must run from the earlier to the later"),
+  Schema.makeFilter(
+    ([from, to]) => from <= to || "The preferred dates must run from the earlier to the later",
+  ),
 )
 
 const requestFields = {
@@ -188,7 +192,11 @@ const requestFields = {
   providers_selected_by: Schema.NullOr(Actor),
 }
 
-export const WorkRequest = Schema.Struct({ ...requestFields, kind: Schema.Literal("work"), address: Schema.String })
+export const WorkRequest = Schema.Struct({
+  ...requestFields,
+  kind: Schema.Literal("work"),
+  address: Schema.String,
+})
 export type WorkRequest = typeof WorkRequest.Type
 export const MaintenanceRequest = Schema.Struct({
   ...requestFields,

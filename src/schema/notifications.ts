@@ -35,7 +35,11 @@ export const NOTIFICATION_LIMITS = {
   maxTokenLength: 4096,
 } as const
 
-const hasControl = (s: string): boolean => /[\u0000-\u001f\u007f]/.test(s)
+const hasControl = (s: string): boolean =>
+  Array.from(s).some((char) => {
+    const code = char.charCodeAt(0)
+    return code < 0x20 || code === 0x7f
+  })
 
 /**
  * A path of this app: one leading "/", never "//host" or "/\host" (browsers read a backslash as a slash),
@@ -64,7 +68,9 @@ const text = (max: number, what: string) =>
   Schema.String.check(
     Schema.isPattern(/\S/, { message: `${what} must not be empty` }),
     Schema.isMaxLength(max, { message: `${what} must be at most ${max} characters` }),
-    Schema.makeFilter((s: string) => (hasControl(s.replace(/[\n\t]/g, "")) ? "Control characters are not allowed" : undefined)),
+    Schema.makeFilter((s: string) =>
+      hasControl(s.replace(/[\n\t]/g, "")) ? "Control characters are not allowed" : undefined,
+    ),
   )
 
 const Id = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))
@@ -112,7 +118,10 @@ const PageSize = Schema.NumberFromString.check(
 )
 const SinceId = Schema.NumberFromString.check(
   Schema.isInt({ message: "since_id must be a whole number" }),
-  Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, { message: "since_id must be 0 or more" }),
+  Schema.isBetween(
+    { minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    { message: "since_id must be 0 or more" },
+  ),
 )
 const BooleanText = Schema.Literals(["true", "false"])
 

@@ -1,0 +1,84 @@
+import type {
+  AnyStatus,
+  AuditAction,
+  AuditDetails,
+  AuditEntry,
+  RecordKind,
+} from "../../src/schema/marketplace"
+import type { Db } from "./db"
+import { auditToWire } from "./wire"
+
+// The audit trail: one row per transition or selection, written in the same transaction as the change so
+// that a change without its entry (or an entry without its change) cannot exist.
+
+export interface AuditActor {
+  readonly id: number | null
+  readonly full_name: string
+}
+
+export interface AuditInput {
+  readonly recordKind: RecordKind
+  readonly recordUuid: string
+  readonly recordTitle: string
+  readonly actor: AuditActor
+  readonly action: AuditAction
+  readonly from: AnyStatus | null
+  readonly to: AnyStatus | null
+  readonly reason?: string | null
+  readonly details?: AuditDetails
+  readonly at: Date
+}
+
+export async function recordAudit(db: Db, entry: AuditInput): Promise<AuditEntry> {
+  const row = await db
+    .insertInto("marketplace_audit")
+    .values({
+      record_kind: entry.recordKind,
+      record_uuid: entry.recordUuid,
+      record_title: entry.recordTitle,
+      actor_user_id: entry.actor.id,
+      actor_name: entry.actor.full_name,
+      action: entry.action,
+      from_status: entry.from,
+      to_status: entry.to,
+      reason: entry.reason ?? null,
+      details: JSON.stringify(entry.details ?? {}),
+      at: entry.at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return auditToWire(row)
+}
+
+/** Oldest first: the detail page reads the story of the record top-down. */
+export async function auditTrail(db: Db, recordUuid: string): Promise<AuditEntry[]> {
+  const rows = await db
+    .selectFrom("marketplace_audit")
+    .selectAll()
+    .where("record_uuid", "=", recordUuid)
+    .orderBy("id")
+    .execute()
+  return rows.map(auditToWire)
+}
+
+export async function lastAudit(db: Db, recordUuid: string): Promise<AuditEntry | null> {
+  const row = await db
+    .selectFrom("marketplace_audit")
+    .selectAll()
+    .where("record_uuid", "=", recordUuid)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst()
+  return row === undefined ? null : auditToWire(row)
+}
+
+export async function recentActivity(db: Db, limit: number): Promise<AuditEntry[]> {
+  const rows = await db
+    .selectFrom("marketplace_audit")
+    .selectAll()
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute()
+  return rows.map(auditToWire)
+}

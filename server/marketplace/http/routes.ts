@@ -1,0 +1,15 @@
+import type { FastifyInstance } from "fastify"
+import { applicationRoutes } from "./application-routes"
+import { dashboardRoutes } from "./dashboard-routes"
+import { intakeRoutes } from "./intake-routes"
+import { providerRoutes } from "./provider-routes"
+import { requestRoutes } from "./request-routes"
+
+/** Every marketplace call (issue 4), as one plugin for the app's ROUTES list. */
+export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(requestRoutes)
+  await app.register(applicationRoutes)
+  await app.register(providerRoutes)
+  await app.register(dashboardRoutes)
+  await app.register(intakeRoutes)
+}

@@ -1,0 +1,43 @@
+import type { RecordKind, RequestKind } from "../../src/schema/marketplace"
+
+// What differs between work and maintenance requests is only how they are named and where they live in the
+// app; the domain code is shared and reads these from here.
+
+export interface RequestKindInfo {
+  readonly kind: RequestKind
+  readonly recordKind: RecordKind
+  /** "work request", for sentences. */
+  readonly noun: string
+  readonly title: string
+  readonly apiPath: string
+  readonly detailPath: (uuid: string) => string
+}
+
+export const REQUEST_KINDS: Readonly<Record<RequestKind, RequestKindInfo>> = {
+  work: {
+    kind: "work",
+    recordKind: "work_request",
+    noun: "work request",
+    title: "Work request",
+    apiPath: "/api/v1/work-requests/",
+    detailPath: (uuid) => `/work-request-details/${uuid}`,
+  },
+  maintenance: {
+    kind: "maintenance",
+    recordKind: "maintenance_request",
+    noun: "maintenance request",
+    title: "Maintenance request",
+    apiPath: "/api/v1/maintenance-requests/",
+    detailPath: (uuid) => `/maintenance-request-details/${uuid}`,
+  },
+}
+
+export const APPLICATION_KIND = {
+  recordKind: "company_application",
+  noun: "company application",
+  title: "Company application",
+  apiPath: "/api/v1/company-applications/",
+  detailPath: (uuid: string) => `/website-coordinator/company-verification/applications/${uuid}`,
+} as const
+
+export const URGENCY_RANK = { low: 0, normal: 1, high: 2, emergency: 3 } as const

@@ -1,0 +1,25 @@
+import type { ProviderRef } from "../../src/schema/marketplace"
+import type { Db } from "./db"
+
+/** The providers chosen for each of the given requests, in the order the coordinator chose them. */
+export async function selectedProviders(
+  db: Db,
+  requestIds: ReadonlyArray<number>,
+): Promise<Map<number, ProviderRef[]>> {
+  const byRequest = new Map<number, ProviderRef[]>()
+  if (requestIds.length === 0) return byRequest
+  const rows = await db
+    .selectFrom("service_request_provider as s")
+    .innerJoin("provider as p", "p.id", "s.provider_id")
+    .select(["s.request_id", "p.uuid", "p.company_name"])
+    .where("s.request_id", "in", [...requestIds])
+    .orderBy("s.request_id")
+    .orderBy("s.position")
+    .execute()
+  for (const row of rows) {
+    const list = byRequest.get(row.request_id) ?? []
+    list.push({ uuid: row.uuid, company_name: row.company_name })
+    byRequest.set(row.request_id, list)
+  }
+  return byRequest
+}

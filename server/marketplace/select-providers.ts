@@ -1,0 +1,133 @@
+import { sql } from "kysely"
+import type {
+  CandidateList,
+  MaintenanceRequestDetail,
+  RequestKind,
+  WorkRequestDetail,
+} from "../../src/schema/marketplace"
+import type { AuthUser } from "../auth/users"
+import { badRequest, conflict } from "../errors"
+import { announce } from "./announce"
+import { recordAudit } from "./audit"
+import { loadCandidates } from "./candidates"
+import type { Db } from "./db"
+import { REQUEST_KINDS } from "./kinds"
+import { selectedProviders } from "./provider-refs"
+import { findRequestRow, requestDetailOf } from "./requests"
+import { formatWhen } from "./text"
+
+// Choosing providers for an approved request. A request's providers are chosen once: a second selection is
+// a 409 naming who chose whom and when, exactly like a second approval, because two coordinators picking
+// different providers for the same job is the conflict we are guarding against. An admin reopen releases the
+// selection (and the providers' load) when it really has to change.
+
+type Detail = WorkRequestDetail | MaintenanceRequestDetail
+
+export async function requestCandidates(db: Db, kind: RequestKind, uuid: string): Promise<CandidateList> {
+  const row = await findRequestRow(db, kind, uuid)
+  const chosen = (await selectedProviders(db, [row.id])).get(row.id) ?? []
+  const results = await loadCandidates(db, row, new Set(chosen.map((p) => p.uuid)))
+  return { count: results.length, results }
+}
+
+export function selectProviders(
+  db: Db,
+  kind: RequestKind,
+  uuid: string,
+  actor: AuthUser,
+  providerIds: ReadonlyArray<string>,
+  now: Date,
+): Promise<Detail> {
+  const info = REQUEST_KINDS[kind]
+  return db.transaction().execute(async (tx) => {
+    const before = await findRequestRow(tx, kind, uuid)
+    if (before.status !== "approved")
+      throw conflict(
+        `Providers can only be chosen for an approved ${info.noun}; this one is ${before.status}.`,
+      )
+
+    const candidates = await loadCandidates(tx, before, new Set())
+    const byUuid = new Map(candidates.map((c) => [c.uuid, c]))
+    const strangers = providerIds.filter((id) => !byUuid.has(id))
+    if (strangers.length > 0)
+      throw badRequest(
+        `provider_ids: ${strangers.join(", ")} ${strangers.length === 1 ? "is not a candidate" : "are not candidates"} for this ${info.noun}.`,
+      )
+
+    // The claim: only one selection can move the request from "approved, nobody chosen" to "chosen".
+    const row = await tx
+      .updateTable("service_request")
+      .set({
+        providers_selected_at: now,
+        providers_selected_by_user_id: actor.id,
+        providers_selected_by_name: actor.full_name,
+      })
+      .where("id", "=", before.id)
+      .where("status", "=", "approved")
+      .where("providers_selected_at", "is", null)
+      .returningAll()
+      .executeTakeFirst()
+    if (row === undefined) {
+      const current = await findRequestRow(tx, kind, uuid)
+      if (current.status !== "approved")
+        throw conflict(
+          `Providers can only be chosen for an approved ${info.noun}; this one is ${current.status}.`,
+        )
+      const chosen = (await selectedProviders(tx, [current.id])).get(current.id) ?? []
+      const names = chosen.map((p) => p.company_name).join(", ")
+      const when = current.providers_selected_at ? ` at ${formatWhen(current.providers_selected_at)}` : ""
+      throw conflict(
+        `Providers were already chosen for this ${info.noun} by ${current.providers_selected_by_name ?? "someone"}${when}: ${names}.`,
+      )
+    }
+
+    const picked = providerIds.flatMap((id) => {
+      const c = byUuid.get(id)
+      return c === undefined ? [] : [c]
+    })
+    const ids = await tx
+      .selectFrom("provider")
+      .select(["id", "uuid"])
+      .where(
+        "uuid",
+        "in",
+        picked.map((p) => p.uuid),
+      )
+      .execute()
+    const idOf = new Map(ids.map((r) => [r.uuid, r.id]))
+    await tx
+      .insertInto("service_request_provider")
+      .values(
+        picked.map((p, position) => ({ request_id: row.id, provider_id: idOf.get(p.uuid) ?? 0, position })),
+      )
+      .execute()
+    await tx
+      .updateTable("provider")
+      .set({ current_load: sql<number>`current_load + 1` })
+      .where("id", "in", [...idOf.values()])
+      .execute()
+
+    const refs = picked.map((p) => ({ uuid: p.uuid, company_name: p.company_name }))
+    await recordAudit(tx, {
+      recordKind: info.recordKind,
+      recordUuid: row.uuid,
+      recordTitle: row.title,
+      actor,
+      action: "providers_selected",
+      from: "approved",
+      to: "approved",
+      details: { providers: refs },
+      at: now,
+    })
+    await announce(tx, {
+      title: `Providers chosen for ${info.noun}`,
+      message: `${actor.full_name} chose ${refs.map((p) => p.company_name).join(", ")} for "${row.title}" (${row.area}).`,
+      type: "system",
+      priority: "low",
+      actionUrl: info.detailPath(row.uuid),
+      actorUserId: actor.id,
+      senderName: actor.full_name,
+    })
+    return requestDetailOf(tx, row)
+  })
+}

@@ -1,0 +1,103 @@
+import type { Selectable } from "kysely"
+import type {
+  Actor,
+  AuditEntry,
+  CompanyApplication,
+  MaintenanceRequest,
+  Provider,
+  ProviderRef,
+  WorkRequest,
+} from "../../src/schema/marketplace"
+import type {
+  CompanyApplicationTable,
+  MarketplaceAuditTable,
+  ProviderTable,
+  ServiceRequestTable,
+} from "./tables"
+import { iso, isoOrNull } from "./text"
+
+// Rows to wire objects. The only place that knows both the column names and the field names.
+
+export type ApplicationRow = Selectable<CompanyApplicationTable>
+export type RequestRow = Selectable<ServiceRequestTable>
+export type ProviderRow = Selectable<ProviderTable>
+export type AuditRow = Selectable<MarketplaceAuditTable>
+
+const actor = (id: number | null, name: string | null): Actor | null =>
+  name === null ? null : { id, full_name: name }
+
+export const applicationToWire = (row: ApplicationRow): CompanyApplication => ({
+  uuid: row.uuid,
+  company_name: row.company_name,
+  contact_name: row.contact_name,
+  contact_email: row.contact_email,
+  contact_phone: row.contact_phone,
+  services_offered: row.services_offered,
+  service_area: row.service_area,
+  registration_number: row.registration_number,
+  documents: row.documents,
+  submitted_at: iso(row.submitted_at),
+  status: row.status,
+  decided_at: isoOrNull(row.decided_at),
+  decided_by: actor(row.decided_by_user_id, row.decided_by_name),
+  reason: row.reason,
+})
+
+const requestCommon = (row: RequestRow, selected: ReadonlyArray<ProviderRef>) => ({
+  uuid: row.uuid,
+  title: row.title,
+  description: row.description,
+  customer_name: row.customer_name,
+  area: row.area,
+  service_category: row.service_category,
+  urgency: row.urgency,
+  preferred_dates:
+    row.preferred_from === null || row.preferred_to === null
+      ? null
+      : ([row.preferred_from, row.preferred_to] as const),
+  budget: row.budget_pence,
+  photos: row.photos,
+  submitted_at: iso(row.submitted_at),
+  status: row.status,
+  decided_at: isoOrNull(row.decided_at),
+  decided_by: actor(row.decided_by_user_id, row.decided_by_name),
+  reason: row.reason,
+  selected_providers: [...selected],
+  providers_selected_at: isoOrNull(row.providers_selected_at),
+  providers_selected_by: actor(row.providers_selected_by_user_id, row.providers_selected_by_name),
+})
+
+export const requestToWire = (
+  row: RequestRow,
+  selected: ReadonlyArray<ProviderRef>,
+): WorkRequest | MaintenanceRequest =>
+  row.kind === "work"
+    ? { ...requestCommon(row, selected), kind: "work", address: row.location }
+    : { ...requestCommon(row, selected), kind: "maintenance", site: row.location }
+
+export const providerToWire = (row: ProviderRow, applicationUuid: string | null): Provider => ({
+  uuid: row.uuid,
+  company_name: row.company_name,
+  services: row.services,
+  service_area: row.service_area,
+  rating: row.rating,
+  current_load: row.current_load,
+  active: row.active,
+  application_uuid: applicationUuid,
+  created_at: iso(row.created_at),
+})
+
+export const auditToWire = (row: AuditRow): AuditEntry => ({
+  id: row.id,
+  record_kind: row.record_kind,
+  record_uuid: row.record_uuid,
+  record_title: row.record_title,
+  actor_user_id: row.actor_user_id,
+  actor_name: row.actor_name,
+  action: row.action,
+  from_status: row.from_status,
+  to_status: row.to_status,
+  reason: row.reason,
+  details: row.details,
+  at: iso(row.at),
+})

@@ -1,0 +1,103 @@
+// Every instance listens on the notification channels and serves only its own sockets: a payload names a
+// user and a row; the instance holding that user's sockets loads the row and sends it. When the listening
+// connection was lost and restored, whatever was announced in between is gone, so every local socket is
+// caught up from the table instead (rows after the last one it was sent, then the unread count).
+import type { Kysely } from "kysely"
+import type { DatabaseHandle, Unlisten } from "../db/database"
+import type { Database } from "../db/schema"
+import { ApiError } from "../errors"
+import { NEW_NOTIFICATION_CHANNEL, parseNewNotification, parseRead, READ_CHANNEL } from "./channels"
+import { getNotification, notificationsAfter, unreadCount } from "./queries"
+import { CATCH_UP_BATCH } from "./socket-config"
+import { type Client, markSent, type SocketHub, send } from "./socket-hub"
+
+export interface FanOutLog {
+  readonly warn: (message: string, error?: unknown) => void
+}
+
+async function deliverNew(db: Kysely<Database>, hub: SocketHub, userId: number, id: number): Promise<void> {
+  const clients = hub.clientsOf(userId)
+  if (clients.length === 0) return
+  // A row that is gone already (its user was deleted) is skipped; a database failure is not hidden.
+  const notification = await getNotification(db, userId, id).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  })
+  // The bell shows the in-app channel only.
+  if (notification?.channel !== "in_app") return
+  const unread_count = await unreadCount(db, userId)
+  for (const client of clients) {
+    if (!client.ready) {
+      client.missed = true
+      continue
+    }
+    if (markSent(client, id)) send(client, { type: "notification", notification, unread_count })
+  }
+}
+
+async function deliverRead(
+  db: Kysely<Database>,
+  hub: SocketHub,
+  userId: number,
+  id: number | "all",
+): Promise<void> {
+  const clients = hub.clientsOf(userId).filter((c) => c.ready)
+  if (clients.length === 0) return
+  const unread_count = await unreadCount(db, userId)
+  for (const client of clients) {
+    send(client, { type: "notification.read", notification_id: id })
+    send(client, { type: "unread_count", unread_count })
+  }
+}
+
+/** Sends one socket every row after the last it was sent, oldest first, then the unread count. */
+export async function catchUp(db: Kysely<Database>, client: Client): Promise<void> {
+  client.missed = false
+  for (;;) {
+    const rows = await notificationsAfter(db, client.userId, client.lastSentId, CATCH_UP_BATCH)
+    if (rows.length === 0) break
+    const unread_count = await unreadCount(db, client.userId)
+    for (const notification of rows)
+      if (markSent(client, notification.id))
+        send(client, { type: "notification", notification, unread_count })
+    if (rows.length < CATCH_UP_BATCH) break
+  }
+  send(client, { type: "unread_count", unread_count: await unreadCount(db, client.userId) })
+}
+
+/** Starts listening; the returned function stops. */
+export async function startFanOut(
+  database: DatabaseHandle,
+  hub: SocketHub,
+  log: FanOutLog,
+): Promise<Unlisten> {
+  const db = database.db
+  const onError = (error: unknown) => log.warn("notification fan-out failed", error)
+
+  const onNew = (payload: string) => {
+    const parsed = parseNewNotification(payload)
+    if (!parsed) return log.warn(`ignored notification payload "${payload.slice(0, 64)}"`)
+    if (hub.clientsOf(parsed.userId).length === 0) return
+    void hub.enqueue(parsed.userId, () => deliverNew(db, hub, parsed.userId, parsed.notificationId), onError)
+  }
+  const onRead = (payload: string) => {
+    const parsed = parseRead(payload)
+    if (!parsed) return log.warn(`ignored read payload "${payload.slice(0, 64)}"`)
+    if (hub.clientsOf(parsed.userId).length === 0) return
+    void hub.enqueue(parsed.userId, () => deliverRead(db, hub, parsed.userId, parsed.notificationId), onError)
+  }
+  const onRelisten = () => {
+    log.warn("notification listener reconnected; catching sockets up")
+    for (const client of hub.all())
+      if (client.ready) void hub.enqueue(client.userId, () => catchUp(db, client), onError)
+  }
+
+  const stopNew = await database.listen(NEW_NOTIFICATION_CHANNEL, onNew, onRelisten)
+  const stopRead = await database.listen(READ_CHANNEL, onRead).catch(async (error: unknown) => {
+    await stopNew()
+    throw error
+  })
+  return async () => {
+    await Promise.allSettled([stopNew(), stopRead()])
+  }
+}

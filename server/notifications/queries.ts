@@ -1,0 +1,113 @@
+// Reading a user's notifications. Every query is scoped by user_id: another user's id is simply not found,
+// which is also what the routes answer (404), so ids reveal nothing about other people's notifications.
+import type { Kysely, Transaction } from "kysely"
+import {
+  type Channel,
+  NOTIFICATION_LIMITS,
+  type Notification,
+  type NotificationListQuery,
+} from "../../src/schema/notifications"
+import type { Database } from "../db/schema"
+import { notFound } from "../errors"
+import { NOTIFICATION_COLUMNS, toNotification } from "./wire"
+
+type Db = Kysely<Database> | Transaction<Database>
+
+export const DEFAULT_CHANNEL: Channel = "in_app"
+export const NOTIFICATION_NOT_FOUND = "Notification not found."
+
+export interface NotificationList {
+  readonly count: number
+  readonly page: number
+  readonly pageSize: number
+  readonly results: ReadonlyArray<Notification>
+}
+
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  query: NotificationListQuery,
+): Promise<NotificationList> {
+  const page = query.page ?? 1
+  const pageSize = query.page_size ?? NOTIFICATION_LIMITS.defaultPageSize
+  let base = db
+    .selectFrom("notification")
+    .where("user_id", "=", userId)
+    .where("channel", "=", query.channel ?? DEFAULT_CHANNEL)
+  if (query.is_read !== undefined) base = base.where("is_read", "=", query.is_read === "true")
+  if (query.type !== undefined) base = base.where("notification_type", "=", query.type)
+  if (query.priority !== undefined) base = base.where("priority", "=", query.priority)
+  if (query.since_id !== undefined) base = base.where("id", ">", query.since_id)
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .select(NOTIFICATION_COLUMNS)
+      // Catch-up reads forward from an offset; the bell reads newest first.
+      .orderBy("id", query.since_id !== undefined ? "asc" : "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ])
+  return { count: Number(total.n), page, pageSize, results: rows.map(toNotification) }
+}
+
+export async function getNotification(db: Db, userId: number, id: number): Promise<Notification> {
+  const row = await db
+    .selectFrom("notification")
+    .select(NOTIFICATION_COLUMNS)
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst()
+  if (!row) throw notFound(NOTIFICATION_NOT_FOUND)
+  return toNotification(row)
+}
+
+export async function unreadCount(
+  db: Db,
+  userId: number,
+  channel: Channel = DEFAULT_CHANNEL,
+): Promise<number> {
+  const row = await db
+    .selectFrom("notification")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("channel", "=", channel)
+    .where("is_read", "=", false)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The newest id the user has on this channel, or 0: where a fresh socket's catch-up starts. */
+export async function latestNotificationId(
+  db: Db,
+  userId: number,
+  channel: Channel = DEFAULT_CHANNEL,
+): Promise<number> {
+  const row = await db
+    .selectFrom("notification")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .where("user_id", "=", userId)
+    .where("channel", "=", channel)
+    .executeTakeFirst()
+  return Number(row?.id ?? 0)
+}
+
+/** Oldest first, after an offset: what a socket missed while this instance could not hear NOTIFY. */
+export async function notificationsAfter(
+  db: Db,
+  userId: number,
+  afterId: number,
+  limit: number,
+  channel: Channel = DEFAULT_CHANNEL,
+): Promise<ReadonlyArray<Notification>> {
+  const rows = await db
+    .selectFrom("notification")
+    .select(NOTIFICATION_COLUMNS)
+    .where("user_id", "=", userId)
+    .where("channel", "=", channel)
+    .where("id", ">", afterId)
+    .orderBy("id", "asc")
+    .limit(limit)
+    .execute()
+  return rows.map(toNotification)
+}

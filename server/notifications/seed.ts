@@ -1,0 +1,228 @@
+// Demo notifications: the coordinator gets 60 over every type and priority (the older ones read, so the bell
+// shows a real unread count and the list pages), the admin and the viewer a few each. Idempotent: a user who
+// already has any of these titles is left alone.
+import type { Kysely } from "kysely"
+import {
+  NOTIFICATION_TYPES,
+  type NotificationType,
+  PRIORITIES,
+  type Priority,
+} from "../../src/schema/notifications"
+import type { Database } from "../db/schema"
+import type { SeedContext, SeedReport } from "../db/seed"
+import { notify } from "./notify"
+
+interface Template {
+  readonly title: string
+  readonly message: string
+  readonly action_url: string
+  readonly sender_name: string | null
+}
+
+const TEMPLATES: Readonly<Record<NotificationType, ReadonlyArray<Template>>> = {
+  approval: [
+    {
+      title: "Work request approved",
+      message: "The boiler replacement at 14 Elm Street was approved and is ready for providers.",
+      action_url: "/website-coordinator/approved-requests",
+      sender_name: "Ada Admin",
+    },
+    {
+      title: "Maintenance request approved",
+      message: "Quarterly gutter cleaning for Riverside Flats was approved.",
+      action_url: "/website-coordinator/maintenance/approved",
+      sender_name: "Ada Admin",
+    },
+    {
+      title: "Work request rejected",
+      message: "The loft conversion quote for 3 Mill Lane was rejected: the customer withdrew.",
+      action_url: "/website-coordinator/rejected-requests",
+      sender_name: "Ada Admin",
+    },
+  ],
+  company_update: [
+    {
+      title: "New company application",
+      message: "Brightside Plumbing Ltd applied to join the marketplace and waits for verification.",
+      action_url: "/website-coordinator/company-verification/pending",
+      sender_name: "Marketplace",
+    },
+    {
+      title: "Company application accepted",
+      message: "Northgate Electrical was verified and can now be chosen as a provider.",
+      action_url: "/website-coordinator/company-verification/accepted",
+      sender_name: "Ada Admin",
+    },
+    {
+      title: "Insurance certificate expiring",
+      message: "Oakwood Roofing's public liability insurance expires in 14 days.",
+      action_url: "/website-coordinator/company-verification/accepted",
+      sender_name: "Marketplace",
+    },
+  ],
+  system: [
+    {
+      title: "Scheduled maintenance tonight",
+      message: "The back office will be read-only between 02:00 and 02:30 for database maintenance.",
+      action_url: "/dashboard",
+      sender_name: null,
+    },
+    {
+      title: "New feature: provider search",
+      message: "You can now search providers by trade and service area when selecting them.",
+      action_url: "/dashboard",
+      sender_name: null,
+    },
+  ],
+  system_alert: [
+    {
+      title: "Provider capacity low",
+      message: "Only 2 heating engineers are available in Leeds this week.",
+      action_url: "/dashboard",
+      sender_name: null,
+    },
+    {
+      title: "Emergency request waiting",
+      message: "An emergency leak at 22 Harbour Road has had no provider for 2 hours.",
+      action_url: "/website-coordinator/pending-requests",
+      sender_name: "Marketplace",
+    },
+  ],
+  reminder: [
+    {
+      title: "Requests waiting over 48 hours",
+      message: "3 work requests have been pending for more than two days.",
+      action_url: "/website-coordinator/pending-requests",
+      sender_name: null,
+    },
+    {
+      title: "Maintenance requests to review",
+      message: "5 maintenance requests are waiting for your decision.",
+      action_url: "/website-coordinator/maintenance/pending",
+      sender_name: null,
+    },
+    {
+      title: "Choose providers",
+      message: "2 approved work requests still have no providers selected.",
+      action_url: "/website-coordinator/approved-requests",
+      sender_name: null,
+    },
+  ],
+  welcome: [
+    {
+      title: "Welcome to the back office",
+      message: "Your account is ready. Start with the pending requests on your dashboard.",
+      action_url: "/dashboard",
+      sender_name: "Ada Admin",
+    },
+  ],
+  security: [
+    {
+      title: "New sign-in",
+      message: "Your account was signed in from Chrome on Windows in Manchester.",
+      action_url: "/notifications",
+      sender_name: null,
+    },
+    {
+      title: "Password changed",
+      message: "Your password was changed. If this was not you, contact an admin at once.",
+      action_url: "/notifications",
+      sender_name: null,
+    },
+  ],
+  account_update: [
+    {
+      title: "Profile updated",
+      message: "Your display name and contact email were updated.",
+      action_url: "/notifications",
+      sender_name: null,
+    },
+    {
+      title: "Role changed",
+      message: "You were given the website coordinator role.",
+      action_url: "/dashboard",
+      sender_name: "Ada Admin",
+    },
+  ],
+}
+
+export interface DemoNotification extends Template {
+  readonly notification_type: NotificationType
+  readonly priority: Priority
+  /** How long before the seed time it was created. */
+  readonly ageMinutes: number
+  readonly is_read: boolean
+}
+
+/**
+ * `count` items, newest first. Types cycle fastest and priorities shift by one every round of types, so the
+ * first 32 already hold every (type, priority) pair. The newest `unread` are unread.
+ */
+export function demoNotifications(count: number, unread: number): DemoNotification[] {
+  return Array.from({ length: count }, (_, i) => {
+    const type = NOTIFICATION_TYPES[i % NOTIFICATION_TYPES.length] ?? "system"
+    const round = Math.floor(i / NOTIFICATION_TYPES.length)
+    const priority = PRIORITIES[(i + round) % PRIORITIES.length] ?? "medium"
+    const pool = TEMPLATES[type]
+    const template = pool[round % pool.length] ?? pool[0]
+    if (!template) throw new Error(`no demo template for ${type}`)
+    // Spread over about three weeks, a few hours apart, so the list reads "5 minutes ago" … "3 weeks ago".
+    return {
+      ...template,
+      notification_type: type,
+      priority,
+      ageMinutes: 5 + i * i * 8 + i * 37,
+      is_read: i >= unread,
+    }
+  })
+}
+
+const PLAN = [
+  { email: "coordinator@example.com", count: 60, unread: 23 },
+  { email: "admin@example.com", count: 6, unread: 3 },
+  { email: "viewer@example.com", count: 4, unread: 2 },
+] as const
+
+const ALL_TITLES = [...new Set(Object.values(TEMPLATES).flatMap((pool) => pool.map((t) => t.title)))]
+
+export async function seedNotifications(db: Kysely<Database>, context: SeedContext): Promise<SeedReport> {
+  let created = 0
+  let kept = 0
+  for (const plan of PLAN) {
+    const user = await db
+      .selectFrom("app_user")
+      .select("id")
+      .where("email", "=", plan.email)
+      .executeTakeFirst()
+    if (!user) continue
+    const existing = await db
+      .selectFrom("notification")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("title", "in", ALL_TITLES)
+      .executeTakeFirst()
+    if (existing) {
+      kept += 1
+      continue
+    }
+    // Oldest first, so ids grow with created_at as they do in real use.
+    const items = demoNotifications(plan.count, plan.unread).reverse()
+    await db.transaction().execute(async (tx) => {
+      for (const item of items) {
+        const ids = await notify(tx, {
+          to: { userIds: [user.id] },
+          title: item.title,
+          message: item.message,
+          notification_type: item.notification_type,
+          priority: item.priority,
+          action_url: item.action_url,
+          sender_name: item.sender_name,
+          created_at: new Date(context.now.getTime() - item.ageMinutes * 60_000),
+          is_read: item.is_read,
+        })
+        created += ids.length
+      }
+    })
+  }
+  return { name: "demo notifications", created, kept }
+}

@@ -1,0 +1,67 @@
+// `/ws/notifications/?token=ACCESS`: the live socket and the machinery behind it on this instance, the
+// per-user socket registry, the LISTEN fan-out, and the heartbeat that frees sockets whose peer vanished.
+import websocket from "@fastify/websocket"
+import type { FastifyInstance, FastifyPluginAsync } from "fastify"
+import { SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES } from "../../src/schema/socket"
+import { startFanOut } from "./fan-out"
+import { socketConfig } from "./socket-config"
+import { SocketHub } from "./socket-hub"
+import { openSession } from "./socket-session"
+
+export const SOCKET_PATH = "/ws/notifications/"
+
+function startHeartbeat(hub: SocketHub, intervalMs: number): () => void {
+  const timer = setInterval(() => {
+    for (const client of hub.all()) {
+      if (!client.alive) {
+        client.socket.terminate()
+        continue
+      }
+      client.alive = false
+      client.socket.ping()
+    }
+  }, intervalMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
+export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
+  const { database, clock } = app.services
+  const config = socketConfig()
+  const hub = new SocketHub()
+  const log = {
+    warn: (message: string, error?: unknown) =>
+      app.log.warn(error === undefined ? {} : { err: error }, message),
+  }
+
+  await app.register(websocket, {
+    options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES },
+    // Oversized frames are already being closed by ws with 1009; other socket errors end the connection.
+    errorHandler: (error, socket, req) => {
+      req.log.info({ err: error }, "notification socket error")
+      if (socket.readyState === socket.OPEN) socket.terminate()
+    },
+    preClose: (done) => {
+      for (const client of app.websocketServer.clients)
+        client.close(SOCKET_CLOSE.goingAway.code, SOCKET_CLOSE.goingAway.reason)
+      app.websocketServer.close()
+      done()
+    },
+  })
+
+  const stopFanOut = await startFanOut(database, hub, log)
+  const stopHeartbeat = startHeartbeat(hub, config.heartbeatMs)
+  app.addHook("onClose", async () => {
+    stopHeartbeat()
+    await stopFanOut()
+    await hub.drain()
+  })
+
+  app.get(SOCKET_PATH, { websocket: true }, (socket, req) => {
+    openSession(socket, req, {
+      hub,
+      now: () => new Date(clock.now()),
+      onError: (error) => req.log.error({ err: error }, "notification socket task failed"),
+    })
+  })
+}

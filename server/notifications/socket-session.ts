@@ -1,0 +1,150 @@
+// One socket's life: refuse a foreign Origin (4403) or a bad token (4401) after the upgrade, so that a
+// browser, which never sees the status of a refused upgrade, learns why; then announce the connection and
+// answer client messages in the order they came. A frame the server cannot use is answered with an error
+// and the connection stays open.
+import { Result, Schema } from "effect"
+import type { FastifyRequest } from "fastify"
+import type { Kysely } from "kysely"
+import type { RawData, WebSocket } from "ws"
+import {
+  type ClientMessage,
+  ClientMessage as ClientMessageSchema,
+  SOCKET_CLOSE,
+} from "../../src/schema/socket"
+import type { Database } from "../db/schema"
+import { ApiError } from "../errors"
+import { describeIssue } from "../http/decode"
+import { isAllowedOrigin } from "../http/origin"
+import { authenticate } from "../http/require-user"
+import { catchUp } from "./fan-out"
+import { latestNotificationId, unreadCount } from "./queries"
+import { markRead } from "./read-state"
+import { type Client, type SocketHub, send } from "./socket-hub"
+
+const CLIENT_TYPES = new Set(["get_unread_count", "mark_notification_read", "ping"])
+// Other query parameters are ignored (a cache-buster must not lock a client out); a repeated token is refused.
+const decodeSocketQuery = Schema.decodeUnknownResult(
+  Schema.Struct({ token: Schema.optionalKey(Schema.String) }),
+)
+const decodeClientMessage = Schema.decodeUnknownResult(ClientMessageSchema, { onExcessProperty: "error" })
+
+/** The message, or what to tell the client about the frame. */
+export function parseFrame(data: RawData, isBinary: boolean): ClientMessage | { readonly error: string } {
+  if (isBinary) return { error: "Send JSON text frames." }
+  const text = Array.isArray(data)
+    ? Buffer.concat(data).toString("utf8")
+    : Buffer.from(data as ArrayBuffer).toString("utf8")
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return { error: "Malformed JSON." }
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { error: "Expected a JSON object." }
+  const type = (value as { type?: unknown }).type
+  if (typeof type !== "string") return { error: "type: This field is required." }
+  if (!CLIENT_TYPES.has(type)) return { error: `Unknown message type "${type.slice(0, 64)}".` }
+  const decoded = decodeClientMessage(value)
+  return Result.isSuccess(decoded) ? decoded.success : { error: describeIssue(decoded.failure.issue) }
+}
+
+async function answer(
+  db: Kysely<Database>,
+  client: Client,
+  message: ClientMessage,
+  now: Date,
+): Promise<void> {
+  switch (message.type) {
+    case "ping":
+      return send(client, { type: "pong", timestamp: message.timestamp })
+    case "get_unread_count":
+      return send(client, {
+        type: "unread_count",
+        unread_count: await unreadCount(db, client.userId, message.channel),
+      })
+    case "mark_notification_read":
+      // Every socket of the user, this one included, hears notification.read and the new count through
+      // the read fan-out: one path for REST and socket reads alike.
+      await markRead(db, client.userId, message.notification_id, now)
+      return
+  }
+}
+
+export interface SessionDeps {
+  readonly hub: SocketHub
+  readonly now: () => Date
+  readonly onError: (error: unknown) => void
+}
+
+export function openSession(socket: WebSocket, req: FastifyRequest, deps: SessionDeps): void {
+  const { hub } = deps
+  const db = req.server.services.database.db
+  let client: Client | null = null
+  // Frames that arrive while the token is checked wait their turn; the chain also keeps answers in order.
+  let chain: Promise<void> = Promise.resolve()
+  const run = (task: () => Promise<void>) => {
+    chain = chain.then(task).catch(deps.onError)
+  }
+
+  socket.on("message", (data, isBinary) =>
+    run(async () => {
+      if (!client) return
+      const current = client
+      const message = parseFrame(data, isBinary)
+      if ("error" in message) return send(current, { type: "error", detail: message.error })
+      try {
+        await answer(db, current, message, deps.now())
+      } catch (error) {
+        if (error instanceof ApiError && error.status < 500)
+          return send(current, { type: "error", detail: error.detail })
+        send(current, { type: "error", detail: "The server could not handle this message." })
+        throw error
+      }
+    }),
+  )
+  socket.on("pong", () => {
+    if (client) client.alive = true
+  })
+  socket.on("close", () => {
+    if (client) hub.remove(client)
+  })
+
+  run(async () => {
+    const origin = req.headers.origin
+    if (origin !== undefined && !isAllowedOrigin(req, origin)) {
+      socket.close(SOCKET_CLOSE.forbiddenOrigin.code, SOCKET_CLOSE.forbiddenOrigin.reason)
+      return
+    }
+    const query = decodeSocketQuery(req.query)
+    const token = Result.isSuccess(query) ? query.success.token : undefined
+    const user = await authenticate(req, token).catch(() => null)
+    if (!user) {
+      socket.close(SOCKET_CLOSE.unauthorized.code, SOCKET_CLOSE.unauthorized.reason)
+      return
+    }
+    if (socket.readyState !== socket.OPEN) return
+    const joined = hub.add(socket, user.id)
+    client = joined
+    // Registered before reading the newest id: a row announced in between is caught up below, not lost.
+    const [latest, unread_count] = await Promise.all([
+      latestNotificationId(db, user.id),
+      unreadCount(db, user.id),
+    ])
+    joined.lastSentId = latest
+    send(joined, {
+      type: "connection_established",
+      user_id: user.id,
+      latest_notification_id: latest,
+      unread_count,
+    })
+    await hub.enqueue(
+      user.id,
+      async () => {
+        joined.ready = true
+        if (joined.missed) await catchUp(db, joined)
+      },
+      deps.onError,
+    )
+  })
+}

@@ -1,0 +1,209 @@
+// Two server instances on one PostgreSQL behave as one: a notification created through A reaches a socket
+// held by B, reads travel both ways, and an instance whose LISTEN connection was killed listens again and
+// catches its sockets up from the table. Skipped when no PostgreSQL answers at 127.0.0.1:5432.
+
+import { Schema } from "effect"
+import type { FastifyInstance } from "fastify"
+import { sql } from "kysely"
+import pg from "pg"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { type DatabaseHandle, openDatabase } from "../../server/db/database"
+import { runMigrations } from "../../server/db/migrate"
+import { seedContext, seedDemo } from "../../server/db/seed"
+import { buildApp } from "../../server/http/app"
+import { LoginResponse } from "../../src/schema/auth"
+import { manualClock, postgresAvailable, TEST_SCRYPT, testConfig } from "./harness"
+import { openSocket, type TestSocket } from "./notifications-socket-client"
+
+const pgUp = await postgresAvailable()
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
+const BASE = "/api/v1/notifications/"
+
+interface Instance {
+  readonly app: FastifyInstance
+  readonly url: string
+  readonly database: DatabaseHandle
+  readonly logs: string[]
+}
+
+const adminQuery = async (text: string, values: unknown[] = []) => {
+  const client = new pg.Client({ connectionString: ADMIN_URL })
+  await client.connect()
+  try {
+    return await client.query(text, values)
+  } finally {
+    await client.end()
+  }
+}
+
+const waitFor = async (check: () => boolean, what: string, ms = 10_000) => {
+  const deadline = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
+  const name = `backoffice_fanout_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const dbUrl = (() => {
+    const url = new URL(ADMIN_URL)
+    url.pathname = `/${name}`
+    return url.toString()
+  })()
+  let a: Instance
+  let b: Instance
+  const sockets: TestSocket[] = []
+
+  const start = async (): Promise<Instance> => {
+    const database = await openDatabase({ kind: "postgres", url: dbUrl })
+    const logs: string[] = []
+    const app = await buildApp({
+      config: testConfig(),
+      database,
+      clock: manualClock(),
+      logger: { write: (l) => void logs.push(l) },
+    })
+    await app.listen({ port: 0, host: "127.0.0.1" })
+    const address = app.server.address()
+    const port = typeof address === "object" && address ? address.port : 0
+    return { app, url: `http://127.0.0.1:${port}`, database, logs }
+  }
+  const call = (on: Instance, path: string, access: string, json?: unknown) =>
+    fetch(`${on.url}${path}`, {
+      method: json === undefined ? "GET" : "POST",
+      headers: {
+        authorization: `Bearer ${access}`,
+        ...(json === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    })
+  const login = async (on: Instance, email: string, password: string) => {
+    const response = await fetch(`${on.url}/api/company/login/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    })
+    return Schema.decodeUnknownSync(LoginResponse)(await response.json()).access
+  }
+  const connect = (on: Instance, access: string) => {
+    const socket = openSocket(on.url, { token: access, origin: on.url })
+    sockets.push(socket)
+    return socket
+  }
+
+  beforeAll(async () => {
+    await adminQuery(`create database ${name}`)
+    const setup = await openDatabase({ kind: "postgres", url: dbUrl })
+    try {
+      await runMigrations(setup.db)
+      await seedDemo(setup.db, seedContext(TEST_SCRYPT, new Date()))
+    } finally {
+      await setup.close()
+    }
+    a = await start()
+    b = await start()
+  })
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((s) => s.close()))
+  })
+  afterAll(async () => {
+    for (const instance of [a, b]) {
+      await instance?.app.close()
+      await instance?.database.close()
+    }
+    await adminQuery(`drop database if exists ${name} with (force)`)
+  })
+
+  it("delivers a notification created through A to a socket held by B", async () => {
+    const adminOnA = await login(a, "admin@example.com", "admin-demo-1")
+    const viewerOnB = await login(b, "viewer@example.com", "viewer-demo-1")
+    const socket = connect(b, viewerOnB)
+    await socket.next("connection_established")
+    const response = await call(a, BASE, adminOnA, {
+      recipient_email: "viewer@example.com",
+      title: "From A",
+      message: "m",
+    })
+    expect(response.status).toBe(201)
+    const { ids } = (await response.json()) as { ids: number[] }
+    const live = await socket.next("notification")
+    expect(live.notification).toMatchObject({ id: ids[0], title: "From A" })
+    await socket.settle()
+    expect(socket.pending().filter((m) => m.type === "notification")).toEqual([])
+  })
+
+  it("carries reads from A to B and from B's socket to A's socket", async () => {
+    const onA = await login(a, "coordinator@example.com", "coordinator-demo-1")
+    const onB = await login(b, "coordinator@example.com", "coordinator-demo-1")
+    const tabOnA = connect(a, onA)
+    const tabOnB = connect(b, onB)
+    await Promise.all([tabOnA.next("connection_established"), tabOnB.next("connection_established")])
+    const page = (await (await call(a, `${BASE}?is_read=false&page_size=2`, onA)).json()) as {
+      results: Array<{ id: number }>
+    }
+    const [first, second] = page.results
+    if (!first || !second) throw new Error("expected two unread notifications")
+
+    await call(a, `${BASE}${first.id}/mark-read/`, onA, {})
+    expect(await tabOnB.next("notification.read")).toEqual({
+      type: "notification.read",
+      notification_id: first.id,
+    })
+    const afterFirst = await tabOnB.next("unread_count")
+
+    tabOnB.send({ type: "mark_notification_read", notification_id: second.id })
+    expect(await tabOnA.next("notification.read", (m) => m.notification_id === second.id)).toBeTruthy()
+    expect(
+      await tabOnA.next("unread_count", (m) => m.unread_count === afterFirst.unread_count - 1),
+    ).toBeTruthy()
+  })
+
+  it("listens again after its LISTEN connection is killed and catches its sockets up", async () => {
+    const adminOnA = await login(a, "admin@example.com", "admin-demo-1")
+    const viewerOnB = await login(b, "viewer@example.com", "viewer-demo-1")
+    const socket = connect(b, viewerOnB)
+    const hello = await socket.next("connection_established")
+    const logsBefore = b.logs.length
+
+    const killed = await adminQuery(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = $1 and pid <> pg_backend_pid() and query ilike 'LISTEN%'`,
+      [name],
+    )
+    expect(killed.rowCount).toBeGreaterThanOrEqual(2)
+    // A row whose NOTIFY nobody hears (written without one, as if sent while every listener was down):
+    // only a catch-up from the table can deliver it.
+    const viewerId = hello.user_id
+    const missed = await sql<{ id: number }>`
+      insert into notification (user_id, channel, notification_type, title, message, priority)
+      values (${viewerId}, 'in_app', 'system_alert', 'Sent while deaf', 'm', 'high') returning id`.execute(
+      a.database.db,
+    )
+    const missedId = missed.rows[0]?.id
+
+    const caughtUp = await socket.next("notification", (m) => m.notification.id === missedId, 15_000)
+    expect(caughtUp.notification.title).toBe("Sent while deaf")
+    const count = await socket.next("unread_count")
+    const rest = (await (await call(b, `${BASE}unread-count/`, viewerOnB)).json()) as { unread_count: number }
+    expect(count.unread_count).toBe(rest.unread_count)
+    await waitFor(
+      () => b.logs.slice(logsBefore).some((l) => l.includes("notification listener reconnected")),
+      "log",
+    )
+
+    // Listening again: a live notification from A arrives once, as usual.
+    const response = await call(a, BASE, adminOnA, {
+      recipient_email: "viewer@example.com",
+      title: "After",
+      message: "m",
+    })
+    const { ids } = (await response.json()) as { ids: number[] }
+    await socket.next("notification", (m) => m.notification.id === ids[0])
+    await socket.settle()
+    const ofMissed = socket.received.filter(
+      (m) => m.type === "notification" && m.notification.id === missedId,
+    )
+    expect(ofMissed).toHaveLength(1)
+  })
+})
