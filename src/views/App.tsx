@@ -1,7 +1,10 @@
-import { Toaster } from "sonner"
+import { lazy, Suspense } from "react"
 import { TOAST } from "../constants"
 import { useAppliedTheme } from "./layout/AppLayout"
 import { AppRoutes } from "./routes"
+
+// The toaster is not needed to sign in: loading it apart keeps the sign-in bundle within budget.
+const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })))
 
 /** The whole app below the actor provider: the routes and the one app-wide toaster (SPEC §9). */
 export function App() {
@@ -9,12 +12,14 @@ export function App() {
   return (
     <>
       <AppRoutes />
-      <Toaster
-        position={TOAST.position}
-        duration={TOAST.defaultDurationMs}
-        visibleToasts={TOAST.maxVisible}
-        closeButton
-      />
+      <Suspense fallback={null}>
+        <Toaster
+          position={TOAST.position}
+          duration={TOAST.defaultDurationMs}
+          visibleToasts={TOAST.maxVisible}
+          closeButton
+        />
+      </Suspense>
     </>
   )
 }
