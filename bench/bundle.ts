@@ -43,6 +43,14 @@ const total = rows.reduce((sum, r) => sum + r.gzip, 0)
 const firebase = rows.some((r) => /firebase|FirebaseError|@firebase\//.test(r.text))
 
 console.log("route /login: JavaScript loaded before first render")
-console.table(rows.map((r) => ({ file: r.file, "raw KB": +(r.raw / 1024).toFixed(1), "gzip KB": +(r.gzip / 1024).toFixed(1) })))
-console.log(`total gzip: ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB) · firebase present: ${firebase}`)
+console.table(
+  rows.map((r) => ({
+    file: r.file,
+    "raw KB": +(r.raw / 1024).toFixed(1),
+    "gzip KB": +(r.gzip / 1024).toFixed(1),
+  })),
+)
+console.log(
+  `total gzip: ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB) · firebase present: ${firebase}`,
+)
 if (total / 1024 > BUDGET_KB || firebase) process.exitCode = 1

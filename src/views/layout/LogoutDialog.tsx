@@ -36,7 +36,7 @@ export function LogoutDialog({
       <h2 id="logout-title">Confirm Logout</h2>
       <p id="logout-text">Are you sure you want to sign out?</p>
       <div className={css.dialogActions}>
-        <button type="button" className={ui.button.secondary} onClick={onCancel} autoFocus>
+        <button type="button" className={ui.button.secondary} onClick={onCancel}>
           Cancel
         </button>
         <button type="button" className={ui.button.danger} onClick={onConfirm}>

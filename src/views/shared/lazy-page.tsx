@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type ReactNode, Suspense, lazy, useReducer } from "react"
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useReducer } from "react"
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
 import { loadChunk } from "../../effects/load-chunk"
 import { LoadingScreen } from "./Spinner"
@@ -41,6 +41,7 @@ class ChunkBoundary extends Component<BoundaryProps, { failed: boolean }> {
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const make = () => lazy(() => loadChunk(load, CHUNK_LOAD_TIMEOUT_MS))
   let Current = make()
+  // biome-ignore lint/correctness/noComponentHookFactories: built once per route at module load, never per render
   return function LazyPage(props: P) {
     const [, bump] = useReducer((n: number) => n + 1, 0)
     const Page = Current
