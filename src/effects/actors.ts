@@ -1,40 +1,36 @@
-import { Effect } from "effect"
-import { fromPromise } from "xstate"
+import type { Effect } from "effect"
 import { appMachine } from "../machines/app.machine"
-import { authMachine } from "../machines/auth.machine"
-import { profileMachine } from "../machines/profile.machine"
-import { refreshMachine } from "../machines/refresh.machine"
 import { sidebarMachine } from "../machines/sidebar.machine"
 import { uiPreferencesMachine } from "../machines/ui-preferences.machine"
-import type { LoginResponse, ProfilePatch, RefreshResponse, User } from "../schema/auth"
-import { AuthApi } from "./auth-api"
+import { provideAuth } from "./auth-actors"
+import type { AuthApi } from "./auth-api"
+import { provideMarketplace } from "./marketplace-actors"
+import type { MarketplaceApi } from "./marketplace-api"
+import { provideNotifications } from "./notifications-actors"
+import type { NotificationsApi } from "./notifications-api"
 import { type AppRuntime, runForActor } from "./runtime"
 import { uiPreferenceActions, watchColorScheme, watchViewport } from "./ui-actors"
 
 /** The root machine with every invoked actor a thin adapter over a service call. */
-export function provideApp(runtime: AppRuntime) {
-  const run = <A, E>(effect: Effect.Effect<A, E, AuthApi>) => runForActor(runtime, effect)
-  const refreshToken = fromPromise<RefreshResponse>(() => run(AuthApi.use((a) => a.refresh)))
+export function provideApp(runtime: AppRuntime, socketBaseUrl: string) {
+  const session = provideAuth(<A, E>(effect: Effect.Effect<A, E, AuthApi>) => runForActor(runtime, effect))
+  const marketplace = provideMarketplace(<A, E>(effect: Effect.Effect<A, E, MarketplaceApi>) =>
+    runForActor(runtime, effect),
+  )
+  const notifications = provideNotifications(
+    <A, E>(effect: Effect.Effect<A, E, NotificationsApi>) => runForActor(runtime, effect),
+    socketBaseUrl,
+  )
   return appMachine.provide({
     actors: {
-      auth: authMachine.provide({
-        actors: {
-          refreshToken,
-          login: fromPromise<LoginResponse, { email: string; password: string }>(({ input }) =>
-            run(AuthApi.use((a) => a.login(input.email, input.password))),
-          ),
-          fetchProfile: fromPromise<User>(() => run(AuthApi.use((a) => a.profile))),
-          logoutCall: fromPromise<void>(() => run(AuthApi.use((a) => a.logout).pipe(Effect.ignore))),
-        },
-      }),
-      refresh: refreshMachine.provide({ actors: { refreshToken } }),
-      profile: profileMachine.provide({
-        actors: {
-          updateProfile: fromPromise<User, ProfilePatch>(({ input }) => run(AuthApi.use((a) => a.updateProfile(input)))),
-        },
-      }),
+      ...session,
+      ...marketplace,
+      ...notifications,
       sidebar: sidebarMachine.provide({ actors: { watchViewport } }),
-      uiPreferences: uiPreferencesMachine.provide({ actors: { watchColorScheme }, actions: uiPreferenceActions }),
+      uiPreferences: uiPreferencesMachine.provide({
+        actors: { watchColorScheme },
+        actions: uiPreferenceActions,
+      }),
     },
   })
 }

@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, Schedule, Schema } from "effect"
 import { REQUEST_RETRY } from "../constants"
+import { REFRESH_FAILED } from "../machines/refresh.machine"
 import { ApiError } from "./api-error"
 import { Config } from "./config"
 import { HttpEnv } from "./http-env"
@@ -10,13 +11,27 @@ type Query = Record<string, string | number | boolean | null | undefined>
 export interface RequestOptions<A> {
   readonly query?: Query
   readonly body?: unknown
+  /** Every answer a caller reads is decoded; without a schema the caller gets `unknown`-typed data. */
   readonly schema?: Schema.Decoder<A>
-  /** Login and the refresh call itself never trigger a refresh (SPEC §4). */
-  readonly refreshOn401?: boolean
+  /** "none" sends no bearer header (login, refresh: the cookie is their credential). Default "bearer". */
+  readonly auth?: "bearer" | "none"
+  /** "never" for login and the refresh call itself: their 401 is final (SPEC §4). Default "on401". */
+  readonly replay?: "on401" | "never"
 }
 
+type Call = <A = unknown>(path: string, options?: RequestOptions<A>) => Effect.Effect<A, ApiError>
+
 export interface ApiShape {
-  readonly request: <A = unknown>(method: Method, path: string, options?: RequestOptions<A>) => Effect.Effect<A, ApiError>
+  readonly request: <A = unknown>(
+    method: Method,
+    path: string,
+    options?: RequestOptions<A>,
+  ) => Effect.Effect<A, ApiError>
+  readonly get: Call
+  readonly post: Call
+  readonly patch: Call
+  readonly put: Call
+  readonly delete: Call
 }
 
 const readBody = async (res: Response): Promise<unknown> => {
@@ -37,13 +52,16 @@ const field = (body: unknown, key: string): string | null => {
 
 export const buildUrl = (base: string, path: string, query?: Query): string => {
   const params = new URLSearchParams()
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== "") params.set(k, String(v))
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null && v !== "") params.set(k, String(v))
   const qs = params.toString()
   return `${base}${path}${qs ? `?${qs}` : ""}`
 }
 
 /** Queries that failed for a transient reason are retried once app-wide; writes never blindly (SPEC §9). */
 const transient = (e: ApiError) => e.status === 0 || e.status >= 500
+/** SPEC §9 gives the app-wide retry count but no delay: a short pause lets a restarting server answer. */
+const QUERY_RETRY_DELAY = "200 millis"
 
 export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
   static readonly layer = Layer.effect(
@@ -67,12 +85,17 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
             return { status: res.status, ok: res.ok, body: await readBody(res) }
           },
           catch: (e) =>
-            new ApiError({ status: 0, detail: null, message: e instanceof Error ? e.message : "Network error" }),
+            new ApiError({
+              status: 0,
+              detail: null,
+              message: e instanceof Error ? e.message : "Network error",
+            }),
         })
 
       const request: ApiShape["request"] = (method, path, options = {}) => {
         const url = buildUrl(config.apiBaseUrl, path, options.query)
-        const attempt = (token: string | null) =>
+        const bearer = options.auth !== "none"
+        const once = (token: string | null) =>
           send(method, url, options.body, token).pipe(
             Effect.flatMap((res) =>
               res.ok
@@ -87,36 +110,64 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
                   ),
             ),
           )
-        const withRefresh = attempt(env.currentToken()).pipe(
-          Effect.catchIf(
-            (e: ApiError) => e.status === 401 && options.refreshOn401 !== false,
-            // One refresh, then exactly one replay with the new token; a second 401 is final.
-            () =>
-              Effect.tryPromise({
-                try: () => env.awaitFreshToken(),
-                catch: () => new ApiError({ status: 401, detail: null, message: "Refresh token expired or invalid." }),
-              }).pipe(Effect.flatMap((fresh) => attempt(fresh))),
-          ),
-        )
-        const retried =
+        // The transient retry sits inside one exchange, below the 401 handling, so that a query sent a second
+        // time can never start a second refresh of its own.
+        const exchange = (token: string | null) =>
           method === "GET"
-            ? withRefresh.pipe(
-                Effect.retry({ while: transient, times: REQUEST_RETRY.appQueryRetries, schedule: Schedule.exponential("200 millis") }),
+            ? once(token).pipe(
+                Effect.retry({
+                  while: transient,
+                  times: REQUEST_RETRY.appQueryRetries,
+                  schedule: Schedule.exponential(QUERY_RETRY_DELAY),
+                }),
               )
-            : withRefresh
-        return retried.pipe(
+            : once(token)
+        // A token that changed while this request was in flight is already fresh: replay with it directly
+        // rather than queue for another refresh.
+        const freshToken = (used: string | null) => {
+          const now = env.currentToken()
+          if (now !== null && now !== used) return Effect.succeed(now)
+          return Effect.tryPromise({
+            try: () => env.awaitFreshToken(),
+            catch: () => new ApiError({ status: 401, detail: null, message: REFRESH_FAILED }),
+          })
+        }
+        const withRefresh = Effect.suspend(() => {
+          const used = bearer ? env.currentToken() : null
+          if (options.replay === "never") return exchange(used)
+          // One refresh, then exactly one replay with the new token; the replay's own 401 is final.
+          return exchange(used).pipe(
+            Effect.catchIf(
+              (e: ApiError) => e.status === 401,
+              () => freshToken(used).pipe(Effect.flatMap((token) => exchange(token))),
+            ),
+          )
+        })
+        return withRefresh.pipe(
           Effect.flatMap((res) => {
             const schema = options.schema
             if (!schema) return Effect.succeed(res.body as never)
             return Schema.decodeUnknownEffect(schema)(res.body).pipe(
               Effect.mapError(
-                (e) => new ApiError({ status: res.status, detail: null, message: `Unexpected answer: ${String(e)}` }),
+                (e) =>
+                  new ApiError({
+                    status: res.status,
+                    detail: null,
+                    message: `Unexpected answer: ${String(e)}`,
+                  }),
               ),
             )
           }),
         )
       }
-      return Api.of({ request })
+      return Api.of({
+        request,
+        get: (path, options) => request("GET", path, options),
+        post: (path, options) => request("POST", path, options),
+        patch: (path, options) => request("PATCH", path, options),
+        put: (path, options) => request("PUT", path, options),
+        delete: (path, options) => request("DELETE", path, options),
+      })
     }),
   )
 }

@@ -8,6 +8,7 @@ export interface AuthApiShape {
   readonly refresh: Effect.Effect<RefreshResponse, ApiError>
   readonly profile: Effect.Effect<User, ApiError>
   readonly updateProfile: (patch: ProfilePatch) => Effect.Effect<User, ApiError>
+  /** The caller ignores its errors: local state is cleared anyway (SPEC §7). */
   readonly logout: Effect.Effect<void, ApiError>
 }
 
@@ -16,17 +17,16 @@ export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthA
     AuthApi,
     Effect.gen(function* () {
       const api = yield* Api
+      // Login, refresh and logout are authenticated by credentials or the HttpOnly cookie, never by a
+      // (possibly stale) bearer, and a 401 from them is an answer, not a reason to refresh (SPEC §4).
+      const byCookie = { auth: "none", replay: "never" } as const
       return AuthApi.of({
         login: (email, password) =>
-          api.request("POST", "/api/company/login/", {
-            body: { email, password },
-            schema: LoginResponse,
-            refreshOn401: false,
-          }),
-        refresh: api.request("POST", "/api/company/token/refresh/", { schema: RefreshResponse, refreshOn401: false }),
-        profile: api.request("GET", "/api/company/user/", { schema: User }),
-        updateProfile: (patch) => api.request("PATCH", "/api/company/user/", { body: patch, schema: User }),
-        logout: api.request("POST", "/api/company/logout/", { refreshOn401: false }).pipe(Effect.asVoid),
+          api.post("/api/company/login/", { ...byCookie, body: { email, password }, schema: LoginResponse }),
+        refresh: api.post("/api/company/token/refresh/", { ...byCookie, schema: RefreshResponse }),
+        profile: api.get("/api/company/user/", { schema: User }),
+        updateProfile: (patch) => api.patch("/api/company/user/", { body: patch, schema: User }),
+        logout: api.post("/api/company/logout/", byCookie).pipe(Effect.asVoid),
       })
     }),
   )

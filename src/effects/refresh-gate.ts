@@ -1,13 +1,14 @@
 import type { Actor, AnyActorRef } from "xstate"
-import type { refreshMachine } from "../machines/refresh.machine"
+import { REFRESH_FAILED, type refreshMachine } from "../machines/refresh.machine"
 
 type RefreshActor = Actor<typeof refreshMachine>
 
 let nextWaiter = 0
 
 /**
- * Bridges a request waiting for a token to the refresh queue machine: it registers as a waiter
- * and settles when the machine releases or rejects it.
+ * The RefreshGate: bridges a request waiting for a token to the refresh queue machine. It registers a fresh
+ * waiter id and settles when the machine releases or rejects that id. It listens before it asks, so a
+ * refresh that settles synchronously cannot be missed.
  */
 export function awaitFreshToken(refresh: AnyActorRef | undefined): Promise<string> {
   if (!refresh) return Promise.reject(new Error("The refresh queue is not running"))
@@ -22,7 +23,7 @@ export function awaitFreshToken(refresh: AnyActorRef | undefined): Promise<strin
     const rejected = actor.on("rejected", (e) => {
       if (!e.waiterIds.includes(waiterId)) return
       stop()
-      reject(new Error("Refresh token expired or invalid."))
+      reject(new Error(REFRESH_FAILED))
     })
     const stop = () => {
       released.unsubscribe()

@@ -3,14 +3,18 @@ import { Api } from "./api"
 import { AuthApi } from "./auth-api"
 import { Config, type ConfigShape } from "./config"
 import { HttpEnv, type HttpEnvShape } from "./http-env"
+import { MarketplaceApi } from "./marketplace-api"
+import { NotificationsApi } from "./notifications-api"
+import { Storage } from "./storage"
 
-export type AppServices = Api | AuthApi
+export type AppServices = Api | AuthApi | MarketplaceApi | NotificationsApi | Storage
 
 /** Every client service, over one Config and one HttpEnv. Later services join this layer. */
 export function appLayer(config: ConfigShape, env: HttpEnvShape) {
-  return Layer.mergeAll(AuthApi.layer).pipe(
+  return Layer.mergeAll(AuthApi.layer, MarketplaceApi.layer, NotificationsApi.layer).pipe(
     Layer.provideMerge(Api.layer),
     Layer.provide(Layer.mergeAll(Config.layer(config), HttpEnv.layer(env))),
+    Layer.merge(Storage.layer),
   )
 }
 
@@ -19,8 +23,14 @@ export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>
 export const makeRuntime = (config: ConfigShape, env: HttpEnvShape): AppRuntime =>
   ManagedRuntime.make(appLayer(config, env))
 
-/** Runs an effect for an actor: resolves with its value or rejects with its own typed error. */
-export async function runForActor<A, E>(runtime: AppRuntime, effect: Effect.Effect<A, E, AppServices>): Promise<A> {
+/**
+ * Runs an effect for an actor: resolves with its value or rejects with its own typed error. Generic over the
+ * runtime so that a test can run the same adapters on a runtime with fewer services.
+ */
+export async function runForActor<A, E, R>(
+  runtime: ManagedRuntime.ManagedRuntime<R, never>,
+  effect: Effect.Effect<A, E, NoInfer<R>>,
+): Promise<A> {
   const exit = await runtime.runPromiseExit(effect)
   if (Exit.isSuccess(exit)) return exit.value
   throw Cause.squash(exit.cause)

@@ -1,10 +1,8 @@
 import { type Actor, createActor, type InspectionEvent, type Observer } from "xstate"
-import type { AuthContext } from "../machines/auth.machine"
-import { SYSTEM_IDS } from "../machines/system-ids"
 import type { UiPreferencesInput } from "../machines/ui-preferences.machine"
+import { actorHttpEnv } from "./actor-http-env"
 import { provideApp } from "./actors"
 import type { ConfigShape } from "./config"
-import { awaitFreshToken } from "./refresh-gate"
 import { type AppRuntime, makeRuntime } from "./runtime"
 
 export interface StartAppOptions {
@@ -27,15 +25,17 @@ export function startApp(options: StartAppOptions): StartedApp {
   // The Api needs the running actors (token, refresh queue) and the actors need the runtime:
   // the runtime reads the actor through this late-bound reference.
   let actor: AppActor | null = null
-  const runtime = makeRuntime(options.config, {
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    currentToken: () => {
-      const auth = actor?.system.get(SYSTEM_IDS.auth)
-      return (auth?.getSnapshot().context as AuthContext | undefined)?.accessToken ?? null
-    },
-    awaitFreshToken: () => awaitFreshToken(actor?.system.get(SYSTEM_IDS.refresh)),
+  const runtime = makeRuntime(
+    options.config,
+    actorHttpEnv(
+      (systemId) => actor?.system.get(systemId),
+      options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    ),
+  )
+  const created: AppActor = createActor(provideApp(runtime, options.config.socketBaseUrl), {
+    input: { ui: options.ui },
+    inspect: options.inspect,
   })
-  const created: AppActor = createActor(provideApp(runtime), { input: { ui: options.ui }, inspect: options.inspect })
   actor = created
   created.start()
   return {

@@ -1,8 +1,15 @@
 import { setup } from "xstate"
 import { authMachine } from "./auth.machine"
+import { dashboardMachine } from "./dashboard.machine"
+import { notificationsMachine } from "./notifications.machine"
+import { pagedListMachine } from "./paged-list.machine"
 import { profileMachine } from "./profile.machine"
 import { refreshMachine } from "./refresh.machine"
+import { reviewMachine } from "./review.machine"
+import { selectProvidersMachine } from "./select-providers.machine"
+import { sessionWatch } from "./session-watch"
 import { sidebarMachine } from "./sidebar.machine"
+import { socketMachine } from "./socket.machine"
 import { SYSTEM_IDS } from "./system-ids"
 import { type UiPreferencesInput, uiPreferencesMachine } from "./ui-preferences.machine"
 
@@ -22,6 +29,15 @@ export const appMachine = setup({
     profile: profileMachine,
     sidebar: sidebarMachine,
     uiPreferences: uiPreferencesMachine,
+    dashboard: dashboardMachine,
+    notifications: notificationsMachine,
+    socket: socketMachine,
+    sessionWatch,
+    // Not invoked here: per-page machines are registered on the root only so that src/effects provides their
+    // actors once, and each page starts its own instance from the root's implementations (page-logic.ts).
+    pagedList: pagedListMachine,
+    review: reviewMachine,
+    selectProviders: selectProvidersMachine,
   },
 }).createMachine({
   id: "app",
@@ -38,5 +54,10 @@ export const appMachine = setup({
       src: "uiPreferences",
       input: ({ context }) => context.ui,
     },
+    { id: SYSTEM_IDS.dashboard, systemId: SYSTEM_IDS.dashboard, src: "dashboard" },
+    { id: SYSTEM_IDS.notifications, systemId: SYSTEM_IDS.notifications, src: "notifications" },
+    { id: SYSTEM_IDS.socket, systemId: SYSTEM_IDS.socket, src: "socket" },
+    // Last: it looks up auth, socket and notifications, so they must exist when it starts.
+    { id: SYSTEM_IDS.sessionWatch, systemId: SYSTEM_IDS.sessionWatch, src: "sessionWatch" },
   ],
 })

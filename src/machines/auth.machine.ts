@@ -76,10 +76,26 @@ export const authMachine = setup({
   id: "auth",
   context: initial,
   initial: "LOADING",
+  // Reducer-like events of SPEC §4 that apply whatever the state; states below refine some of them.
   on: {
+    // A refresh by the queue succeeded: the session is valid again (SPEC §4 'set access token').
+    "auth.setAccessToken": {
+      target: ".AUTHENTICATED",
+      actions: assign({ accessToken: ({ event }) => event.token }),
+    },
+    "auth.logout": { target: ".UNAUTHENTICATED.loggingOut", actions: "logout" },
+    // The queue's refresh failed (SPEC §8): only a held session is ended, so that a stray request made while
+    // signed out does not put a refresh error on the sign-in page.
+    "auth.forceLogout": {
+      guard: ({ context }) => context.accessToken !== null,
+      target: ".UNAUTHENTICATED",
+      actions: ["logout", assign({ error: ({ event }) => event.error })],
+    },
     "auth.updateUser": {
       guard: ({ context }) => context.user !== null,
-      actions: assign({ user: ({ context, event }) => (context.user ? { ...context.user, ...event.patch } : null) }),
+      actions: assign({
+        user: ({ context, event }) => (context.user ? { ...context.user, ...event.patch } : null),
+      }),
     },
     "auth.clearError": { actions: assign({ error: null }) },
     "auth.setError": { target: ".ERROR", actions: assign({ error: ({ event }) => event.error }) },
@@ -106,7 +122,9 @@ export const authMachine = setup({
             id: "login",
             src: "login",
             input: ({ event }) =>
-              event.type === "auth.login" ? { email: event.email, password: event.password } : { email: "", password: "" },
+              event.type === "auth.login"
+                ? { email: event.email, password: event.password }
+                : { email: "", password: "" },
             onDone: {
               target: "#auth.AUTHENTICATED",
               actions: assign({
@@ -127,16 +145,15 @@ export const authMachine = setup({
       entry: "markAuthenticated",
       initial: "fetchingProfile",
       on: {
+        // Already signed in: a new token replaces the old one without fetching the profile again.
         "auth.setAccessToken": { actions: assign({ accessToken: ({ event }) => event.token }) },
-        "auth.setUser": { actions: { type: "setUser", params: ({ event }) => event.user } },
-        "auth.logout": { target: "UNAUTHENTICATED.loggingOut", actions: "logout" },
-        "auth.forceLogout": {
-          target: "UNAUTHENTICATED",
-          actions: ["logout", assign({ error: ({ event }) => event.error })],
-        },
+        // A user given outright ends any profile fetch still retrying.
+        "auth.setUser": { target: ".ready", actions: { type: "setUser", params: ({ event }) => event.user } },
       },
       states: {
-        // Fetched after refresh or login: 3 attempts in total (SPEC §7).
+        // Fetched after refresh or login: 3 attempts in total (SPEC §7). The attempts are states, not a counter
+        // in context, because the context is exactly SPEC §3's auth state; each one shows in the path tests,
+        // and test/unit/profile-fetch.test.ts ties their number and waits to PROFILE_FETCH.
         fetchingProfile: {
           initial: "attempt1",
           states: {
@@ -144,7 +161,10 @@ export const authMachine = setup({
               invoke: {
                 id: "fetchProfile",
                 src: "fetchProfile",
-                onDone: { target: "#auth.AUTHENTICATED.ready", actions: { type: "setUser", params: ({ event }) => event.output } },
+                onDone: {
+                  target: "#auth.AUTHENTICATED.ready",
+                  actions: { type: "setUser", params: ({ event }) => event.output },
+                },
                 onError: "wait1",
               },
             },
@@ -153,7 +173,10 @@ export const authMachine = setup({
               invoke: {
                 id: "fetchProfile",
                 src: "fetchProfile",
-                onDone: { target: "#auth.AUTHENTICATED.ready", actions: { type: "setUser", params: ({ event }) => event.output } },
+                onDone: {
+                  target: "#auth.AUTHENTICATED.ready",
+                  actions: { type: "setUser", params: ({ event }) => event.output },
+                },
                 onError: "wait2",
               },
             },
@@ -162,11 +185,17 @@ export const authMachine = setup({
               invoke: {
                 id: "fetchProfile",
                 src: "fetchProfile",
-                onDone: { target: "#auth.AUTHENTICATED.ready", actions: { type: "setUser", params: ({ event }) => event.output } },
+                onDone: {
+                  target: "#auth.AUTHENTICATED.ready",
+                  actions: { type: "setUser", params: ({ event }) => event.output },
+                },
                 // A profile failure keeps the session: logged as a warning only (SPEC §8).
                 onError: {
                   target: "#auth.AUTHENTICATED.ready",
-                  actions: [{ type: "warnProfileFailed", params: ({ event }) => ({ error: event.error }) }, "profileAttempted"],
+                  actions: [
+                    { type: "warnProfileFailed", params: ({ event }) => ({ error: event.error }) },
+                    "profileAttempted",
+                  ],
                 },
               },
             },
@@ -178,7 +207,11 @@ export const authMachine = setup({
     UNAUTHENTICATED: {
       entry: "markUnauthenticated",
       initial: "idle",
-      on: { "auth.login": { target: "LOADING.loggingIn" } },
+      on: {
+        "auth.login": { target: "LOADING.loggingIn" },
+        // Signing out is final until the next sign-in: a refresh that was in flight must not revive it.
+        "auth.setAccessToken": {},
+      },
       states: {
         idle: {},
         // Local state is already cleared; the call's errors are ignored (SPEC §7).

@@ -49,7 +49,10 @@ export const profileMachine = setup({
             if (auth) enqueue.sendTo(auth, told)
           }),
         },
-        onError: { target: "failed", actions: assign({ error: ({ event }) => profileErrorText(event.error) }) },
+        onError: {
+          target: "failed",
+          actions: assign({ error: ({ event }) => profileErrorText(event.error) }),
+        },
       },
     },
     saved: { on: { "profile.save": "saving" } },

@@ -12,6 +12,8 @@ export type RefreshEmitted =
 /**
  * The refresh queue (SPEC §4): the first 401 starts one refresh; every request failing while it runs
  * waits for it; all are then released with the new token, or all rejected and the session logged out.
+ * Waiters hear the outcome through emitted events (the RefreshGate listens for its own id). The auth actor is
+ * told through `system.get(auth)`, not `sendParent`: both are children of the root, so auth is a sibling.
  */
 export const refreshMachine = setup({
   types: {
@@ -42,7 +44,11 @@ export const refreshMachine = setup({
         onDone: {
           target: "idle",
           actions: [
-            emit(({ context, event }) => ({ type: "released", waiterIds: context.waiters, token: event.output.access })),
+            emit(({ context, event }) => ({
+              type: "released",
+              waiterIds: context.waiters,
+              token: event.output.access,
+            })),
             enqueueActions(({ system, event, enqueue }) => {
               const auth = system.get(SYSTEM_IDS.auth)
               const told = { type: "auth.setAccessToken", token: event.output.access }

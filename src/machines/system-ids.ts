@@ -5,5 +5,9 @@ export const SYSTEM_IDS = {
   profile: "profile",
   sidebar: "sidebar",
   uiPreferences: "uiPreferences",
+  dashboard: "dashboard",
+  notifications: "notifications",
+  socket: "socket",
+  sessionWatch: "sessionWatch",
 } as const
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS]

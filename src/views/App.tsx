@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react"
 import { TOAST } from "../constants"
-import { useAppliedTheme } from "./layout/AppLayout"
 import { AppRoutes } from "./routes"
+import { useAppliedTheme } from "./use-applied-theme"
 
 // The toaster is not needed to sign in: loading it apart keeps the sign-in bundle within budget.
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })))

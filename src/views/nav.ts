@@ -7,9 +7,13 @@ export interface NavLink {
   readonly glyph: string
 }
 
+/** Which pending count of the dashboard summary a group shows beside its label. */
+export type PendingKey = "applications" | "requests" | "work" | "maintenance"
+
 export interface NavGroup {
   readonly id: SidebarGroup
   readonly label: string
+  readonly pending?: PendingKey
   readonly links: ReadonlyArray<NavLink>
   readonly groups?: ReadonlyArray<NavGroup>
 }
@@ -21,20 +25,35 @@ export const navGroups: ReadonlyArray<NavGroup> = [
   {
     id: "verification",
     label: "Verification Center",
+    pending: "applications",
     links: [
-      { label: "Pending applications", href: "/website-coordinator/company-verification/pending", glyph: "P" },
-      { label: "Accepted applications", href: "/website-coordinator/company-verification/accepted", glyph: "A" },
-      { label: "Rejected applications", href: "/website-coordinator/company-verification/rejected", glyph: "R" },
+      {
+        label: "Pending applications",
+        href: "/website-coordinator/company-verification/pending",
+        glyph: "P",
+      },
+      {
+        label: "Accepted applications",
+        href: "/website-coordinator/company-verification/accepted",
+        glyph: "A",
+      },
+      {
+        label: "Rejected applications",
+        href: "/website-coordinator/company-verification/rejected",
+        glyph: "R",
+      },
     ],
   },
   {
     id: "requests",
     label: "Requests",
+    pending: "requests",
     links: [],
     groups: [
       {
         id: "work",
         label: "Work Requests",
+        pending: "work",
         links: [
           { label: "Pending work requests", href: "/website-coordinator/pending-requests", glyph: "W" },
           { label: "Approved work requests", href: "/website-coordinator/approved-requests", glyph: "W" },
@@ -44,6 +63,7 @@ export const navGroups: ReadonlyArray<NavGroup> = [
       {
         id: "maintenance",
         label: "Maintenance Requests",
+        pending: "maintenance",
         links: [
           { label: "Pending maintenance", href: "/website-coordinator/maintenance/pending", glyph: "M" },
           { label: "Approved maintenance", href: "/website-coordinator/maintenance/approved", glyph: "M" },

@@ -38,7 +38,14 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const launch = async () => {
     const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
       // The suite signs in many times from one address; the limit itself has its own contract test.
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOGIN_MAX_PER_IP: "1000", ...env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOGIN_MAX_PER_IP: "1000",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     })
     child = proc

@@ -96,6 +96,8 @@ describe("walking skeleton in Chromium", () => {
     const { context, page } = await newPage(browser)
     await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
     await page.waitForURL(`${server.url}/dashboard`)
+    // The shortcut belongs to the signed-in layout, which loads as its own chunk.
+    await page.getByRole("complementary", { name: "Sidebar" }).waitFor()
     await page.keyboard.press("Control+k")
     const search = page.getByRole("searchbox", { name: "Search" })
     await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true)

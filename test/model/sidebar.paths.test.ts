@@ -33,7 +33,7 @@ describe("sidebar machine paths", () => {
   })
 
   for (const path of paths) {
-    it(`${path.steps.map((s) => s.event.type === "sidebar.viewport" ? `viewport(${s.event.narrow ? "narrow" : "wide"})` : s.event.type).join(" → ")}`, () => {
+    it(`${path.steps.map((s) => (s.event.type === "sidebar.viewport" ? `viewport(${s.event.narrow ? "narrow" : "wide"})` : s.event.type)).join(" → ")}`, () => {
       const actor = createActor(machine).start()
       for (const step of path.steps.slice(1)) actor.send(step.event)
       const snap = actor.getSnapshot()

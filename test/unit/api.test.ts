@@ -91,6 +91,33 @@ describe("Api service", () => {
     expect(err.message).toMatch(/Unexpected answer/)
   })
 
+  it("get/post/patch/put/delete send their method; auth 'none' sends no bearer; replay 'never' keeps a 401", async () => {
+    const { runtime, seen } = runtimeWith(() => json(401, { detail: "Invalid email or password." }))
+    const calls = [
+      (a: Api["Service"]) => a.get("/g/"),
+      (a: Api["Service"]) => a.post("/p/", { auth: "none", replay: "never" }),
+      (a: Api["Service"]) => a.patch("/pa/", { replay: "never" }),
+      (a: Api["Service"]) => a.put("/pu/", { replay: "never" }),
+      (a: Api["Service"]) => a.delete("/d/", { replay: "never" }),
+    ]
+    const errors = await Promise.all(calls.map((call) => failure(Api.use(call), runtime)))
+    // The GET's 401 asked the (failing) gate; the others never did: their 401 is the server's answer.
+    expect(errors.map((e) => [e.status, e.detail])).toEqual([
+      [401, null],
+      [401, "Invalid email or password."],
+      [401, "Invalid email or password."],
+      [401, "Invalid email or password."],
+      [401, "Invalid email or password."],
+    ])
+    expect(seen.map((s) => [s.init.method, new Headers(s.init.headers).get("Authorization")])).toEqual([
+      ["GET", "Bearer T"],
+      ["POST", null],
+      ["PATCH", "Bearer T"],
+      ["PUT", "Bearer T"],
+      ["DELETE", "Bearer T"],
+    ])
+  })
+
   it("reports no answer at all as status 0", async () => {
     const { runtime } = runtimeWith(() => {
       throw new TypeError("Failed to fetch")

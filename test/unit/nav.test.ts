@@ -7,7 +7,16 @@ const hrefs = (groups: ReturnType<typeof filterNav>): string[] =>
 describe("sidebar navigation", () => {
   it("links every page SPEC §2 names", () => {
     const all = hrefs(navGroups)
-    for (const href of ["/billing", "/receipts", "/theme", "/snacks", "/user-settings", "/help", "/profile", "/settings"])
+    for (const href of [
+      "/billing",
+      "/receipts",
+      "/theme",
+      "/snacks",
+      "/user-settings",
+      "/help",
+      "/profile",
+      "/settings",
+    ])
       expect(all).toContain(href)
   })
 

@@ -1,18 +1,9 @@
 import { type ReactNode, useEffect } from "react"
-import { effectiveTheme } from "../../machines/ui-preferences.machine"
-import { useSidebar, useSidebarSend, useUiPreferences } from "../ui-hooks"
+import { useSidebar, useSidebarSend } from "../ui-hooks"
 import * as css from "./layout.css"
 import { Sidebar } from "./Sidebar"
 import { TermsBanner } from "./TermsBanner"
 import { UserMenu } from "./UserMenu"
-
-/** Applies the chosen theme to the document; the theme contract reads it from <html data-theme>. */
-export function useAppliedTheme() {
-  const theme = useUiPreferences(effectiveTheme)
-  useEffect(() => {
-    document.documentElement.dataset.theme = theme
-  }, [theme])
-}
 
 export function AppLayout({ children, bell }: { children: ReactNode; bell?: ReactNode }) {
   const send = useSidebarSend()

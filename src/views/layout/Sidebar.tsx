@@ -4,6 +4,7 @@ import type { SidebarGroup } from "../../machines/sidebar.machine"
 import { dashboardLink, filterNav, type NavGroup, type NavLink, navGroups, railLinks } from "../nav"
 import { useSidebar, useSidebarSend } from "../ui-hooks"
 import * as css from "./layout.css"
+import { PendingCount, useSummaryOnNavigation } from "./PendingCount"
 
 function SidebarLink({ link, collapsed }: { link: NavLink; collapsed: boolean }) {
   const [location] = useLocation()
@@ -43,6 +44,7 @@ function Group({ group, openGroups }: { group: NavGroup; openGroups: ReadonlyArr
           {open ? "▾" : "▸"}
         </span>
         {group.label}
+        {group.pending ? <PendingCount pending={group.pending} label={group.label} /> : null}
       </button>
       {open ? (
         <div id={panelId} className={css.groupChildren}>
@@ -66,6 +68,7 @@ export function Sidebar() {
   const focusRequests = useSidebar((ctx) => ctx.searchFocusRequests)
   const send = useSidebarSend()
   const searchRef = useRef<HTMLInputElement>(null)
+  useSummaryOnNavigation()
 
   useEffect(() => {
     if (focusRequests > 0) searchRef.current?.focus()

@@ -12,7 +12,11 @@ export function TermsBanner() {
       <p style={{ margin: 0, flex: 1 }}>
         We are updating our Terms of Service. The new terms take effect on {TERMS_OF_SERVICE.effectiveDate}.
       </p>
-      <button type="button" className={ui.button.ghost} onClick={() => send({ type: "ui.dismissTermsBanner" })}>
+      <button
+        type="button"
+        className={ui.button.ghost}
+        onClick={() => send({ type: "ui.dismissTermsBanner" })}
+      >
         Dismiss
       </button>
     </section>

@@ -76,7 +76,11 @@ export const navLink = style({
   whiteSpace: "nowrap",
   selectors: {
     "&:hover": { background: vars.color.accentSoft },
-    '&[aria-current="page"]': { background: vars.color.accentSoft, color: vars.color.accent, fontWeight: 600 },
+    '&[aria-current="page"]': {
+      background: vars.color.accentSoft,
+      color: vars.color.accent,
+      fontWeight: 600,
+    },
   },
 })
 export const groupButton = style([

@@ -56,7 +56,12 @@ export default function ProfilePage() {
           </label>
           <label className={ui.field}>
             <span>Email address</span>
-            <input className={ui.input} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              className={ui.input}
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </label>
           <button type="submit" className={ui.button.primary} disabled={state === "saving"}>
             {state === "saving" ? "Saving…" : "Save"}

@@ -19,7 +19,10 @@ const buttonBase = style({
 })
 
 export const button = styleVariants({
-  primary: [buttonBase, { background: vars.color.accent, color: vars.color.accentText, borderColor: "transparent" }],
+  primary: [
+    buttonBase,
+    { background: vars.color.accent, color: vars.color.accentText, borderColor: "transparent" },
+  ],
   secondary: [buttonBase],
   danger: [buttonBase, { background: vars.color.danger, color: "#fff", borderColor: "transparent" }],
   ghost: [buttonBase, { background: "transparent", borderColor: "transparent" }],

@@ -1,0 +1,86 @@
+import type { Effect } from "effect"
+import { fromPromise } from "xstate"
+import { dashboardMachine } from "../machines/dashboard.machine"
+import type { ListPage, RecordDetail, RecordRef, ReviewDecision } from "../machines/marketplace-types"
+import { type FetchPageInput, pagedListMachine } from "../machines/paged-list.machine"
+import { type ActInput, reviewMachine } from "../machines/review.machine"
+import {
+  type SaveSelectionInput,
+  type SelectTarget,
+  selectProvidersMachine,
+} from "../machines/select-providers.machine"
+import type { Candidate, DashboardSummary } from "../schema/marketplace"
+import { MarketplaceApi } from "./marketplace-api"
+import { toast } from "./toasts"
+
+// The marketplace machines with their IO: each actor is one MarketplaceApi call, each announcement a toast.
+
+type Run = <A, E>(effect: Effect.Effect<A, E, MarketplaceApi>) => Promise<A>
+
+const decisionWords = (decision: ReviewDecision | null): string => {
+  switch (decision?.action) {
+    case "accept":
+      return "accepted"
+    case "reject":
+      return "rejected"
+    default:
+      return "approved"
+  }
+}
+
+const titleOf = (record: RecordDetail | null): string =>
+  record === null ? "The record" : "company_name" in record ? record.company_name : record.title
+
+export function provideMarketplace(run: Run) {
+  const api = <A>(f: (m: MarketplaceApi["Service"]) => Effect.Effect<A, unknown>) =>
+    run(MarketplaceApi.use(f))
+  return {
+    pagedList: pagedListMachine.provide({
+      actors: {
+        fetchPage: fromPromise<ListPage, FetchPageInput>(({ input }) =>
+          api((m) => m.list(input.source, input.query)),
+        ),
+      },
+    }),
+    review: reviewMachine.provide({
+      actors: {
+        loadRecord: fromPromise<RecordDetail, RecordRef>(({ input }) => api((m) => m.detail(input))),
+        act: fromPromise<RecordDetail, ActInput>(({ input }) =>
+          api((m) => m.decide(input.target, input.decision)),
+        ),
+      },
+      actions: {
+        announceDone: (_, { decision, record }) => {
+          toast.success(`${titleOf(record)} was ${decisionWords(decision)}.`)
+        },
+        announceConflict: (_, { message }) => {
+          toast.warning(message)
+        },
+        announceFailure: (_, { message }) => {
+          toast.error(message)
+        },
+      },
+    }),
+    selectProviders: selectProvidersMachine.provide({
+      actors: {
+        loadCandidates: fromPromise<ReadonlyArray<Candidate>, SelectTarget>(({ input }) =>
+          run(MarketplaceApi.use((m) => m.candidates(input.kind, input.uuid))).then((list) => list.results),
+        ),
+        saveSelection: fromPromise<RecordDetail, SaveSelectionInput>(({ input }) =>
+          api((m) => m.selectProviders(input.target.kind, input.target.uuid, input.providerIds)),
+        ),
+      },
+      actions: {
+        announceSaved: (_, { count }) => {
+          toast.success(`${count} provider${count === 1 ? "" : "s"} chosen.`)
+        },
+        announceFailure: (_, { message }) => {
+          toast.error(message)
+        },
+      },
+    }),
+    dashboard: dashboardMachine.provide({
+      actors: { loadSummary: fromPromise<DashboardSummary>(() => api((m) => m.summary)) },
+    }),
+  }
+}

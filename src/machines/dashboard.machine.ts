@@ -1,0 +1,42 @@
+import { assign, fromPromise, setup } from "xstate"
+import type { DashboardSummary } from "../schema/marketplace"
+import { errorText } from "./marketplace-types"
+
+// The dashboard summary, long-lived under the root so that the dashboard page and the sidebar's pending
+// counts read one copy. Views ask for a refresh when they appear; the last good summary stays while it reloads.
+
+export const SUMMARY_LOAD_FAILED = "The summary could not be loaded. Please try again."
+
+export interface DashboardContext {
+  readonly summary: DashboardSummary | null
+  readonly error: string | null
+}
+
+export type DashboardEvent = { type: "dashboard.refresh" }
+
+const loadSummary = fromPromise<DashboardSummary>(() => Promise.reject(new Error("loadSummary not provided")))
+
+export const dashboardMachine = setup({
+  types: { context: {} as DashboardContext, events: {} as DashboardEvent },
+  actors: { loadSummary },
+}).createMachine({
+  id: "dashboard",
+  context: { summary: null, error: null },
+  initial: "idle",
+  states: {
+    idle: { on: { "dashboard.refresh": "loading" } },
+    loading: {
+      invoke: {
+        id: "loadSummary",
+        src: "loadSummary",
+        onDone: { target: "ready", actions: assign({ summary: ({ event }) => event.output, error: null }) },
+        onError: {
+          target: "failed",
+          actions: assign({ error: ({ event }) => errorText(event.error, SUMMARY_LOAD_FAILED) }),
+        },
+      },
+    },
+    ready: { on: { "dashboard.refresh": "loading" } },
+    failed: { on: { "dashboard.refresh": "loading" } },
+  },
+})

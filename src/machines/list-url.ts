@@ -1,0 +1,28 @@
+import type { ListQuery } from "./marketplace-types"
+
+// A list's place lives in the URL query so that it can be shared, reloaded and reached with Back. Only what
+// differs from the defaults is written, so a fresh list has a clean address.
+
+export const DEFAULT_ORDERING = "-submitted_at"
+
+export function parseListSearch(search: string, status: string): ListQuery {
+  const params = new URLSearchParams(search)
+  const page = Number.parseInt(params.get("page") ?? "1", 10)
+  return {
+    status,
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+    search: params.get("search") ?? "",
+    ordering: params.get("ordering") || DEFAULT_ORDERING,
+  }
+}
+
+export function listSearchString(query: ListQuery): string {
+  const params = new URLSearchParams()
+  if (query.search !== "") params.set("search", query.search)
+  if (query.ordering !== DEFAULT_ORDERING) params.set("ordering", query.ordering)
+  if (query.page > 1) params.set("page", String(query.page))
+  return params.toString()
+}
+
+export const sameQuery = (a: ListQuery, b: ListQuery): boolean =>
+  a.status === b.status && a.page === b.page && a.search === b.search && a.ordering === b.ordering

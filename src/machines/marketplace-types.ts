@@ -1,0 +1,60 @@
+import type {
+  CompanyApplication,
+  CompanyApplicationDetail,
+  MaintenanceRequest,
+  MaintenanceRequestDetail,
+  WorkRequest,
+  WorkRequestDetail,
+} from "../schema/marketplace"
+
+// The vocabulary the marketplace machines share with the service that serves them; types and pure helpers
+// only, so machines stay free of IO and of the Effect runtime.
+
+/** Which list a record belongs to: the two request kinds and the company applications. */
+export type ListSource = "work" | "maintenance" | "application"
+
+export interface RecordRef {
+  readonly kind: ListSource
+  readonly uuid: string
+}
+
+/** A list's place, as the URL keeps it. `status` is fixed by the page; the rest the user changes. */
+export interface ListQuery {
+  readonly status: string
+  readonly page: number
+  readonly search: string
+  readonly ordering: string
+  readonly pageSize?: number
+}
+
+export type ListItem = WorkRequest | MaintenanceRequest | CompanyApplication
+export interface ListPage {
+  readonly count: number
+  readonly next: string | null
+  readonly previous: string | null
+  readonly results: ReadonlyArray<ListItem>
+}
+
+export type RecordDetail = WorkRequestDetail | MaintenanceRequestDetail | CompanyApplicationDetail
+
+/** The positive decision is "accept" for an application and "approve" for a request (the server's paths). */
+export type PositiveAction = "approve" | "accept"
+export type ReviewDecision =
+  | { readonly action: PositiveAction }
+  | { readonly action: "reject"; readonly reason: string }
+
+export const positiveActionFor = (kind: ListSource): PositiveAction =>
+  kind === "application" ? "accept" : "approve"
+
+/** The HTTP status an actor failed with, or 0 when it carried none (a network failure, a decode failure). */
+export const errorStatus = (error: unknown): number =>
+  typeof error === "object" && error !== null && typeof (error as { status?: unknown }).status === "number"
+    ? (error as { status: number }).status
+    : 0
+
+/** The server's words for a failure (`detail`), or the given fallback. */
+export const errorText = (error: unknown, fallback: string): string => {
+  if (typeof error !== "object" || error === null) return fallback
+  const detail = (error as { detail?: unknown }).detail
+  return typeof detail === "string" && detail !== "" ? detail : fallback
+}

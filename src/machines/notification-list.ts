@@ -1,0 +1,55 @@
+import { NOTIFICATIONS } from "../constants"
+import type { Notification, NotificationType, Priority } from "../schema/notifications"
+
+// Pure rules of the notification list: the badge text, and how pages, live items and reads combine so
+// that an item is never held twice whichever way (page, catch-up, live frame) it arrived.
+
+export interface NotificationFilters {
+  readonly is_read?: "true" | "false"
+  readonly type?: NotificationType
+  readonly priority?: Priority
+}
+
+/** The bell badge: nothing at 0, '9+' above 9 (SPEC §2, §9). */
+export function badgeText(unread: number): string | null {
+  if (unread <= 0) return null
+  return unread > NOTIFICATIONS.badgeMax ? `${NOTIFICATIONS.badgeMax}+` : String(unread)
+}
+
+/**
+ * Items in `incoming` replace held ones with the same id, newest (highest id) first. An item held as read
+ * stays read: an older copy (a page fetched before the read) must not resurrect it as unread.
+ */
+export function mergeById(
+  held: ReadonlyArray<Notification>,
+  incoming: ReadonlyArray<Notification>,
+): Notification[] {
+  const read = new Set(held.filter((n) => n.is_read).map((n) => n.id))
+  const byId = new Map<number, Notification>(held.map((n) => [n.id, n]))
+  for (const n of incoming) byId.set(n.id, read.has(n.id) && !n.is_read ? { ...n, is_read: true } : n)
+  return [...byId.values()].sort((a, b) => b.id - a.id)
+}
+
+export function newestId(items: ReadonlyArray<Notification>): number | null {
+  return items.reduce<number | null>((max, n) => (max === null || n.id > max ? n.id : max), null)
+}
+
+/** A live item joins the list only when the list's filters would have returned it. */
+export function matchesFilters(n: Notification, f: NotificationFilters): boolean {
+  if (f.is_read !== undefined && String(n.is_read) !== f.is_read) return false
+  if (f.type !== undefined && n.notification_type !== f.type) return false
+  if (f.priority !== undefined && n.priority !== f.priority) return false
+  return true
+}
+
+export function markOneRead(items: ReadonlyArray<Notification>, id: number): Notification[] {
+  return items.map((n) => (n.id === id && !n.is_read ? { ...n, is_read: true } : n))
+}
+
+export function markAllAsRead(items: ReadonlyArray<Notification>): Notification[] {
+  return items.map((n) => (n.is_read ? n : { ...n, is_read: true }))
+}
+
+export function isUnread(items: ReadonlyArray<Notification>, id: number): boolean {
+  return items.some((n) => n.id === id && !n.is_read)
+}

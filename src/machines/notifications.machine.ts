@@ -1,0 +1,307 @@
+import { assign, fromCallback, fromPromise, raise, setup } from "xstate"
+import type { Notification, NotificationPage } from "../schema/notifications"
+import { type Arrival, intake } from "./notification-intake"
+import {
+  isUnread,
+  markAllAsRead,
+  markOneRead,
+  mergeById,
+  type NotificationFilters,
+  newestId,
+} from "./notification-list"
+import type { ToastPlan } from "./toast-coalesce"
+
+// The bell and the notification pages: paged list with filters, unread count, live items merged by id,
+// optimistic reads confirmed one at a time, and the toasts new items announce. Every call is an actor
+// provided from src/effects; the socket machine feeds the live events.
+
+export const LOAD_FAILED = "Error loading notifications. Please try again."
+
+export type Write = { readonly kind: "one"; readonly id: number } | { readonly kind: "all" }
+
+export type NotificationsEvent =
+  | { type: "notifications.start" }
+  | { type: "notifications.stop" }
+  | { type: "notifications.retry" }
+  | { type: "notifications.refetch" }
+  | { type: "notifications.loadMore" }
+  | { type: "notifications.filter"; filters: NotificationFilters }
+  /** The full page closed: the bell goes back to the unfiltered list. */
+  | { type: "notifications.clearFilters" }
+  | { type: "notifications.markRead"; id: number }
+  | { type: "notifications.markAllRead" }
+  | { type: "notifications.open"; id: number }
+  | { type: "notifications.tick"; now: number }
+  /** The socket (re)connected: catch up from the newest id held and take the server's count. */
+  | { type: "notifications.connected"; latestId: number; unread: number }
+  | { type: "notifications.live"; notification: Notification; unread: number; at: number }
+  | { type: "notifications.count"; unread: number }
+  | { type: "notifications.readElsewhere"; id: number | "all" }
+
+export interface NotificationsContext {
+  items: Notification[]
+  filters: NotificationFilters
+  /** The last page loaded; 'Load More' asks for the next. */
+  page: number
+  hasMore: boolean
+  moreFailed: boolean
+  unread: number
+  /** Highest id ever seen from any source: the catch-up offset, and what decides "new" for a toast. */
+  newestSeen: number
+  now: number
+  recentLive: number[]
+  queue: Write[]
+  detail: Notification | null
+}
+
+export interface FirstPage {
+  readonly page: NotificationPage
+  readonly unread: number
+}
+export interface CatchUp {
+  readonly items: ReadonlyArray<Notification>
+  readonly unread: number
+}
+
+const fresh = (): NotificationsContext => ({
+  items: [],
+  filters: {},
+  page: 0,
+  hasMore: false,
+  moreFailed: false,
+  unread: 0,
+  newestSeen: 0,
+  now: 0,
+  recentLive: [],
+  queue: [],
+  detail: null,
+})
+
+const provided = (): never => {
+  throw new Error("provided by src/effects/notifications-actors.ts")
+}
+
+export const notificationsMachine = setup({
+  types: { context: {} as NotificationsContext, events: {} as NotificationsEvent },
+  actors: {
+    loadFirst: fromPromise<FirstPage, { filters: NotificationFilters }>(async () => provided()),
+    loadMore: fromPromise<NotificationPage, { filters: NotificationFilters; page: number }>(async () =>
+      provided(),
+    ),
+    catchUp: fromPromise<CatchUp, { sinceId: number }>(async () => provided()),
+    write: fromPromise<{ unread: number }, Write>(async () => provided()),
+    loadDetail: fromPromise<Notification, { id: number }>(async () => provided()),
+    clock: fromCallback<NotificationsEvent>(() => () => {}),
+  },
+  guards: {
+    hasMore: ({ context }) => context.hasMore,
+    hasQueuedWrite: ({ context }) => context.queue.length > 0,
+    hasUnread: ({ context }) => context.unread > 0 || context.items.some((n) => !n.is_read),
+  },
+  actions: {
+    /** Runs before takeNew, on the same context, so both read the same "unseen" set. */
+    showToasts: (_, _params: { plans: ReadonlyArray<ToastPlan> }) => {},
+    reset: assign(() => fresh()),
+    /** Merges items that are new to the user; already-seen ids change nothing (announced by showToasts). */
+    takeNew: assign(({ context }, params: Arrival) => {
+      const { plans: _plans, ...next } = intake(context, params)
+      return next
+    }),
+    optimisticRead: assign(({ context }, params: { id: number }) => {
+      const wasUnread =
+        isUnread(context.items, params.id) || (context.detail?.id === params.id && !context.detail.is_read)
+      return {
+        items: markOneRead(context.items, params.id),
+        detail: context.detail?.id === params.id ? { ...context.detail, is_read: true } : context.detail,
+        unread: wasUnread ? Math.max(0, context.unread - 1) : context.unread,
+        queue: wasUnread ? [...context.queue, { kind: "one" as const, id: params.id }] : context.queue,
+      }
+    }),
+    optimisticReadAll: assign(({ context }) => ({
+      items: markAllAsRead(context.items),
+      detail: context.detail ? { ...context.detail, is_read: true } : null,
+      unread: 0,
+      queue: [...context.queue, { kind: "all" as const }],
+    })),
+  },
+}).createMachine({
+  id: "notifications",
+  context: fresh,
+  initial: "idle",
+  states: {
+    idle: { on: { "notifications.start": "active" } },
+    active: {
+      type: "parallel",
+      invoke: { id: "clock", src: "clock" },
+      on: {
+        "notifications.stop": { target: "idle", actions: "reset" },
+        "notifications.tick": { actions: assign({ now: ({ event }) => event.now }) },
+        "notifications.count": { actions: assign({ unread: ({ event }) => event.unread }) },
+        "notifications.live": {
+          actions: [
+            {
+              type: "showToasts",
+              params: ({ context, event }) => intake(context, { items: [event.notification], at: event.at }),
+            },
+            { type: "takeNew", params: ({ event }) => ({ items: [event.notification], at: event.at }) },
+            assign({ unread: ({ event }) => event.unread }),
+          ],
+        },
+        "notifications.readElsewhere": {
+          actions: assign({
+            items: ({ context, event }) =>
+              event.id === "all" ? markAllAsRead(context.items) : markOneRead(context.items, event.id),
+          }),
+        },
+        "notifications.markRead": {
+          actions: { type: "optimisticRead", params: ({ event }) => ({ id: event.id }) },
+        },
+        // Nothing unread: nothing to send.
+        "notifications.markAllRead": { guard: "hasUnread", actions: "optimisticReadAll" },
+        "notifications.filter": {
+          target: ".list.loading",
+          actions: assign({ filters: ({ event }) => event.filters }),
+        },
+        "notifications.clearFilters": {
+          guard: ({ context }) => Object.keys(context.filters).length > 0,
+          target: ".list.loading",
+          actions: assign({ filters: {} }),
+        },
+        "notifications.refetch": { target: ".list.loading" },
+      },
+      states: {
+        list: {
+          initial: "loading",
+          states: {
+            loading: {
+              invoke: {
+                id: "loadFirst",
+                src: "loadFirst",
+                input: ({ context }) => ({ filters: context.filters }),
+                onDone: {
+                  target: "ready",
+                  actions: assign(({ context, event }) => ({
+                    items: [...event.output.page.results],
+                    page: 1,
+                    hasMore: event.output.page.next !== null,
+                    moreFailed: false,
+                    unread: event.output.unread,
+                    newestSeen: Math.max(context.newestSeen, newestId(event.output.page.results) ?? 0),
+                  })),
+                },
+                onError: "failed",
+              },
+            },
+            ready: { on: { "notifications.loadMore": { guard: "hasMore", target: "loadingMore" } } },
+            loadingMore: {
+              invoke: {
+                id: "loadMore",
+                src: "loadMore",
+                input: ({ context }) => ({ filters: context.filters, page: context.page + 1 }),
+                onDone: {
+                  target: "ready",
+                  actions: assign(({ context, event }) => ({
+                    items: mergeById(context.items, event.output.results),
+                    page: context.page + 1,
+                    hasMore: event.output.next !== null,
+                    moreFailed: false,
+                  })),
+                },
+                onError: { target: "ready", actions: assign({ moreFailed: true }) },
+              },
+            },
+            failed: { on: { "notifications.retry": "loading" } },
+          },
+        },
+        sync: {
+          initial: "idle",
+          states: {
+            idle: {},
+            catchingUp: {
+              invoke: {
+                id: "catchUp",
+                src: "catchUp",
+                input: ({ context }) => ({ sinceId: context.newestSeen }),
+                onDone: {
+                  target: "idle",
+                  actions: [
+                    {
+                      type: "showToasts",
+                      params: ({ context, event }) =>
+                        intake(context, { items: event.output.items, at: context.now }),
+                    },
+                    {
+                      type: "takeNew",
+                      params: ({ context, event }) => ({ items: event.output.items, at: context.now }),
+                    },
+                    assign({ unread: ({ event }) => event.output.unread }),
+                  ],
+                },
+                // The count from the connection stands; the next reconnect catches up again.
+                onError: "idle",
+              },
+            },
+          },
+          on: {
+            "notifications.connected": {
+              target: ".catchingUp",
+              reenter: true,
+              actions: assign({ unread: ({ event }) => event.unread }),
+            },
+          },
+        },
+        writes: {
+          initial: "idle",
+          states: {
+            idle: { always: { guard: "hasQueuedWrite", target: "writing" } },
+            writing: {
+              invoke: {
+                id: "write",
+                src: "write",
+                input: ({ context }) => context.queue[0] ?? { kind: "all" },
+                onDone: {
+                  target: "idle",
+                  actions: assign(({ context, event }) => ({
+                    queue: context.queue.slice(1),
+                    // A later optimistic read is still in flight: its own answer will carry the count.
+                    unread: context.queue.length === 1 ? event.output.unread : context.unread,
+                  })),
+                },
+                // The optimistic state is wrong: the server's list and count replace it (SPEC §4, §8).
+                onError: {
+                  target: "idle",
+                  actions: [assign({ queue: [] }), raise({ type: "notifications.refetch" })],
+                },
+              },
+            },
+          },
+        },
+        detail: {
+          initial: "none",
+          on: { "notifications.open": { target: ".loading", actions: assign({ detail: null }) } },
+          states: {
+            none: {},
+            loading: {
+              invoke: {
+                id: "loadDetail",
+                src: "loadDetail",
+                input: ({ event }) => ({ id: event.type === "notifications.open" ? event.id : 0 }),
+                onDone: {
+                  target: "shown",
+                  // Opening a notification reads it.
+                  actions: [
+                    assign({ detail: ({ event }) => event.output }),
+                    raise(({ event }) => ({ type: "notifications.markRead", id: event.output.id })),
+                  ],
+                },
+                onError: "failed",
+              },
+            },
+            shown: {},
+            failed: {},
+          },
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,28 @@
+// 'x ago' from two instants; the current instant comes from the clock actor, so this stays pure.
+
+const UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+  ["second", 1],
+]
+
+export function relativeTime(iso: string, now: number, locale = "en"): string {
+  const then = Date.parse(iso)
+  if (Number.isNaN(then)) return ""
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })
+  // A server clock slightly ahead must not read 'in 3 seconds'.
+  const seconds = Math.max(0, Math.round((now - then) / 1000))
+  for (const [unit, size] of UNITS) {
+    if (seconds >= size || unit === "second") return format.format(-Math.floor(seconds / size), unit)
+  }
+  return ""
+}
+
+/** 'HH:MM' for 'offline since'. */
+export function clockTime(at: number, locale = "en-GB"): string {
+  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(at)
+}

@@ -1,0 +1,172 @@
+import { assign, fromPromise, setup } from "xstate"
+import {
+  errorStatus,
+  errorText,
+  positiveActionFor,
+  type RecordDetail,
+  type RecordRef,
+  type ReviewDecision,
+} from "./marketplace-types"
+
+// A record's detail page: load it, then approve/accept after a confirmation or reject with a reason.
+// A 409 means someone else decided first: the server's sentence is shown and the record reloaded, so the page
+// shows what is true now instead of an action that can no longer be taken.
+
+export const RECORD_LOAD_FAILED = "The record could not be loaded. Please try again."
+export const ACTION_FAILED = "The action failed. Please try again."
+
+export interface ReviewContext {
+  readonly target: RecordRef
+  readonly record: RecordDetail | null
+  readonly decision: ReviewDecision | null
+  readonly error: string | null
+  readonly conflict: string | null
+}
+
+export type ReviewEvent =
+  | { type: "review.approve" }
+  | { type: "review.reject" }
+  | { type: "review.confirm" }
+  | { type: "review.submitReason"; reason: string }
+  | { type: "review.cancel" }
+  | { type: "review.retry" }
+
+export interface ActInput {
+  readonly target: RecordRef
+  readonly decision: ReviewDecision
+}
+
+const loadRecord = fromPromise<RecordDetail, RecordRef>(() =>
+  Promise.reject(new Error("loadRecord not provided")),
+)
+const act = fromPromise<RecordDetail, ActInput>(() => Promise.reject(new Error("act not provided")))
+
+/** Where a decided record can be decided again from: the page stays usable after any outcome. */
+const canDecide = {
+  "review.approve": { guard: "isPending", target: "#review.confirming" },
+  "review.reject": { guard: "isPending", target: "#review.askingReason" },
+} as const
+
+export const reviewMachine = setup({
+  types: {
+    context: {} as ReviewContext,
+    input: {} as RecordRef,
+    events: {} as ReviewEvent,
+  },
+  actors: { loadRecord, act },
+  guards: {
+    isPending: ({ context }) => context.record?.status === "pending",
+    hasReason: ({ event }) => event.type === "review.submitReason" && event.reason.trim() !== "",
+    isConflict: ({ event }) => errorStatus((event as unknown as { error: unknown }).error) === 409,
+  },
+  actions: {
+    // Results reach the user as toasts; the real ones are provided from src/effects (sonner).
+    announceDone: (_, _params: { decision: ReviewDecision | null; record: RecordDetail | null }) => {},
+    announceConflict: (_, _params: { message: string }) => {},
+    announceFailure: (_, _params: { message: string }) => {},
+    clearOutcome: assign({ error: null, conflict: null }),
+  },
+}).createMachine({
+  id: "review",
+  context: ({ input }) => ({ target: input, record: null, decision: null, error: null, conflict: null }),
+  initial: "loading",
+  states: {
+    loading: {
+      invoke: {
+        id: "loadRecord",
+        src: "loadRecord",
+        input: ({ context }) => context.target,
+        onDone: { target: "ready", actions: assign({ record: ({ event }) => event.output, error: null }) },
+        onError: {
+          target: "loadFailed",
+          actions: assign({ error: ({ event }) => errorText(event.error, RECORD_LOAD_FAILED) }),
+        },
+      },
+    },
+    loadFailed: { on: { "review.retry": "loading" } },
+    ready: { on: canDecide },
+    confirming: {
+      on: {
+        "review.confirm": {
+          target: "acting",
+          actions: assign({
+            decision: ({ context }) => ({ action: positiveActionFor(context.target.kind) }),
+          }),
+        },
+        "review.cancel": "ready",
+      },
+    },
+    askingReason: {
+      on: {
+        "review.submitReason": {
+          guard: "hasReason",
+          target: "acting",
+          actions: assign({ decision: ({ event }) => ({ action: "reject", reason: event.reason.trim() }) }),
+        },
+        "review.cancel": "ready",
+      },
+    },
+    acting: {
+      entry: "clearOutcome",
+      invoke: {
+        id: "act",
+        src: "act",
+        input: ({ context }) => ({
+          target: context.target,
+          decision: context.decision ?? { action: "approve" },
+        }),
+        onDone: {
+          target: "done",
+          actions: [
+            assign({ record: ({ event }) => event.output }),
+            {
+              type: "announceDone",
+              params: ({ context, event }) => ({ decision: context.decision, record: event.output }),
+            },
+          ],
+        },
+        onError: [
+          {
+            guard: "isConflict",
+            target: "conflict",
+            actions: [
+              assign({ conflict: ({ event }) => errorText(event.error, ACTION_FAILED) }),
+              {
+                type: "announceConflict",
+                params: ({ context }) => ({ message: context.conflict ?? ACTION_FAILED }),
+              },
+            ],
+          },
+          {
+            target: "failed",
+            actions: [
+              assign({ error: ({ event }) => errorText(event.error, ACTION_FAILED) }),
+              {
+                type: "announceFailure",
+                params: ({ context }) => ({ message: context.error ?? ACTION_FAILED }),
+              },
+            ],
+          },
+        ],
+      },
+    },
+    done: { on: canDecide },
+    conflict: {
+      initial: "reloading",
+      states: {
+        reloading: {
+          invoke: {
+            id: "reloadRecord",
+            src: "loadRecord",
+            input: ({ context }) => context.target,
+            onDone: { target: "shown", actions: assign({ record: ({ event }) => event.output }) },
+            // The message still stands; the stale record is better than none.
+            onError: "shown",
+          },
+        },
+        shown: { on: canDecide },
+      },
+    },
+    failed: { on: canDecide },
+  },
+})

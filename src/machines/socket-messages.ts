@@ -1,0 +1,36 @@
+import type { ServerMessage } from "../schema/socket"
+import type { NotificationsEvent } from "./notifications.machine"
+
+/**
+ * What a decoded server frame means to the notifications actor; null for frames it has no use for
+ * (pong, error). `update` and `realtime_update` are one event under two names (SPEC §7).
+ */
+export function toNotificationsEvent(message: ServerMessage, at: number): NotificationsEvent | null {
+  switch (message.type) {
+    case "connection_established":
+      return {
+        type: "notifications.connected",
+        latestId: message.latest_notification_id,
+        unread: message.unread_count,
+      }
+    case "notification":
+      return {
+        type: "notifications.live",
+        notification: message.notification,
+        unread: message.unread_count,
+        at,
+      }
+    case "unread_count":
+      return { type: "notifications.count", unread: message.unread_count }
+    case "notification.read":
+      return { type: "notifications.readElsewhere", id: message.notification_id }
+    case "update":
+    case "realtime_update":
+      return message.event_type === "unread_count"
+        ? { type: "notifications.count", unread: message.data.count }
+        : { type: "notifications.readElsewhere", id: message.data.notification_id }
+    case "pong":
+    case "error":
+      return null
+  }
+}

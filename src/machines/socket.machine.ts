@@ -1,0 +1,111 @@
+import { and, assign, fromCallback, sendTo, setup } from "xstate"
+import { SOCKET, socketBackoffMs } from "../constants"
+import { type ClientMessage, type ServerMessage, SOCKET_CLOSE } from "../schema/socket"
+import type { NotificationsEvent } from "./notifications.machine"
+import { toNotificationsEvent } from "./socket-messages"
+import { SYSTEM_IDS } from "./system-ids"
+
+// The live notification socket: connects after sign-in, reconnects after an unplanned close with a
+// doubling back-off (at most 6 times, SPEC §9), then waits offline for the browser to come back. Opening
+// the socket is an actor from src/effects; this machine only decides when.
+
+export type SocketEvent =
+  /** Signed in, or a new access token: (re)connect with it. */
+  | { type: "socket.start"; token: string }
+  /** Signed out: a planned close, never followed by a reconnect. */
+  | { type: "socket.stop" }
+  | { type: "socket.opened" }
+  | { type: "socket.message"; message: ServerMessage; at: number }
+  | { type: "socket.closed"; planned: boolean; code: number; at: number }
+  | { type: "socket.send"; message: ClientMessage }
+  /** The browser is online again or the tab became visible. */
+  | { type: "socket.wake" }
+
+export interface SocketContext {
+  token: string | null
+  /** Reconnect attempts since the socket was last open. */
+  attempt: number
+  offlineSince: number | null
+}
+
+export interface ConnectionInput {
+  readonly token: string
+}
+
+export const socketMachine = setup({
+  types: { context: {} as SocketContext, events: {} as SocketEvent },
+  actors: {
+    connection: fromCallback<SocketEvent, ConnectionInput>(() => () => {}),
+    watchWake: fromCallback<SocketEvent>(() => () => {}),
+  },
+  guards: {
+    planned: ({ event }) => event.type === "socket.closed" && event.planned,
+    canRetry: ({ context }) => context.attempt < SOCKET.maxReconnectAttempts,
+    tokenRefused: ({ event }) =>
+      event.type === "socket.closed" && event.code === SOCKET_CLOSE.unauthorized.code,
+  },
+  delays: { backoff: ({ context }) => socketBackoffMs(context.attempt + 1) },
+  actions: {
+    /** Hands a server frame to the notifications actor; absent (tests, signed out) means nobody listens. */
+    deliver: ({ system }, params: { event: NotificationsEvent | null }) => {
+      if (params.event) system.get(SYSTEM_IDS.notifications)?.send(params.event)
+    },
+    /** The server refused the token: ask for a fresh one, which comes back as socket.start. */
+    tokenRejected: () => {},
+    countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+  },
+}).createMachine({
+  id: "socket",
+  context: { token: null, attempt: 0, offlineSince: null },
+  initial: "idle",
+  on: {
+    "socket.start": {
+      target: ".connection",
+      reenter: true,
+      actions: assign({ token: ({ event }) => event.token, attempt: 0, offlineSince: null }),
+    },
+    "socket.stop": { target: ".idle", actions: assign({ token: null, attempt: 0, offlineSince: null }) },
+  },
+  states: {
+    idle: {},
+    connection: {
+      invoke: {
+        id: "connection",
+        src: "connection",
+        input: ({ context }) => ({ token: context.token ?? "" }),
+        // The actor reports closes as events; a throw (no WebSocket at all) is handled like a close.
+        onError: [{ guard: "canRetry", target: "waiting" }, { target: "offline" }],
+      },
+      initial: "connecting",
+      states: {
+        connecting: {
+          on: { "socket.opened": { target: "open", actions: assign({ attempt: 0, offlineSince: null }) } },
+        },
+        open: {
+          on: {
+            "socket.send": { actions: sendTo("connection", ({ event }) => event) },
+          },
+        },
+      },
+      on: {
+        "socket.message": {
+          actions: {
+            type: "deliver",
+            params: ({ event }) => ({ event: toNotificationsEvent(event.message, event.at) }),
+          },
+        },
+        "socket.closed": [
+          { guard: "planned", target: "idle" },
+          { guard: and(["canRetry", "tokenRefused"]), target: "waiting", actions: "tokenRejected" },
+          { guard: "canRetry", target: "waiting" },
+          { target: "offline", actions: assign({ offlineSince: ({ event }) => event.at }) },
+        ],
+      },
+    },
+    waiting: { after: { backoff: { target: "connection", actions: "countAttempt" } } },
+    offline: {
+      invoke: { id: "watchWake", src: "watchWake" },
+      on: { "socket.wake": { target: "connection", actions: assign({ attempt: 0 }) } },
+    },
+  },
+})

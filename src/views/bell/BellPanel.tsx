@@ -1,0 +1,54 @@
+import { forwardRef } from "react"
+import { Link } from "wouter"
+import * as ui from "../shared/ui.css"
+import * as css from "./bell.css"
+import { ConnectionHealth } from "./ConnectionHealth"
+import { NotificationList } from "./NotificationList"
+import { useNotifications, useNotificationsSend } from "./notification-hooks"
+
+/** The bell's dropdown: the list, paging, 'View all', 'Mark all as read' and the socket's health. */
+export const BellPanel = forwardRef<HTMLDivElement, { onClose: () => void; onEscape: () => void }>(
+  function BellPanel({ onClose, onEscape }, ref) {
+    const send = useNotificationsSend()
+    const unread = useNotifications((s) => s.context.unread)
+    return (
+      <div
+        ref={ref}
+        className={css.panel}
+        role="dialog"
+        aria-label="Notifications"
+        tabIndex={-1}
+        onKeyDown={(e) => {
+          if (e.key !== "Escape") return
+          e.preventDefault()
+          onEscape()
+        }}
+        // Focus leaving the panel (a click elsewhere) closes it, without stealing focus back to the bell.
+        onBlur={(e) => {
+          if (!e.currentTarget.parentElement?.contains(e.relatedTarget as Node | null)) onClose()
+        }}
+      >
+        <div className={css.panelHeader}>
+          <h2 className={css.panelTitle}>Notifications</h2>
+          <ConnectionHealth />
+          <button
+            type="button"
+            className={ui.button.ghost}
+            disabled={unread === 0}
+            onClick={() => send({ type: "notifications.markAllRead" })}
+          >
+            Mark all as read
+          </button>
+        </div>
+        <div className={css.scroller}>
+          <NotificationList onOpen={onClose} />
+        </div>
+        <div className={css.footer}>
+          <Link href="/notifications" onClick={onClose}>
+            View all
+          </Link>
+        </div>
+      </div>
+    )
+  },
+)

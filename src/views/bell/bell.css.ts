@@ -1,0 +1,87 @@
+import { style } from "@vanilla-extract/css"
+import { NOTIFICATIONS } from "../../constants"
+import { vars } from "../theme.css"
+
+export const wrapper = style({ position: "relative" })
+export const bellButton = style({
+  position: "relative",
+  display: "inline-grid",
+  placeItems: "center",
+  width: "38px",
+  height: "38px",
+  borderRadius: "50%",
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: "inherit",
+  cursor: "pointer",
+})
+export const badge = style({
+  position: "absolute",
+  top: "-4px",
+  right: "-4px",
+  minWidth: "18px",
+  height: "18px",
+  padding: "0 4px",
+  borderRadius: vars.radius.pill,
+  background: vars.color.danger,
+  color: "#fff",
+  fontSize: "0.7rem",
+  fontWeight: 700,
+  lineHeight: "18px",
+  textAlign: "center",
+})
+export const panel = style({
+  position: "absolute",
+  right: 0,
+  top: "calc(100% + 6px)",
+  width: "min(380px, calc(100vw - 24px))",
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.raised,
+  zIndex: 40,
+  display: "grid",
+})
+export const panelHeader = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+})
+export const panelTitle = style({ margin: 0, fontSize: "1rem" })
+export const scroller = style({ maxHeight: NOTIFICATIONS.panelMaxHeight, overflowY: "auto" })
+export const list = style({ listStyle: "none", margin: 0, padding: 0 })
+export const item = style({
+  display: "flex",
+  alignItems: "center",
+  borderBottom: `1px solid ${vars.color.border}`,
+})
+export const row = style({
+  flex: 1,
+  display: "grid",
+  gap: "2px",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: { "&:hover, &:focus-visible": { background: vars.color.accentSoft } },
+})
+export const unread = style({ fontWeight: 700 })
+export const message = style({ color: vars.color.textMuted, fontSize: "0.9rem" })
+export const time = style({ color: vars.color.textMuted, fontSize: "0.8rem" })
+export const footer = style({
+  display: "flex",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+})
+export const centered = style({ padding: vars.space.lg, textAlign: "center" })
+export const health = style({ fontSize: "0.8rem", color: vars.color.textMuted })
+export const filters = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.md,
+  marginBottom: vars.space.lg,
+})

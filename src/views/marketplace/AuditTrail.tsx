@@ -1,0 +1,29 @@
+import type { AuditEntry } from "../../schema/marketplace"
+import { auditActionLabel, formatWhen } from "./format"
+import * as css from "./marketplace.css"
+
+/** Who did what to the record and when, oldest first, with the reason and the providers a step named. */
+export function AuditTrail({ entries }: { entries: ReadonlyArray<AuditEntry> }) {
+  return (
+    <section className={css.section} aria-labelledby="audit-title">
+      <h2 id="audit-title">Audit trail</h2>
+      {entries.length === 0 ? <p>No history yet.</p> : null}
+      <ol className={css.timeline} aria-label="Audit trail">
+        {entries.map((e) => (
+          <li key={e.id}>
+            <strong>{auditActionLabel(e.action)}</strong> by {e.actor_name} ·{" "}
+            <time dateTime={e.at}>{formatWhen(e.at)}</time>
+            {e.reason ? <p>Reason: {e.reason}</p> : null}
+            {e.details.providers?.length ? (
+              <p>Providers: {e.details.providers.map((p) => p.company_name).join(", ")}</p>
+            ) : null}
+            {e.details.released_providers?.length ? (
+              <p>Released: {e.details.released_providers.map((p) => p.company_name).join(", ")}</p>
+            ) : null}
+            {e.details.provider ? <p>Provider: {e.details.provider.company_name}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

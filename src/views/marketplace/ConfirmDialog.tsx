@@ -1,0 +1,57 @@
+import { type ReactNode, useEffect, useRef } from "react"
+import * as menu from "../layout/menu.css"
+import * as ui from "../shared/ui.css"
+
+/** Opens and closes a native modal <dialog> with `open`; Escape cancels (the LogoutDialog pattern). */
+export function useModal(open: boolean) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+  return ref
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger = false,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean
+  title: string
+  children: ReactNode
+  confirmLabel: string
+  danger?: boolean
+  onCancel: () => void
+  onConfirm: () => void
+}) {
+  const ref = useModal(open)
+  return (
+    <dialog
+      ref={ref}
+      className={menu.dialog}
+      aria-labelledby="confirm-title"
+      onCancel={(e) => {
+        e.preventDefault()
+        onCancel()
+      }}
+    >
+      <h2 id="confirm-title">{title}</h2>
+      <div>{children}</div>
+      <div className={menu.dialogActions}>
+        <button type="button" className={ui.button.secondary} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className={danger ? ui.button.danger : ui.button.primary} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  )
+}

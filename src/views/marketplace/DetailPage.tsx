@@ -1,0 +1,96 @@
+import { useActorRef, useSelector } from "@xstate/react"
+import { Link, useParams } from "wouter"
+import type { ListSource } from "../../machines/marketplace-types"
+import { can } from "../../machines/permissions"
+import { useAuth } from "../app-context"
+import { LoadingScreen } from "../shared/Spinner"
+import * as ui from "../shared/ui.css"
+import { AuditTrail } from "./AuditTrail"
+import * as css from "./marketplace.css"
+import { usePageLogic } from "./page-logic"
+import { RecordFacts } from "./RecordFacts"
+import { ReviewActions } from "./ReviewActions"
+
+const NOUN: Record<ListSource, string> = {
+  work: "work request",
+  maintenance: "maintenance request",
+  application: "company application",
+}
+const HEADING: Record<ListSource, string> = {
+  work: "Work request",
+  maintenance: "Maintenance request",
+  application: "Company application",
+}
+
+function Detail({ kind, uuid }: { kind: ListSource; uuid: string }) {
+  const actor = useActorRef(usePageLogic("review"), { input: { kind, uuid } })
+  const state = useSelector(actor, (s) => s.value)
+  const record = useSelector(actor, (s) => s.context.record)
+  const error = useSelector(actor, (s) => s.context.error)
+  const conflict = useSelector(actor, (s) => s.context.conflict)
+  const mayWrite = useAuth((ctx) => can(ctx.user, "write"))
+
+  if (state === "loading") return <LoadingScreen />
+  if (state === "loadFailed" || record === null)
+    return (
+      <div role="alert" className={ui.card}>
+        <p className={ui.errorText}>{error}</p>
+        <button
+          type="button"
+          className={ui.button.primary}
+          onClick={() => actor.send({ type: "review.retry" })}
+        >
+          Retry
+        </button>
+      </div>
+    )
+  const title = "company_name" in record ? record.company_name : record.title
+  return (
+    <>
+      <h1 id="page-title" className={ui.pageTitle}>
+        {HEADING[kind]}: {title}
+      </h1>
+      {conflict ? (
+        <p role="alert" className={ui.errorText}>
+          {conflict}
+        </p>
+      ) : null}
+      {state === "failed" && error ? (
+        <p role="alert" className={ui.errorText}>
+          {error}
+        </p>
+      ) : null}
+      <div className={ui.card}>
+        <RecordFacts record={record} />
+        {/* A read-only viewer sees no actions at all, not disabled ones. */}
+        {mayWrite ? <ReviewActions actor={actor} noun={NOUN[kind]} /> : null}
+        {mayWrite && kind !== "application" && record.status === "approved" ? (
+          <p className={css.actions}>
+            <Link
+              href={`/${kind === "work" ? "work-requests" : "maintenance-requests"}/${uuid}/select-providers`}
+              className={ui.button.secondary}
+            >
+              Choose providers
+            </Link>
+          </p>
+        ) : null}
+      </div>
+      <AuditTrail entries={record.audit} />
+    </>
+  )
+}
+
+/** /work-request-details/{uuid}, /maintenance-request-details/{uuid} and applications/{uuid}. */
+export function DetailPage({ kind }: { kind: ListSource }) {
+  const { uuid = "" } = useParams<{ uuid: string }>()
+  return (
+    <section className={ui.page} aria-labelledby="page-title">
+      {/* A new uuid is a new record: the key starts a fresh machine for it. */}
+      <Detail key={uuid} kind={kind} uuid={uuid} />
+    </section>
+  )
+}
+
+export const WorkDetailPage = () => <DetailPage kind="work" />
+export const MaintenanceDetailPage = () => <DetailPage kind="maintenance" />
+export const ApplicationDetailPage = () => <DetailPage kind="application" />

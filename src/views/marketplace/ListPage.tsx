@@ -1,0 +1,145 @@
+import { useActorRef, useSelector } from "@xstate/react"
+import { type FormEvent, useEffect, useState } from "react"
+import { useLocation, useSearch } from "wouter"
+import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/list-url"
+import type { ListSource } from "../../machines/marketplace-types"
+import { pageCount } from "../../machines/paged-list.machine"
+import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
+import { LoadingScreen } from "../shared/Spinner"
+import * as ui from "../shared/ui.css"
+import { ListTable } from "./ListTable"
+import * as css from "./marketplace.css"
+import { usePageLogic } from "./page-logic"
+
+export interface ListPageProps {
+  readonly title: string
+  readonly source: ListSource
+  readonly status: string
+}
+
+const ORDERINGS: ReadonlyArray<readonly [string, string]> = [
+  [DEFAULT_ORDERING, "Newest first"],
+  ["submitted_at", "Oldest first"],
+  ["-decided_at", "Recently decided"],
+]
+const REQUEST_ORDERINGS: ReadonlyArray<readonly [string, string]> = [
+  ...ORDERINGS,
+  ["title", "Title A–Z"],
+  ["-urgency", "Most urgent"],
+]
+const APPLICATION_ORDERINGS: ReadonlyArray<readonly [string, string]> = [
+  ...ORDERINGS,
+  ["company_name", "Company A–Z"],
+]
+
+/** Any paged list: the URL and the list machine mirror each other, so the place survives reload and Back. */
+export function ListPage({ title, source, status }: ListPageProps) {
+  const search = useSearch()
+  const [location, navigate] = useLocation()
+  const logic = usePageLogic("pagedList")
+  const ref = useActorRef(logic, { input: { source, query: parseListSearch(search, status) } })
+  const state = useSelector(ref, (s) => String(s.value))
+  const query = useSelector(ref, (s) => s.context.query)
+  const data = useSelector(ref, (s) => s.context.data)
+  const error = useSelector(ref, (s) => s.context.error)
+  const [draft, setDraft] = useState(query.search)
+
+  useEffect(() => {
+    ref.send({ type: "list.sync", query: parseListSearch(search, status) })
+  }, [ref, search, status])
+  useEffect(() => {
+    const wanted = listSearchString(query)
+    if (wanted !== search) navigate(wanted ? `${location}?${wanted}` : location, { replace: true })
+  }, [query, search, location, navigate])
+  // A search reached by Back or a shared link shows in the box.
+  useEffect(() => setDraft(query.search), [query.search])
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault()
+    ref.send({ type: "list.search", search: draft })
+  }
+  const pages = data ? pageCount(data.count, query.pageSize ?? MARKETPLACE_LIMITS.defaultPageSize) : 1
+  const orderings = source === "application" ? APPLICATION_ORDERINGS : REQUEST_ORDERINGS
+
+  return (
+    <section className={ui.page} aria-labelledby="page-title">
+      <h1 id="page-title" className={ui.pageTitle}>
+        {title}
+      </h1>
+      <div className={css.toolbar}>
+        <search>
+          <form onSubmit={onSearch} style={{ display: "flex", gap: 8, alignItems: "end" }}>
+            <label className={ui.field} style={{ marginBottom: 0 }}>
+              <span>Search</span>
+              <input
+                className={ui.input}
+                type="search"
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+              />
+            </label>
+            <button type="submit" className={ui.button.secondary}>
+              Search
+            </button>
+          </form>
+        </search>
+        <label className={ui.field} style={{ marginBottom: 0 }}>
+          <span>Order</span>
+          <select
+            className={ui.input}
+            value={query.ordering}
+            onChange={(e) => ref.send({ type: "list.order", ordering: e.target.value })}
+          >
+            {orderings.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {state === "loading" && data === null ? <LoadingScreen /> : null}
+      {state === "failed" ? (
+        <div role="alert" className={ui.card}>
+          <p className={ui.errorText}>{error}</p>
+          <button
+            type="button"
+            className={ui.button.primary}
+            onClick={() => ref.send({ type: "list.retry" })}
+          >
+            Retry
+          </button>
+        </div>
+      ) : null}
+      {state === "empty" ? (
+        <p className={ui.card}>{query.search ? `Nothing matches “${query.search}”.` : "Nothing here yet."}</p>
+      ) : null}
+      {(state === "ready" || (state === "loading" && data !== null)) && data ? (
+        <div aria-busy={state === "loading"}>
+          <ListTable items={data.results} source={source} caption={title} decided={status !== "pending"} />
+          <nav className={css.pager} aria-label="Pages">
+            <button
+              type="button"
+              className={ui.button.secondary}
+              disabled={query.page <= 1}
+              onClick={() => ref.send({ type: "list.page", page: query.page - 1 })}
+            >
+              Previous
+            </button>
+            <span>
+              Page {query.page} of {pages} · {data.count} in all
+            </span>
+            <button
+              type="button"
+              className={ui.button.secondary}
+              disabled={data.next === null}
+              onClick={() => ref.send({ type: "list.page", page: query.page + 1 })}
+            >
+              Next
+            </button>
+          </nav>
+        </div>
+      ) : null}
+    </section>
+  )
+}

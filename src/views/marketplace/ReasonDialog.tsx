@@ -1,0 +1,59 @@
+import { type FormEvent, useState } from "react"
+import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
+import * as menu from "../layout/menu.css"
+import * as ui from "../shared/ui.css"
+import { useModal } from "./ConfirmDialog"
+import * as css from "./marketplace.css"
+
+/** Asks for the reason a rejection needs; the machine refuses a blank one, so the button waits for text. */
+export function ReasonDialog({
+  open,
+  title,
+  onCancel,
+  onSubmit,
+}: {
+  open: boolean
+  title: string
+  onCancel: () => void
+  onSubmit: (reason: string) => void
+}) {
+  const ref = useModal(open)
+  const [reason, setReason] = useState("")
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    onSubmit(reason)
+  }
+  return (
+    <dialog
+      ref={ref}
+      className={menu.dialog}
+      aria-labelledby="reason-title"
+      onCancel={(e) => {
+        e.preventDefault()
+        onCancel()
+      }}
+    >
+      <form onSubmit={submit}>
+        <h2 id="reason-title">{title}</h2>
+        <label className={ui.field}>
+          <span>Reason</span>
+          <textarea
+            className={`${ui.input} ${css.textarea}`}
+            value={reason}
+            maxLength={MARKETPLACE_LIMITS.maxReasonLength}
+            onChange={(e) => setReason(e.target.value)}
+            required
+          />
+        </label>
+        <div className={menu.dialogActions}>
+          <button type="button" className={ui.button.secondary} onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className={ui.button.danger} disabled={reason.trim() === ""}>
+            Reject
+          </button>
+        </div>
+      </form>
+    </dialog>
+  )
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from "react"
+import type { RecordDetail } from "../../machines/marketplace-types"
+import { serviceLabel } from "../../schema/marketplace"
+import { formatBudget, formatWhen, URGENCY_LABEL } from "./format"
+import * as css from "./marketplace.css"
+
+const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
+  <>
+    <dt>{label}</dt>
+    <dd style={{ margin: 0 }}>{children}</dd>
+  </>
+)
+
+/** Everything the record holds, as label and value. */
+export function RecordFacts({ record }: { record: RecordDetail }) {
+  const decided = record.decided_at ? (
+    <>
+      <Fact label="Decided">
+        {formatWhen(record.decided_at)}
+        {record.decided_by ? ` by ${record.decided_by.full_name}` : ""}
+      </Fact>
+      {record.reason ? <Fact label="Reason">{record.reason}</Fact> : null}
+    </>
+  ) : null
+  if ("company_name" in record)
+    return (
+      <dl className={css.facts}>
+        <Fact label="Status">{record.status}</Fact>
+        <Fact label="Contact">{record.contact_name}</Fact>
+        <Fact label="Email">{record.contact_email}</Fact>
+        <Fact label="Phone">{record.contact_phone}</Fact>
+        <Fact label="Registration number">{record.registration_number}</Fact>
+        <Fact label="Services">{record.services_offered.map(serviceLabel).join(", ")}</Fact>
+        <Fact label="Service area">{record.service_area.join(", ")}</Fact>
+        <Fact label="Documents">
+          {record.documents.length === 0
+            ? "None"
+            : record.documents.map((d) => `${d.name} (${d.kind.replaceAll("_", " ")})`).join(", ")}
+        </Fact>
+        <Fact label="Submitted">{formatWhen(record.submitted_at)}</Fact>
+        {decided}
+        {record.provider ? <Fact label="Provider">{record.provider.company_name}</Fact> : null}
+      </dl>
+    )
+  return (
+    <dl className={css.facts}>
+      <Fact label="Status">{record.status}</Fact>
+      <Fact label="Description">{record.description}</Fact>
+      <Fact label="Customer">{record.customer_name}</Fact>
+      <Fact label={record.kind === "work" ? "Address" : "Site"}>
+        {record.kind === "work" ? record.address : record.site}
+      </Fact>
+      <Fact label="Area">{record.area}</Fact>
+      <Fact label="Service">{serviceLabel(record.service_category)}</Fact>
+      <Fact label="Urgency">{URGENCY_LABEL[record.urgency]}</Fact>
+      <Fact label="Preferred dates">
+        {record.preferred_dates ? `${record.preferred_dates[0]} to ${record.preferred_dates[1]}` : "Any"}
+      </Fact>
+      <Fact label="Budget">{formatBudget(record.budget)}</Fact>
+      <Fact label="Photos">{record.photos.length === 0 ? "None" : record.photos.join(", ")}</Fact>
+      <Fact label="Submitted">{formatWhen(record.submitted_at)}</Fact>
+      {decided}
+      <Fact label="Selected providers">
+        {record.selected_providers.length === 0
+          ? "None yet"
+          : record.selected_providers.map((p) => p.company_name).join(", ")}
+        {record.providers_selected_at
+          ? ` (${formatWhen(record.providers_selected_at)}${record.providers_selected_by ? ` by ${record.providers_selected_by.full_name}` : ""})`
+          : ""}
+      </Fact>
+    </dl>
+  )
+}

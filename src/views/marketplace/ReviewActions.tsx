@@ -1,0 +1,59 @@
+import { useSelector } from "@xstate/react"
+import type { ActorRefFrom } from "xstate"
+import { positiveActionFor } from "../../machines/marketplace-types"
+import type { reviewMachine } from "../../machines/review.machine"
+import * as ui from "../shared/ui.css"
+import { ConfirmDialog } from "./ConfirmDialog"
+import * as css from "./marketplace.css"
+import { ReasonDialog } from "./ReasonDialog"
+
+/** The decision buttons and their dialogs; the caller renders this only for users who may write. */
+export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof reviewMachine>; noun: string }) {
+  const state = useSelector(actor, (s) => s.value)
+  const kind = useSelector(actor, (s) => s.context.target.kind)
+  const pending = useSelector(actor, (s) => s.context.record?.status === "pending")
+  const positive = positiveActionFor(kind) === "accept" ? "Accept" : "Approve"
+  const acting = state === "acting"
+  return (
+    <>
+      {pending ? (
+        <div className={css.actions}>
+          <button
+            type="button"
+            className={ui.button.primary}
+            disabled={acting}
+            onClick={() => actor.send({ type: "review.approve" })}
+          >
+            {positive}
+          </button>
+          <button
+            type="button"
+            className={ui.button.danger}
+            disabled={acting}
+            onClick={() => actor.send({ type: "review.reject" })}
+          >
+            Reject
+          </button>
+          {acting ? <span role="status">Saving…</span> : null}
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={state === "confirming"}
+        title={`${positive} this ${noun}?`}
+        confirmLabel={positive}
+        onCancel={() => actor.send({ type: "review.cancel" })}
+        onConfirm={() => actor.send({ type: "review.confirm" })}
+      >
+        <p>Everyone following it is told at once.</p>
+      </ConfirmDialog>
+      {state === "askingReason" ? (
+        <ReasonDialog
+          open
+          title={`Reject this ${noun}`}
+          onCancel={() => actor.send({ type: "review.cancel" })}
+          onSubmit={(reason) => actor.send({ type: "review.submitReason", reason })}
+        />
+      ) : null}
+    </>
+  )
+}

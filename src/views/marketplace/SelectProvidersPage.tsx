@@ -1,0 +1,163 @@
+import { useActorRef, useSelector } from "@xstate/react"
+import { useEffect } from "react"
+import { useLocation, useParams } from "wouter"
+import { visibleCandidates } from "../../machines/select-providers.machine"
+import {
+  MARKETPLACE_LIMITS,
+  type RequestKind,
+  SERVICE_CATEGORIES,
+  serviceLabel,
+} from "../../schema/marketplace"
+import { LoadingScreen } from "../shared/Spinner"
+import * as ui from "../shared/ui.css"
+import { ConfirmDialog } from "./ConfirmDialog"
+import * as css from "./marketplace.css"
+import { usePageLogic } from "./page-logic"
+
+const DETAIL: Record<RequestKind, (uuid: string) => string> = {
+  work: (uuid) => `/work-request-details/${uuid}`,
+  maintenance: (uuid) => `/maintenance-request-details/${uuid}`,
+}
+
+function Chooser({ kind, uuid }: { kind: RequestKind; uuid: string }) {
+  const actor = useActorRef(usePageLogic("selectProviders"), { input: { kind, uuid } })
+  const state = useSelector(actor, (s) => String(s.value))
+  const ctx = useSelector(actor, (s) => s.context)
+  const [, navigate] = useLocation()
+
+  // The saved choice is shown where the request is: its detail page.
+  useEffect(() => {
+    if (state === "saved") navigate(DETAIL[kind](uuid))
+  }, [state, kind, uuid, navigate])
+
+  if (state === "loading" && ctx.candidates.length === 0) return <LoadingScreen />
+  if (state === "loadFailed")
+    return (
+      <div role="alert" className={ui.card}>
+        <p className={ui.errorText}>{ctx.error}</p>
+        <button
+          type="button"
+          className={ui.button.primary}
+          onClick={() => actor.send({ type: "select.retry" })}
+        >
+          Retry
+        </button>
+      </div>
+    )
+  const visible = visibleCandidates(ctx)
+  const names = ctx.candidates.filter((c) => ctx.chosen.includes(c.uuid)).map((c) => c.company_name)
+  return (
+    <>
+      {ctx.error ? (
+        <p role="alert" className={ui.errorText}>
+          {ctx.error}
+        </p>
+      ) : null}
+      <div className={css.toolbar}>
+        <label className={ui.field} style={{ marginBottom: 0 }}>
+          <span>Search providers</span>
+          <input
+            className={ui.input}
+            type="search"
+            value={ctx.search}
+            onChange={(e) =>
+              actor.send({ type: "select.filter", search: e.target.value, service: ctx.service })
+            }
+          />
+        </label>
+        <label className={ui.field} style={{ marginBottom: 0 }}>
+          <span>Service</span>
+          <select
+            className={ui.input}
+            value={ctx.service}
+            onChange={(e) =>
+              actor.send({ type: "select.filter", search: ctx.search, service: e.target.value })
+            }
+          >
+            <option value="">Any service</option>
+            {SERVICE_CATEGORIES.map((s) => (
+              <option key={s} value={s}>
+                {serviceLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className={ui.button.primary}
+          disabled={ctx.chosen.length === 0 || state !== "ready"}
+          onClick={() => actor.send({ type: "select.confirm" })}
+        >
+          Choose {ctx.chosen.length} provider{ctx.chosen.length === 1 ? "" : "s"}
+        </button>
+      </div>
+      <p className={ui.muted}>
+        Up to {MARKETPLACE_LIMITS.maxSelectedProviders} providers. {ctx.candidates.length} candidates, best
+        fit first.
+      </p>
+      <table className={css.table} aria-label="Candidates">
+        <thead>
+          <tr>
+            {["Choose", "Rank", "Provider", "Services", "Area", "Rating", "Load", "Why"].map((h) => (
+              <th key={h} className={css.cell} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {visible.map((c) => (
+            <tr key={c.uuid}>
+              <td className={css.cell}>
+                <input
+                  type="checkbox"
+                  aria-label={`Choose ${c.company_name}`}
+                  checked={ctx.chosen.includes(c.uuid)}
+                  onChange={() => actor.send({ type: "select.toggle", uuid: c.uuid })}
+                />
+              </td>
+              <td className={css.cell}>{c.rank}</td>
+              <td className={css.cell}>{c.company_name}</td>
+              <td className={css.cell}>{c.services.map(serviceLabel).join(", ")}</td>
+              <td className={css.cell}>{c.service_area.join(", ")}</td>
+              <td className={css.cell}>{c.rating === null ? "Not rated" : c.rating.toFixed(1)}</td>
+              <td className={css.cell}>{c.current_load} open</td>
+              <td className={css.cell}>
+                <ul style={{ margin: 0, paddingLeft: "1rem" }}>
+                  {c.reasons.map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {visible.length === 0 ? <p>No candidate matches the filter.</p> : null}
+      <ConfirmDialog
+        open={state === "confirming"}
+        title="Choose these providers?"
+        confirmLabel="Confirm"
+        onCancel={() => actor.send({ type: "select.cancel" })}
+        onConfirm={() => actor.send({ type: "select.save" })}
+      >
+        <p>{names.join(", ")}</p>
+      </ConfirmDialog>
+    </>
+  )
+}
+
+function SelectProvidersPage({ kind }: { kind: RequestKind }) {
+  const { uuid = "" } = useParams<{ uuid: string }>()
+  return (
+    <section className={ui.page} aria-labelledby="page-title">
+      <h1 id="page-title" className={ui.pageTitle}>
+        Select providers
+      </h1>
+      <Chooser key={uuid} kind={kind} uuid={uuid} />
+    </section>
+  )
+}
+
+export const WorkSelectProvidersPage = () => <SelectProvidersPage kind="work" />
+export const MaintenanceSelectProvidersPage = () => <SelectProvidersPage kind="maintenance" />

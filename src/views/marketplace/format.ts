@@ -1,0 +1,57 @@
+import type { AuditEntry, Urgency } from "../../schema/marketplace"
+
+// How marketplace values read on screen. Pure, so a view only calls them.
+
+const DAY = 24 * 60 * 60 * 1000
+const HOUR = 60 * 60 * 1000
+const MINUTE = 60 * 1000
+
+export function formatWhen(iso: string): string {
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })
+}
+
+/** "3 days", "5 hours", "12 minutes": how long something has waited. */
+export function ageOf(iso: string, now: number): string {
+  const ms = Math.max(0, now - new Date(iso).getTime())
+  const [n, unit] =
+    ms >= DAY
+      ? [Math.floor(ms / DAY), "day"]
+      : ms >= HOUR
+        ? [Math.floor(ms / HOUR), "hour"]
+        : [Math.floor(ms / MINUTE), "minute"]
+  return `${n} ${unit}${n === 1 ? "" : "s"}`
+}
+
+/** Pence to pounds, for a budget. */
+export const formatBudget = (pence: number | null): string =>
+  pence === null
+    ? "Not given"
+    : new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(pence / 100)
+
+export const URGENCY_LABEL: Record<Urgency, string> = {
+  low: "Low",
+  normal: "Normal",
+  high: "High",
+  emergency: "Emergency",
+}
+
+const ACTION_LABEL: Record<AuditEntry["action"], string> = {
+  submitted: "Submitted",
+  approved: "Approved",
+  rejected: "Rejected",
+  accepted: "Accepted",
+  reopened: "Reopened",
+  providers_selected: "Providers chosen",
+}
+export const auditActionLabel = (action: AuditEntry["action"]): string => ACTION_LABEL[action]
+
+const RECORD_PATH: Record<AuditEntry["record_kind"], (uuid: string) => string> = {
+  work_request: (uuid) => `/work-request-details/${uuid}`,
+  maintenance_request: (uuid) => `/maintenance-request-details/${uuid}`,
+  company_application: (uuid) => `/website-coordinator/company-verification/applications/${uuid}`,
+}
+export const recordPath = (entry: Pick<AuditEntry, "record_kind" | "record_uuid">): string =>
+  RECORD_PATH[entry.record_kind](entry.record_uuid)

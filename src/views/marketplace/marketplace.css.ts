@@ -1,0 +1,50 @@
+import { style } from "@vanilla-extract/css"
+import { vars } from "../theme.css"
+
+export const toolbar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  alignItems: "end",
+  marginBottom: vars.space.lg,
+})
+export const table = style({ width: "100%", borderCollapse: "collapse" })
+export const cell = style({
+  textAlign: "left",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: "top",
+})
+export const pager = style({
+  display: "flex",
+  gap: vars.space.sm,
+  alignItems: "center",
+  marginTop: vars.space.lg,
+})
+export const facts = style({
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  margin: 0,
+})
+export const section = style({ marginTop: vars.space.lg })
+export const actions = style({
+  display: "flex",
+  gap: vars.space.sm,
+  flexWrap: "wrap",
+  marginTop: vars.space.lg,
+})
+export const cards = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))",
+  gap: vars.space.lg,
+})
+export const bigNumber = style({ fontSize: "2rem", fontWeight: 700, display: "block" })
+export const timeline = style({
+  listStyle: "none",
+  padding: 0,
+  margin: 0,
+  display: "grid",
+  gap: vars.space.md,
+})
+export const textarea = style({ minHeight: "6rem", resize: "vertical" })

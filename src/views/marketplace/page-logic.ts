@@ -1,0 +1,34 @@
+import { useSelector } from "@xstate/react"
+import { useCallback } from "react"
+import type { ActorRefFrom } from "xstate"
+import type { DashboardContext, DashboardEvent, dashboardMachine } from "../../machines/dashboard.machine"
+import type { pagedListMachine } from "../../machines/paged-list.machine"
+import type { reviewMachine } from "../../machines/review.machine"
+import type { selectProvidersMachine } from "../../machines/select-providers.machine"
+import { SYSTEM_IDS } from "../../machines/system-ids"
+import { useAppActor } from "../app-context"
+
+// Pages start their own machine instance, but with the actors src/effects provided to the root: the root's
+// implementations are the one place the real IO is attached.
+
+interface PageLogic {
+  pagedList: typeof pagedListMachine
+  review: typeof reviewMachine
+  selectProviders: typeof selectProvidersMachine
+}
+
+export function usePageLogic<K extends keyof PageLogic>(name: K): PageLogic[K] {
+  return useAppActor().logic.implementations.actors[name] as PageLogic[K]
+}
+
+type DashboardRef = ActorRefFrom<typeof dashboardMachine>
+
+export function useDashboard<T>(select: (ctx: DashboardContext, state: string) => T): T {
+  const ref = useAppActor().system.get(SYSTEM_IDS.dashboard) as DashboardRef
+  return useSelector(ref, (s) => select(s.context, String(s.value)))
+}
+
+export function useDashboardSend(): (event: DashboardEvent) => void {
+  const ref = useAppActor().system.get(SYSTEM_IDS.dashboard) as DashboardRef
+  return useCallback((event) => ref.send(event), [ref])
+}

@@ -1,0 +1,181 @@
+import { describe, expect, it } from "vitest"
+import { createActor, fromCallback } from "xstate"
+import { getShortestPaths } from "xstate/graph"
+import {
+  type NotificationsContext,
+  type NotificationsEvent,
+  notificationsMachine,
+} from "../../src/machines/notifications.machine"
+import type { ToastPlan } from "../../src/machines/toast-coalesce"
+import type { Notification } from "../../src/schema/notifications"
+import { describeEvent, pending } from "./walk"
+
+// The real notifications machine with fake actors: every call is pending until the path delivers its
+// outcome as xstate.done.actor.<id> or xstate.error.actor.<id>.
+
+const item = (id: number, is_read = false): Notification => ({
+  id,
+  notification_type: "system",
+  title: `Item ${id}`,
+  message: "m",
+  priority: "medium",
+  is_read,
+  sender_name: null,
+  created_at: "2026-01-01T00:00:00.000Z",
+  action_url: null,
+  channel: "in_app",
+})
+const page = (ids: number[], next: string | null) => ({
+  count: 3,
+  next,
+  previous: null,
+  results: ids.map((id) => item(id)),
+})
+
+const events = [
+  { type: "notifications.start" },
+  { type: "notifications.stop" },
+  { type: "xstate.done.actor.loadFirst", output: { page: page([3, 2], "/p2"), unread: 3 } },
+  { type: "xstate.error.actor.loadFirst", error: new Error("500") },
+  { type: "notifications.retry" },
+  { type: "notifications.loadMore" },
+  { type: "xstate.done.actor.loadMore", output: page([1], null) },
+  { type: "xstate.error.actor.loadMore", error: new Error("500") },
+  { type: "notifications.markRead", id: 3 },
+  { type: "notifications.markAllRead" },
+  { type: "xstate.done.actor.write", output: { unread: 0 } },
+  { type: "xstate.error.actor.write", error: new Error("500") },
+  { type: "notifications.connected", latestId: 3, unread: 3 },
+  { type: "xstate.done.actor.catchUp", output: { items: [item(4)], unread: 4 } },
+  { type: "notifications.live", notification: item(4), unread: 4, at: 1 },
+] as unknown as NotificationsEvent[]
+
+type Snap = { value: unknown; context: NotificationsContext }
+const serializeState = (s: Snap) =>
+  JSON.stringify([
+    s.value,
+    s.context.items.map((n) => `${n.id}${n.is_read ? "r" : "u"}`),
+    s.context.unread,
+    // Writes queue up one per read; past two more of them add no new behaviour, which keeps the graph finite.
+    Math.min(s.context.queue.length, 2),
+    s.context.hasMore,
+  ])
+
+function fakes(toasts: ToastPlan[]) {
+  return notificationsMachine.provide({
+    actors: {
+      loadFirst: pending(),
+      loadMore: pending(),
+      catchUp: pending(),
+      write: pending(),
+      loadDetail: pending(),
+      clock: fromCallback(() => () => {}),
+    },
+    actions: { showToasts: (_, params) => void toasts.push(...params.plans) },
+  })
+}
+
+describe("notifications machine paths", () => {
+  const paths = getShortestPaths(fakes([]), { events, serializeState })
+
+  it("reaches loading, ready, loadingMore, failed, catching up and writing", () => {
+    const values = paths.map((p) => JSON.stringify(p.state.value))
+    for (const part of ['"list":"loading"', '"list":"ready"', '"list":"loadingMore"', '"list":"failed"']) {
+      expect(values.some((v) => v.includes(part))).toBe(true)
+    }
+    expect(values.some((v) => v.includes('"sync":"catchingUp"'))).toBe(true)
+    expect(values.some((v) => v.includes('"writes":"writing"'))).toBe(true)
+  })
+
+  for (const path of paths) {
+    it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
+      const toasts: ToastPlan[] = []
+      const actor = createActor(fakes(toasts)).start()
+      for (const step of path.steps.slice(1)) actor.send(step.event as NotificationsEvent)
+      const snap = actor.getSnapshot()
+      expect(snap.value).toEqual(path.state.value)
+      const ids = snap.context.items.map((n) => n.id)
+      // Merged by id: never twice, newest first.
+      expect(new Set(ids).size).toBe(ids.length)
+      expect([...ids].sort((a, b) => b - a)).toEqual(ids)
+      // Item 4 arrives live and by catch-up; it is announced once at most.
+      expect(toasts.filter((t) => t.kind === "single" && t.title === "Item 4").length).toBeLessThanOrEqual(1)
+      expect(snap.context.unread).toBeGreaterThanOrEqual(0)
+      actor.stop()
+    })
+  }
+})
+
+describe("notifications machine rules", () => {
+  const loaded = () => {
+    const toasts: ToastPlan[] = []
+    const actor = createActor(fakes(toasts)).start()
+    actor.send({ type: "notifications.start" })
+    actor.send({
+      type: "xstate.done.actor.loadFirst",
+      output: { page: page([3, 2], "/p2"), unread: 2 },
+    } as unknown as NotificationsEvent)
+    return { actor, toasts }
+  }
+
+  it("marks one read at once, then confirms with the server's count", () => {
+    const { actor } = loaded()
+    actor.send({ type: "notifications.markRead", id: 3 })
+    expect(actor.getSnapshot().context.unread).toBe(1)
+    expect(actor.getSnapshot().context.items[0]?.is_read).toBe(true)
+    expect(actor.getSnapshot().matches({ active: { writes: "writing" } })).toBe(true)
+    actor.send({ type: "xstate.done.actor.write", output: { unread: 5 } } as unknown as NotificationsEvent)
+    expect(actor.getSnapshot().context.unread).toBe(5)
+  })
+
+  it("refetches the list and the count when a read is refused", () => {
+    const { actor } = loaded()
+    actor.send({ type: "notifications.markAllRead" })
+    expect(actor.getSnapshot().context.unread).toBe(0)
+    actor.send({ type: "xstate.error.actor.write", error: new Error("500") } as unknown as NotificationsEvent)
+    expect(actor.getSnapshot().matches({ active: { list: "loading" } })).toBe(true)
+    actor.send({
+      type: "xstate.done.actor.loadFirst",
+      output: { page: page([3, 2], null), unread: 2 },
+    } as unknown as NotificationsEvent)
+    expect(actor.getSnapshot().context.unread).toBe(2)
+    expect(actor.getSnapshot().context.items.every((n) => !n.is_read)).toBe(true)
+  })
+
+  it("takes a live item once, toasts it once, and the catch-up does not add it again", () => {
+    const { actor, toasts } = loaded()
+    actor.send({ type: "notifications.live", notification: item(4), unread: 3, at: 1 })
+    actor.send({ type: "notifications.live", notification: item(4), unread: 3, at: 2 })
+    actor.send({ type: "notifications.connected", latestId: 4, unread: 3 })
+    actor.send({
+      type: "xstate.done.actor.catchUp",
+      output: { items: [item(4), item(5)], unread: 4 },
+    } as unknown as NotificationsEvent)
+    expect(actor.getSnapshot().context.items.map((n) => n.id)).toEqual([5, 4, 3, 2])
+    expect(toasts).toEqual([
+      { kind: "single", title: "Item 4" },
+      { kind: "single", title: "Item 5" },
+    ])
+    expect(actor.getSnapshot().context.unread).toBe(4)
+  })
+
+  it("coalesces a burst of more than five live items into one counting toast", () => {
+    const { actor, toasts } = loaded()
+    for (let id = 10; id < 17; id++)
+      actor.send({ type: "notifications.live", notification: item(id), unread: id, at: id })
+    expect(toasts.filter((t) => t.kind === "single")).toHaveLength(5)
+    expect(toasts.at(-1)).toEqual({ kind: "burst", count: 7, text: "7 new notifications" })
+  })
+
+  it("keeps live items out of a filtered list that would not show them", () => {
+    const { actor } = loaded()
+    actor.send({ type: "notifications.filter", filters: { priority: "urgent" } })
+    actor.send({
+      type: "xstate.done.actor.loadFirst",
+      output: { page: page([], null), unread: 2 },
+    } as unknown as NotificationsEvent)
+    actor.send({ type: "notifications.live", notification: item(9), unread: 3, at: 1 })
+    expect(actor.getSnapshot().context.items).toEqual([])
+    expect(actor.getSnapshot().context.unread).toBe(3)
+  })
+})

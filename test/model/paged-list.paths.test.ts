@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest"
+import { createActor, fromPromise } from "xstate"
+import { getShortestPaths } from "xstate/graph"
+import { listSearchString, parseListSearch } from "../../src/machines/list-url"
+import type { ListPage } from "../../src/machines/marketplace-types"
+import {
+  type FetchPageInput,
+  LIST_LOAD_FAILED,
+  type PagedListContext,
+  type PagedListEvent,
+  pagedListMachine,
+} from "../../src/machines/paged-list.machine"
+import { page } from "./marketplace-fixtures"
+import { describeEvent, pending } from "./walk"
+
+const start = parseListSearch("", "pending")
+const input = { source: "work" as const, query: start }
+const machine = pagedListMachine.provide({ actors: { fetchPage: pending<ListPage, FetchPageInput>() } })
+
+// Actor outcomes are events, so the graph walks the real chart (STACK-NOTES §2).
+const events = [
+  { type: "xstate.done.actor.fetchPage", output: page(2) },
+  { type: "xstate.done.actor.fetchPage", output: page(0) },
+  { type: "xstate.error.actor.fetchPage", error: { status: 503, detail: null } },
+  { type: "list.retry" },
+  { type: "list.page", page: 2 },
+  { type: "list.search", search: "  tap " },
+  { type: "list.order", ordering: "title" },
+  { type: "list.sync", query: { ...start, page: 3 } },
+  { type: "list.sync", query: start },
+  { type: "list.reload" },
+] as unknown as PagedListEvent[]
+
+const serializeState = (s: { value: unknown; context: PagedListContext }) =>
+  JSON.stringify([s.value, s.context.query, s.context.data?.count ?? null, s.context.error !== null])
+
+const run = (evs: ReadonlyArray<{ event: unknown }>) => {
+  const actor = createActor(machine, { input }).start()
+  for (const step of evs.slice(1)) actor.send(step.event as PagedListEvent)
+  return actor
+}
+
+function checkInvariants(value: unknown, ctx: PagedListContext) {
+  if (value === "failed") expect(ctx.error).not.toBeNull()
+  if (value === "loading") expect(ctx.error).toBeNull()
+  if (value === "empty") expect(ctx.data?.results).toHaveLength(0)
+  if (value === "ready") expect(ctx.data?.results.length).toBeGreaterThan(0)
+  expect(ctx.query.page).toBeGreaterThanOrEqual(1)
+  expect(ctx.query.status).toBe("pending")
+}
+
+describe("paged-list machine paths", () => {
+  const shortest = getShortestPaths(machine, { events, serializeState, input })
+  // Simple paths explode with the query in the state; shortest paths still reach every state and query.
+  const simple = shortest
+
+  it("reaches loading, ready, empty and failed", () => {
+    const reached = new Set(simple.map((p) => p.state.value))
+    for (const v of ["loading", "ready", "empty", "failed"]) expect(reached).toContain(v)
+  })
+
+  for (const path of shortest) {
+    it(`shortest: ${path.steps.map((s) => describeEvent(s.event)).join(" → ")}`, () => {
+      const actor = run(path.steps)
+      const snap = actor.getSnapshot()
+      expect(snap.value).toEqual(path.state.value)
+      expect(snap.context.query).toEqual(path.state.context.query)
+      checkInvariants(snap.value, snap.context)
+      actor.stop()
+    })
+  }
+
+  it(`walks ${simple.length} simple paths with the invariants at every step`, () => {
+    expect(simple.length).toBeGreaterThan(10)
+    for (const path of simple) {
+      const actor = run([])
+      for (const step of path.steps.slice(1)) {
+        actor.send(step.event)
+        checkInvariants(actor.getSnapshot().value, actor.getSnapshot().context)
+      }
+      expect(actor.getSnapshot().value).toEqual(path.state.value)
+      actor.stop()
+    }
+  })
+})
+
+describe("paged-list behaviour", () => {
+  const recording = () => {
+    const calls: FetchPageInput[] = []
+    const m = pagedListMachine.provide({
+      actors: {
+        fetchPage: fromPromise<ListPage, FetchPageInput>(({ input: i }) => {
+          calls.push(i)
+          return new Promise(() => {})
+        }),
+      },
+    })
+    return { calls, actor: createActor(m, { input }).start() }
+  }
+
+  it("fetches with the list's query; a new search trims and starts again at page 1", () => {
+    const { calls, actor } = recording()
+    actor.send({ type: "list.page", page: 4 })
+    actor.send({ type: "list.search", search: "  tap " })
+    expect(calls.map((c) => c.query.page)).toEqual([1, 4, 1])
+    expect(calls[2]?.query.search).toBe("tap")
+    expect(calls[2]?.source).toBe("work")
+  })
+
+  it("a sync with the place it already has does not fetch again; another place does", () => {
+    const { calls, actor } = recording()
+    actor.send({ type: "list.sync", query: start })
+    expect(calls).toHaveLength(1)
+    actor.send({ type: "list.sync", query: { ...start, search: "boiler" } })
+    expect(calls).toHaveLength(2)
+  })
+
+  it("shows the server's detail on failure, or the generic sentence, and retries", () => {
+    const a = createActor(machine, { input }).start()
+    a.send({
+      type: "xstate.error.actor.fetchPage",
+      error: { status: 400, detail: "page must be 1 or more" },
+    } as never)
+    expect(a.getSnapshot().context.error).toBe("page must be 1 or more")
+    a.send({ type: "list.retry" })
+    expect(a.getSnapshot().value).toBe("loading")
+    a.send({ type: "xstate.error.actor.fetchPage", error: new Error("offline") } as never)
+    expect(a.getSnapshot().context.error).toBe(LIST_LOAD_FAILED)
+  })
+
+  it("round-trips its place through the URL query, writing only what differs from the defaults", () => {
+    expect(listSearchString(start)).toBe("")
+    const q = { ...start, page: 3, search: "tap & co", ordering: "title" }
+    expect(parseListSearch(listSearchString(q), "pending")).toEqual(q)
+    expect(parseListSearch("page=-2", "pending").page).toBe(1)
+  })
+})

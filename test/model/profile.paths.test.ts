@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest"
+import { getSimplePaths } from "xstate/graph"
+import { type ProfileEvent, profileMachine } from "../../src/machines/profile.machine"
+import { describeEvent, pending, replay } from "./walk"
+
+const machine = profileMachine.provide({ actors: { updateProfile: pending() } })
+const user = { id: 1, email: "a@b.co", full_name: "A B", user_category: "admin", initials: "AB" }
+const events = [
+  { type: "profile.save", patch: { full_name: "A B" } },
+  { type: "profile.reset" },
+  { type: "xstate.done.actor.updateProfile", output: user },
+  { type: "xstate.error.actor.updateProfile", error: { detail: "That email is taken." } },
+] as unknown as ProfileEvent[]
+
+describe("profile machine paths", () => {
+  const paths = getSimplePaths(machine, { events })
+  it("reaches idle, saving, saved and failed", () => {
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(["idle", "saving", "saved", "failed"]))
+  })
+  for (const path of paths) {
+    it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
+      const actor = replay(machine, path.steps)
+      expect(actor.getSnapshot().value).toEqual(path.state.value)
+      const failed = path.state.value === "failed"
+      expect(actor.getSnapshot().context.error).toBe(failed ? "That email is taken." : null)
+      actor.stop()
+    })
+  }
+})

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest"
+import { createActor } from "xstate"
+import { getSimplePaths } from "xstate/graph"
+import { type RefreshEmitted, type RefreshEvent, refreshMachine } from "../../src/machines/refresh.machine"
+import { describeEvent, pending } from "./walk"
+
+const machine = refreshMachine.provide({ actors: { refreshToken: pending() } })
+const events = [
+  { type: "refresh.requested", waiterId: "a" },
+  { type: "refresh.requested", waiterId: "b" },
+  { type: "xstate.done.actor.refreshToken", output: { access: "new-token" } },
+  { type: "xstate.error.actor.refreshToken", error: new Error("401") },
+] as unknown as RefreshEvent[]
+// Waiter ids are unique in the app; as a set the queue is finite, which keeps the graph finite.
+const serializeState = (s: { value: unknown; context: { waiters: ReadonlyArray<string> } }) =>
+  JSON.stringify([s.value, [...new Set(s.context.waiters)].sort()])
+
+describe("refresh queue paths", () => {
+  const paths = getSimplePaths(machine, { events, serializeState })
+
+  it("reaches idle and refreshing with one and two waiters", () => {
+    const reached = new Set(paths.map((p) => serializeState(p.state)))
+    expect(reached).toContain(JSON.stringify(["refreshing", ["a"]]))
+    expect(reached).toContain(JSON.stringify(["refreshing", ["a", "b"]]))
+    expect(reached).toContain(JSON.stringify(["idle", []]))
+  })
+
+  for (const path of paths) {
+    it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
+      const emitted: RefreshEmitted[] = []
+      const actor = createActor(machine)
+      actor.on("*", (e) => emitted.push(e))
+      actor.start()
+      for (const step of path.steps.slice(1)) actor.send(step.event)
+      expect(actor.getSnapshot().value).toEqual(path.state.value)
+      expect(serializeState(actor.getSnapshot())).toBe(serializeState(path.state))
+      // Every waiter that joined is settled exactly once when the refresh ends.
+      const last = path.steps.at(-1)?.event.type ?? ""
+      if (last.startsWith("xstate.done") || last.startsWith("xstate.error")) {
+        const settled = emitted.flatMap((e) => e.waiterIds)
+        expect(new Set(settled).size).toBe(settled.length)
+        expect(actor.getSnapshot().context.waiters).toEqual([])
+      }
+      actor.stop()
+    })
+  }
+})

@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { createActor, fromCallback } from "xstate"
+import { getShortestPaths } from "xstate/graph"
+import { SOCKET, socketBackoffMs } from "../../src/constants"
+import type { NotificationsEvent } from "../../src/machines/notifications.machine"
+import { type SocketEvent, socketMachine } from "../../src/machines/socket.machine"
+import { describeEvent } from "./walk"
+
+// The real socket machine with fake actors: the connection reports nothing by itself, the path delivers
+// its outcomes (opened, closed) as events, and the back-off delay as its xstate.after event.
+
+const after = { type: "xstate.after.backoff.socket.waiting" }
+const events = [
+  { type: "socket.start", token: "t1" },
+  { type: "socket.start", token: "t2" },
+  { type: "socket.opened" },
+  { type: "socket.closed", planned: false, code: 1006, at: 1000 },
+  { type: "socket.closed", planned: true, code: 1000, at: 1000 },
+  { type: "socket.closed", planned: false, code: 4401, at: 1000 },
+  after,
+  { type: "socket.wake" },
+  { type: "socket.stop" },
+] as unknown as SocketEvent[]
+
+type Snap = {
+  value: unknown
+  context: { attempt: number; token: string | null; offlineSince: number | null }
+}
+const serializeState = (s: Snap) =>
+  JSON.stringify([s.value, s.context.attempt, s.context.token, s.context.offlineSince !== null])
+
+function fakes(log: { connections: string[]; delivered: NotificationsEvent[]; tokenRejected: number }) {
+  return socketMachine.provide({
+    actors: {
+      connection: fromCallback(({ input }: { input: { token: string } }) => {
+        log.connections.push(input.token)
+        return () => {}
+      }),
+      watchWake: fromCallback(() => () => {}),
+    },
+    actions: {
+      deliver: (_, params) => {
+        if (params.event) log.delivered.push(params.event)
+      },
+      tokenRejected: () => {
+        log.tokenRejected += 1
+      },
+    },
+  })
+}
+const newLog = () => ({
+  connections: [] as string[],
+  delivered: [] as NotificationsEvent[],
+  tokenRejected: 0,
+})
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+describe("socket machine paths", () => {
+  const paths = getShortestPaths(fakes(newLog()), { events, serializeState })
+
+  it("reaches open, waiting at every attempt, offline and idle again", () => {
+    const reached = new Set(paths.map((p) => serializeState(p.state as Snap)))
+    expect([...reached].some((s) => s.includes('{"connection":"open"}'))).toBe(true)
+    for (let n = 0; n < SOCKET.maxReconnectAttempts; n++) {
+      expect([...reached].some((s) => s.startsWith(`["waiting",${n},`))).toBe(true)
+    }
+    expect([...reached].some((s) => s.startsWith(`["offline",${SOCKET.maxReconnectAttempts},`))).toBe(true)
+    expect([...reached]).toContain(JSON.stringify(["idle", 0, null, false]))
+  })
+
+  for (const path of paths) {
+    it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
+      const log = newLog()
+      const actor = createActor(fakes(log)).start()
+      for (const step of path.steps.slice(1)) actor.send(step.event as SocketEvent)
+      const snap = actor.getSnapshot()
+      expect(snap.value).toEqual(path.state.value)
+      expect(snap.context.attempt).toBe((path.state as Snap).context.attempt)
+      // Offline only after the last allowed attempt failed, and it remembers since when.
+      if (snap.matches("offline")) {
+        expect(snap.context.attempt).toBe(SOCKET.maxReconnectAttempts)
+        expect(snap.context.offlineSince).toBe(1000)
+      }
+      // A planned close never leads anywhere but idle.
+      const last = path.steps.at(-1)?.event as SocketEvent | undefined
+      if (last?.type === "socket.closed" && last.planned) expect(snap.value).toBe("idle")
+      actor.stop()
+    })
+  }
+})
+
+describe("socket machine rules", () => {
+  it("reconnects 6 times with 1, 2, 4, 8, 15, 15 s between, then stays offline until the browser wakes", () => {
+    const log = newLog()
+    const actor = createActor(fakes(log)).start()
+    actor.send({ type: "socket.start", token: "t" })
+    const waits: number[] = []
+    for (let n = 1; n <= SOCKET.maxReconnectAttempts; n++) {
+      actor.send({ type: "socket.closed", planned: false, code: 1006, at: n })
+      expect(actor.getSnapshot().value).toBe("waiting")
+      const delay = socketBackoffMs(n)
+      vi.advanceTimersByTime(delay - 1)
+      expect(actor.getSnapshot().value).toBe("waiting")
+      vi.advanceTimersByTime(1)
+      expect(actor.getSnapshot().matches("connection")).toBe(true)
+      waits.push(delay)
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 15000, 15000])
+    actor.send({ type: "socket.closed", planned: false, code: 1006, at: 77 })
+    expect(actor.getSnapshot().value).toBe("offline")
+    expect(actor.getSnapshot().context.offlineSince).toBe(77)
+    vi.advanceTimersByTime(60_000)
+    expect(actor.getSnapshot().value).toBe("offline")
+    expect(log.connections).toHaveLength(7)
+    actor.send({ type: "socket.wake" })
+    expect(actor.getSnapshot().matches({ connection: "connecting" })).toBe(true)
+    expect(actor.getSnapshot().context.attempt).toBe(0)
+  })
+
+  it("resets the attempts once open, reconnects with a new token, and never reconnects after a stop", () => {
+    const log = newLog()
+    const actor = createActor(fakes(log)).start()
+    actor.send({ type: "socket.start", token: "a" })
+    actor.send({ type: "socket.closed", planned: false, code: 1006, at: 1 })
+    vi.advanceTimersByTime(socketBackoffMs(1))
+    actor.send({ type: "socket.opened" })
+    expect(actor.getSnapshot().context.attempt).toBe(0)
+    actor.send({ type: "socket.start", token: "b" })
+    expect(log.connections).toEqual(["a", "a", "b"])
+    actor.send({ type: "socket.stop" })
+    vi.advanceTimersByTime(120_000)
+    expect(actor.getSnapshot().value).toBe("idle")
+    expect(log.connections).toEqual(["a", "a", "b"])
+  })
+
+  it("hands decoded frames to the notifications actor and asks for a token after a 4401", () => {
+    const log = newLog()
+    const actor = createActor(fakes(log)).start()
+    actor.send({ type: "socket.start", token: "a" })
+    actor.send({ type: "socket.opened" })
+    actor.send({
+      type: "socket.message",
+      at: 5,
+      message: { type: "connection_established", user_id: 1, latest_notification_id: 9, unread_count: 3 },
+    })
+    actor.send({ type: "socket.message", at: 6, message: { type: "pong", timestamp: 1 } })
+    expect(log.delivered).toEqual([{ type: "notifications.connected", latestId: 9, unread: 3 }])
+    actor.send({ type: "socket.closed", planned: false, code: 4401, at: 7 })
+    expect(log.tokenRejected).toBe(1)
+    expect(actor.getSnapshot().value).toBe("waiting")
+  })
+})
