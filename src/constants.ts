@@ -44,6 +44,8 @@ export const SOCKET = {
   maxReconnectAttempts: 6,
   reconnectBaseMs: 1000,
   reconnectCapMs: 15_000,
+  /** The client's keep-alive `ping` (SPEC §7), well inside proxies' usual 60 s idle timeouts. */
+  pingIntervalMs: 25_000,
 } as const
 
 export const LAYOUT = {

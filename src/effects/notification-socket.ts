@@ -1,5 +1,6 @@
 import { Result, Schema } from "effect"
 import { fromCallback } from "xstate"
+import { SOCKET } from "../constants"
 import type { ConnectionInput, SocketEvent } from "../machines/socket.machine"
 import { ClientMessage, ServerMessage } from "../schema/socket"
 
@@ -42,18 +43,29 @@ export function notificationSocket(socketBaseUrl: string, open: SocketFactory = 
       queueMicrotask(() => sendBack({ type: "socket.closed", planned: false, code: 1006, at: Date.now() }))
       return () => {}
     }
-    ws.onopen = () => sendBack({ type: "socket.opened" })
+    let keepAlive: ReturnType<typeof setInterval> | undefined
+    const stopKeepAlive = () => clearInterval(keepAlive)
+    ws.onopen = () => {
+      sendBack({ type: "socket.opened" })
+      keepAlive = setInterval(() => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping", timestamp: Date.now() }))
+      }, SOCKET.pingIntervalMs)
+    }
     ws.onmessage = (e: MessageEvent) => {
       const message = decodeFrame(e.data)
       if (message) sendBack({ type: "socket.message", message, at: Date.now() })
     }
-    ws.onclose = (e: CloseEvent) => sendBack({ type: "socket.closed", planned, code: e.code, at: Date.now() })
+    ws.onclose = (e: CloseEvent) => {
+      stopKeepAlive()
+      sendBack({ type: "socket.closed", planned, code: e.code, at: Date.now() })
+    }
     receive((event) => {
       if (event.type !== "socket.send" || ws.readyState !== WebSocket.OPEN) return
       const encoded = encodeClient(event.message)
       if (Result.isSuccess(encoded)) ws.send(JSON.stringify(encoded.success))
     })
     return () => {
+      stopKeepAlive()
       planned = true
       ws.onmessage = null
       ws.close(1000, "client closing")

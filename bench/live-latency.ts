@@ -1,0 +1,69 @@
+// Live latency: server insert → bell updated in Chromium. Each probe is sent through the admin API (the
+// insert and its NOTIFY are one transaction); the page records when the bell's badge first shows it.
+// Usage: node --import tsx bench/live-latency.ts [--count 200] (needs `npx vite build` first)
+import { DEMO, launchBrowser, newPage, signIn } from "../test/e2e/browser"
+import { startServerProcess } from "../test/e2e/server-process"
+
+const count = Number(process.argv[process.argv.indexOf("--count") + 1]) || 200
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+
+const server = await startServerProcess()
+const browser = await launchBrowser()
+try {
+  const { page } = await newPage(browser)
+  await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+  await page.waitForURL(`${server.url}/dashboard`)
+  await page.getByRole("button", { name: /^Notifications/ }).waitFor()
+  await page
+    .getByText(/Connection: live/i)
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => {})
+  // Each change of the badge's label is stamped in the page with the wall clock the server shares.
+  await page.evaluate(() => {
+    const stamps: Array<{ label: string; at: number }> = []
+    ;(window as unknown as { __stamps: typeof stamps }).__stamps = stamps
+    new MutationObserver(() => {
+      const bell = document.querySelector('button[aria-label^="Notifications"]')
+      const label = bell?.getAttribute("aria-label") ?? ""
+      if (stamps.at(-1)?.label !== label) stamps.push({ label, at: Date.now() })
+    }).observe(document.body, { subtree: true, attributes: true, childList: true, characterData: true })
+  })
+  const login = await fetch(`${server.url}/api/company/login/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(DEMO.admin),
+  })
+  const { access } = (await login.json()) as { access: string }
+  const latencies: number[] = []
+  for (let i = 0; i < count; i++) {
+    const before = await page.evaluate(() => (window as unknown as { __stamps: unknown[] }).__stamps.length)
+    const sentAt = Date.now()
+    const res = await fetch(`${server.url}/api/v1/notifications/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${access}` },
+      body: JSON.stringify({
+        recipient_email: DEMO.coordinator.email,
+        title: `Probe ${i}`,
+        message: "latency",
+      }),
+    })
+    if (!res.ok) throw new Error(`send failed: ${res.status} ${await res.text()}`)
+    const at = await page.waitForFunction(
+      (n) => {
+        const s = (window as unknown as { __stamps: Array<{ at: number }> }).__stamps
+        return s.length > n ? s[n]?.at : undefined
+      },
+      before,
+      { timeout: 10_000 },
+    )
+    latencies.push(((await at.jsonValue()) as number) - sentAt)
+  }
+  latencies.sort((a, b) => a - b)
+  console.log(`live latency over ${count} notifications, 1 tab (ms, from the admin call to the badge update)`)
+  console.table([{ p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) }])
+} finally {
+  await browser.close()
+  await server.close()
+}
