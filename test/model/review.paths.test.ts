@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest"
+import { createActor } from "xstate"
+import { getShortestPaths } from "xstate/graph"
+import type { RecordDetail, RecordRef } from "../../src/machines/marketplace-types"
+import {
+  type ActInput,
+  type ReviewContext,
+  type ReviewEvent,
+  reviewMachine,
+} from "../../src/machines/review.machine"
+import { UUID, workRequest } from "./marketplace-fixtures"
+import { describeEvent, pending } from "./walk"
+
+const input = { kind: "work" as const, uuid: UUID }
+const machine = reviewMachine.provide({
+  actors: { loadRecord: pending<RecordDetail, RecordRef>(), act: pending<RecordDetail, ActInput>() },
+})
+
+// Actor outcomes are events, so the graph walks the real chart (STACK-NOTES §2).
+const events = [
+  { type: "xstate.done.actor.loadRecord", output: workRequest("pending") },
+  { type: "xstate.error.actor.loadRecord", error: { status: 503, detail: null } },
+  { type: "review.retry" },
+  { type: "review.approve" },
+  { type: "review.reject" },
+  { type: "review.confirm" },
+  { type: "review.cancel" },
+  { type: "review.submitReason", reason: "   " },
+  { type: "review.submitReason", reason: "Out of area" },
+  { type: "xstate.done.actor.act", output: workRequest("approved") },
+  { type: "xstate.error.actor.act", error: { status: 409, detail: "Already approved by Corey C." } },
+  { type: "xstate.error.actor.act", error: { status: 500, detail: null } },
+  { type: "xstate.done.actor.reloadRecord", output: workRequest("approved") },
+  { type: "xstate.error.actor.reloadRecord", error: { status: 0, detail: null } },
+] as unknown as ReviewEvent[]
+
+const serializeState = (s: { value: unknown; context: ReviewContext }) =>
+  JSON.stringify([s.value, s.context.record?.status ?? null, s.context.conflict !== null])
+
+describe("review machine paths", () => {
+  const paths = getShortestPaths(machine, { events, serializeState, input })
+
+  it("reaches every state of the chart", () => {
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)))
+    for (const v of [
+      "loading",
+      "loadFailed",
+      "ready",
+      "confirming",
+      "askingReason",
+      "acting",
+      "done",
+      "failed",
+    ])
+      expect(reached).toContain(JSON.stringify(v))
+    expect(reached).toContain(JSON.stringify({ conflict: "reloading" }))
+    expect(reached).toContain(JSON.stringify({ conflict: "shown" }))
+  })
+
+  for (const path of paths) {
+    it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
+      const actor = createActor(machine, { input }).start()
+      for (const step of path.steps.slice(1)) actor.send(step.event)
+      const snap = actor.getSnapshot()
+      expect(snap.value).toEqual(path.state.value)
+      // Only a pending record can be decided: a decided one never offers the dialogs again.
+      if (snap.matches("confirming") || snap.matches("askingReason"))
+        expect(snap.context.record?.status).toBe("pending")
+      // A conflict keeps the server's sentence for the user.
+      if (snap.matches("conflict")) expect(snap.context.conflict).toBe("Already approved by Corey C.")
+      actor.stop()
+    })
+  }
+
+  it("refuses an empty reason", () => {
+    const actor = createActor(machine, { input }).start()
+    actor.send({
+      type: "xstate.done.actor.loadRecord",
+      output: workRequest("pending"),
+    } as unknown as ReviewEvent)
+    actor.send({ type: "review.reject" })
+    actor.send({ type: "review.submitReason", reason: "  " })
+    expect(actor.getSnapshot().value).toBe("askingReason")
+    actor.send({ type: "review.submitReason", reason: " Out of area " })
+    expect(actor.getSnapshot().value).toBe("acting")
+    expect(actor.getSnapshot().context.decision).toEqual({ action: "reject", reason: "Out of area" })
+  })
+})
