@@ -1,12 +1,11 @@
 import { Effect } from "effect"
 import { fromPromise } from "xstate"
 import { authMachine } from "../machines/auth.machine"
-import { profileMachine } from "../machines/profile.machine"
 import { refreshMachine } from "../machines/refresh.machine"
-import type { LoginResponse, ProfilePatch, RefreshResponse, User } from "../schema/auth"
+import type { LoginResponse, RefreshResponse, User } from "../schema/auth"
 import { AuthApi } from "./auth-api"
 
-// The session machines (auth, refresh queue, profile editor) with their IO: each actor one AuthApi call.
+// The session machines (auth, refresh queue) with their IO: each actor one AuthApi call.
 
 type Run = <A, E>(effect: Effect.Effect<A, E, AuthApi>) => Promise<A>
 
@@ -26,12 +25,5 @@ export function provideAuth(run: Run) {
       },
     }),
     refresh: refreshMachine.provide({ actors: { refreshToken } }),
-    profile: profileMachine.provide({
-      actors: {
-        updateProfile: fromPromise<User, ProfilePatch>(({ input }) =>
-          run(AuthApi.use((a) => a.updateProfile(input))),
-        ),
-      },
-    }),
   }
 }

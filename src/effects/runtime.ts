@@ -3,15 +3,16 @@ import { Api } from "./api"
 import { AuthApi } from "./auth-api"
 import { Config, type ConfigShape } from "./config"
 import { HttpEnv, type HttpEnvShape } from "./http-env"
-import { MarketplaceApi } from "./marketplace-api"
-import { NotificationsApi } from "./notifications-api"
 import { Storage } from "./storage"
 
-export type AppServices = Api | AuthApi | MarketplaceApi | NotificationsApi | Storage
+export type AppServices = Api | AuthApi | Storage
 
-/** Every client service, over one Config and one HttpEnv. Later services join this layer. */
+/**
+ * The services the sign-in page needs, over one Config and one HttpEnv. The signed-in services join them in
+ * the session chunk (session-actors.ts), on top of this runtime's own instances.
+ */
 export function appLayer(config: ConfigShape, env: HttpEnvShape) {
-  return Layer.mergeAll(AuthApi.layer, MarketplaceApi.layer, NotificationsApi.layer).pipe(
+  return AuthApi.layer.pipe(
     Layer.provideMerge(Api.layer),
     Layer.provide(Layer.mergeAll(Config.layer(config), HttpEnv.layer(env))),
     Layer.merge(Storage.layer),

@@ -1,15 +1,7 @@
-import { setup } from "xstate"
+import { type AnyActorLogic, assign, enqueueActions, fromPromise, setup } from "xstate"
 import { authMachine } from "./auth.machine"
-import { dashboardMachine } from "./dashboard.machine"
-import { notificationsMachine } from "./notifications.machine"
-import { pagedListMachine } from "./paged-list.machine"
-import { profileMachine } from "./profile.machine"
 import { refreshMachine } from "./refresh.machine"
-import { reviewMachine } from "./review.machine"
-import { selectProvidersMachine } from "./select-providers.machine"
-import { sessionWatch } from "./session-watch"
-import { sidebarMachine } from "./sidebar.machine"
-import { socketMachine } from "./socket.machine"
+import { signInWatch } from "./sign-in-watch"
 import { SYSTEM_IDS } from "./system-ids"
 import { type UiPreferencesInput, uiPreferencesMachine } from "./ui-preferences.machine"
 
@@ -17,47 +9,80 @@ export interface AppInput {
   ui: UiPreferencesInput
 }
 
+export interface AppContext extends AppInput {
+  /** Why the signed-in actors could not be loaded (their chunk did not arrive). */
+  readonly sessionError: string | null
+}
+
+export type AppEvent = { type: "auth.signedIn" } | { type: "session.retry" }
+
+export const SESSION_LOAD_FAILED = "The app could not finish loading. Check your connection and try again."
+
+/** Replaced in src/effects by the loader of the session chunk; this default keeps the root testable alone. */
+const loadSession = fromPromise<AnyActorLogic>(() => Promise.reject(new Error("loadSession not provided")))
+
 /**
- * The root of the one actor system: it runs every long-lived machine under its systemId,
- * so actors and views find each other with `system.get`.
+ * The root of the one actor system: it runs every long-lived machine under its systemId, so actors and views
+ * find each other with `system.get`. What only matters after sign-in (the layout's sidebar, the profile editor,
+ * notifications, socket, dashboard, the marketplace pages) is the session machine, spawned from its chunk once someone has signed in.
  */
 export const appMachine = setup({
-  types: { input: {} as AppInput, context: {} as AppInput },
+  types: {
+    input: {} as AppInput,
+    context: {} as AppContext,
+    events: {} as AppEvent,
+  },
   actors: {
     auth: authMachine,
     refresh: refreshMachine,
-    profile: profileMachine,
-    sidebar: sidebarMachine,
     uiPreferences: uiPreferencesMachine,
-    dashboard: dashboardMachine,
-    notifications: notificationsMachine,
-    socket: socketMachine,
-    sessionWatch,
-    // Not invoked here: per-page machines are registered on the root only so that src/effects provides their
-    // actors once, and each page starts its own instance from the root's implementations (page-logic.ts).
-    pagedList: pagedListMachine,
-    review: reviewMachine,
-    selectProviders: selectProvidersMachine,
+    signInWatch,
+    loadSession,
   },
 }).createMachine({
   id: "app",
-  context: ({ input }) => input,
+  context: ({ input }) => ({ ...input, sessionError: null }),
   // The refresh queue is listed first so that it exists before anything can ask it for a token.
   invoke: [
     { id: SYSTEM_IDS.refresh, systemId: SYSTEM_IDS.refresh, src: "refresh" },
     { id: SYSTEM_IDS.auth, systemId: SYSTEM_IDS.auth, src: "auth" },
-    { id: SYSTEM_IDS.profile, systemId: SYSTEM_IDS.profile, src: "profile" },
-    { id: SYSTEM_IDS.sidebar, systemId: SYSTEM_IDS.sidebar, src: "sidebar" },
     {
       id: SYSTEM_IDS.uiPreferences,
       systemId: SYSTEM_IDS.uiPreferences,
       src: "uiPreferences",
       input: ({ context }) => context.ui,
     },
-    { id: SYSTEM_IDS.dashboard, systemId: SYSTEM_IDS.dashboard, src: "dashboard" },
-    { id: SYSTEM_IDS.notifications, systemId: SYSTEM_IDS.notifications, src: "notifications" },
-    { id: SYSTEM_IDS.socket, systemId: SYSTEM_IDS.socket, src: "socket" },
-    // Last: it looks up auth, socket and notifications, so they must exist when it starts.
-    { id: SYSTEM_IDS.sessionWatch, systemId: SYSTEM_IDS.sessionWatch, src: "sessionWatch" },
+    // Last: it looks up auth, so auth must exist when it starts.
+    { id: SYSTEM_IDS.signInWatch, systemId: SYSTEM_IDS.signInWatch, src: "signInWatch" },
   ],
+  initial: "signedOut",
+  states: {
+    signedOut: {
+      on: { "auth.signedIn": "session" },
+    },
+    // Once loaded, the session stays for the life of the page: sessionWatch inside it follows sign-outs.
+    session: {
+      initial: "loading",
+      states: {
+        loading: {
+          invoke: {
+            id: "loadSession",
+            src: "loadSession",
+            // Spawned here rather than invoked: its logic is only known once its chunk has arrived.
+            onDone: {
+              target: "ready",
+              actions: enqueueActions(({ enqueue, event }) =>
+                enqueue.spawnChild(event.output, { systemId: SYSTEM_IDS.session }),
+              ),
+            },
+            onError: { target: "failed", actions: assign({ sessionError: SESSION_LOAD_FAILED }) },
+          },
+        },
+        ready: {},
+        failed: {
+          on: { "session.retry": { target: "loading", actions: assign({ sessionError: null }) } },
+        },
+      },
+    },
+  },
 })

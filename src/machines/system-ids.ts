@@ -9,5 +9,8 @@ export const SYSTEM_IDS = {
   notifications: "notifications",
   socket: "socket",
   sessionWatch: "sessionWatch",
+  /** The signed-in actors (session.machine.ts), started once someone has signed in. */
+  session: "session",
+  signInWatch: "signInWatch",
 } as const
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS]

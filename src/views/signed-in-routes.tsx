@@ -4,6 +4,7 @@ import { Bell } from "./bell/Bell"
 import { AppLayout } from "./layout/AppLayout"
 import { NOT_IN_RELEASE, PlaceholderPage } from "./pages/PlaceholderPage"
 import { RequireRoles } from "./route-guards"
+import { SessionGate } from "./SessionGate"
 import { lazyPage } from "./shared/lazy-page"
 
 /** Choosing providers changes a request, so only the categories that may write reach it. */
@@ -71,6 +72,14 @@ const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
 
 /** The signed-in app: the layout and every page behind sign-in. */
 export default function SignedInRoutes() {
+  return (
+    <SessionGate>
+      <SignedInLayout />
+    </SessionGate>
+  )
+}
+
+function SignedInLayout() {
   return (
     <AppLayout bell={<Bell />}>
       <Switch>

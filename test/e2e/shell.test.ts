@@ -149,6 +149,26 @@ describe("walking skeleton in Chromium", () => {
     await context.close()
   })
 
+  it("shows a retry when the signed-in part of the app fails to load, and the sign-in page never loads it", async () => {
+    const { context, page } = await newPage(browser)
+    const sessionChunk = /session-actors-.*\.js$/
+    const requested: string[] = []
+    page.on("request", (request) => {
+      if (sessionChunk.test(request.url())) requested.push(request.url())
+    })
+    await page.goto(`${server.url}/login`)
+    await page.getByRole("button", { name: "Sign in" }).waitFor()
+    expect(requested).toEqual([])
+    await page.route(sessionChunk, (route) => route.abort())
+    await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+    const alert = page.getByRole("alert")
+    await alert.getByText("The app could not finish loading.", { exact: false }).waitFor()
+    await page.unroute(sessionChunk)
+    await alert.getByRole("button", { name: "Retry" }).click()
+    await page.getByText(/Welcome back/).waitFor()
+    await context.close()
+  })
+
   it("edits the profile's full name through PATCH and shows it in the user menu", async () => {
     const { context, page } = await newPage(browser)
     await signIn(page, server.url, DEMO.admin.email, DEMO.admin.password)

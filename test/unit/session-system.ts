@@ -7,6 +7,7 @@ import { provideAuth } from "../../src/effects/auth-actors"
 import { AuthApi } from "../../src/effects/auth-api"
 import { Config } from "../../src/effects/config"
 import { HttpEnv } from "../../src/effects/http-env"
+import { provideProfile } from "../../src/effects/profile-actors"
 import { runForActor } from "../../src/effects/runtime"
 import type { authMachine } from "../../src/machines/auth.machine"
 import { SYSTEM_IDS } from "../../src/machines/system-ids"
@@ -33,7 +34,10 @@ export function startSession(server: FakeAuthServer) {
   )
   const runtime = ManagedRuntime.make(layer)
   const sessionRoot = setup({
-    actors: provideAuth((effect) => runForActor(runtime, effect)),
+    actors: {
+      ...provideAuth((effect) => runForActor(runtime, effect)),
+      ...provideProfile((effect) => runForActor(runtime, effect)),
+    },
   }).createMachine({
     invoke: [
       { id: SYSTEM_IDS.refresh, systemId: SYSTEM_IDS.refresh, src: "refresh" },

@@ -1,14 +1,15 @@
 import { useSelector } from "@xstate/react"
 import { useCallback } from "react"
-import type { ActorRefFrom } from "xstate"
+import type { Actor, ActorRefFrom } from "xstate"
 import type { DashboardContext, DashboardEvent, dashboardMachine } from "../../machines/dashboard.machine"
 import type { pagedListMachine } from "../../machines/paged-list.machine"
 import type { reviewMachine } from "../../machines/review.machine"
 import type { selectProvidersMachine } from "../../machines/select-providers.machine"
+import type { sessionMachine } from "../../machines/session.machine"
 import { SYSTEM_IDS } from "../../machines/system-ids"
 import { useAppActor } from "../app-context"
 
-// Pages start their own machine instance, but with the actors src/effects provided to the root: the root's
+// Pages start their own machine instance, but with the actors src/effects provided to the session machine: its
 // implementations are the one place the real IO is attached.
 
 interface PageLogic {
@@ -18,7 +19,9 @@ interface PageLogic {
 }
 
 export function usePageLogic<K extends keyof PageLogic>(name: K): PageLogic[K] {
-  return useAppActor().logic.implementations.actors[name] as PageLogic[K]
+  const session = useAppActor().system.get(SYSTEM_IDS.session) as Actor<typeof sessionMachine> | undefined
+  if (!session) throw new Error("The marketplace pages need the session actors (see SessionGate)")
+  return session.logic.implementations.actors[name] as PageLogic[K]
 }
 
 type DashboardRef = ActorRefFrom<typeof dashboardMachine>
