@@ -22,35 +22,63 @@ export interface ChunkSize {
 
 const FIREBASE_CODE = /firebase|FirebaseError|@firebase\//
 
-export function measureSignIn(dist: string): { chunks: ChunkSize[]; totalGzip: number; firebase: boolean } {
-  const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8")) as Record<
-    string,
-    ManifestChunk
-  >
+type Manifest = Record<string, ManifestChunk>
+
+function readManifest(dist: string): Manifest {
+  return JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8")) as Manifest
+}
+
+function entryKey(manifest: Manifest): string {
   const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry)
   if (!entry) throw new Error("no entry chunk in the Vite manifest")
+  return entry
+}
+
+/** Each key's chunk and every chunk it imports statically, without repeats. */
+function closure(manifest: Manifest, keys: readonly string[]): string[] {
   const seen = new Set<string>()
   const visit = (key: string) => {
     if (seen.has(key)) return
+    if (!manifest[key]) throw new Error(`no chunk for ${key} in the Vite manifest`)
     seen.add(key)
     for (const dep of manifest[key]?.imports ?? []) visit(dep)
   }
-  visit(entry)
-  const chunks = [...seen]
-    .map((k) => manifest[k]?.file ?? k)
-    .filter((f) => f.endsWith(".js"))
-    .map((file) => {
-      const bytes = readFileSync(join(dist, file))
-      return {
-        file,
-        raw: bytes.length,
-        gzip: gzipSync(bytes, { level: 9 }).length,
-        firebase: FIREBASE_CODE.test(bytes.toString()),
-      }
-    })
+  for (const key of keys) visit(key)
+  return [...seen].map((k) => manifest[k]?.file ?? k).filter((f) => f.endsWith(".js"))
+}
+
+function sizes(dist: string, files: readonly string[]) {
+  const chunks: ChunkSize[] = files.map((file) => {
+    const bytes = readFileSync(join(dist, file))
+    return {
+      file,
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      firebase: FIREBASE_CODE.test(bytes.toString()),
+    }
+  })
   return {
     chunks,
     totalGzip: chunks.reduce((sum, c) => sum + c.gzip, 0),
     firebase: chunks.some((c) => c.firebase),
   }
+}
+
+export function measureSignIn(dist: string): { chunks: ChunkSize[]; totalGzip: number; firebase: boolean } {
+  const manifest = readManifest(dist)
+  return sizes(dist, closure(manifest, [entryKey(manifest)]))
+}
+
+/** What a signed-in page needs before it shows: the shell, the session's actors and its own chunk. */
+export const SIGNED_IN_ROUTES: ReadonlyArray<readonly [route: string, page: string]> = [
+  ["/dashboard", "src/views/pages/DashboardPage.tsx"],
+  ["/notifications", "src/views/notifications/NotificationsPage.tsx"],
+  ["/website-coordinator/pending-requests (a list)", "src/views/marketplace/list-pages.tsx"],
+  ["/work-request-details/{uuid} (a detail)", "src/views/marketplace/DetailPage.tsx"],
+]
+
+export function measureRoute(dist: string, page: string) {
+  const manifest = readManifest(dist)
+  const shell = ["src/views/signed-in-routes.tsx", "src/effects/session-actors.ts"]
+  return sizes(dist, closure(manifest, [entryKey(manifest), ...shell, page]))
 }
