@@ -9,7 +9,7 @@ import { ApiError } from "../errors"
 import { NEW_NOTIFICATION_CHANNEL, parseNewNotification, parseRead, READ_CHANNEL } from "./channels"
 import { getNotification, notificationsAfter, unreadCount } from "./queries"
 import { CATCH_UP_BATCH } from "./socket-config"
-import { type Client, markSent, type SocketHub, send } from "./socket-hub"
+import { type Client, frame, markSent, type SocketHub, send, sendFrame } from "./socket-hub"
 
 export interface FanOutLog {
   readonly warn: (message: string, error?: unknown) => void
@@ -26,12 +26,14 @@ async function deliverNew(db: Kysely<Database>, hub: SocketHub, userId: number, 
   // The bell shows the in-app channel only.
   if (notification?.channel !== "in_app") return
   const unread_count = await unreadCount(db, userId)
+  // Encoded once: a user with many tabs (or a load test with thousands of sockets) costs one serialisation.
+  const live = frame({ type: "notification", notification, unread_count })
   for (const client of clients) {
     if (!client.ready) {
       client.missed = true
       continue
     }
-    if (markSent(client, id)) send(client, { type: "notification", notification, unread_count })
+    if (markSent(client, id)) sendFrame(client, live)
   }
 }
 
@@ -44,9 +46,11 @@ async function deliverRead(
   const clients = hub.clientsOf(userId).filter((c) => c.ready)
   if (clients.length === 0) return
   const unread_count = await unreadCount(db, userId)
+  const read = frame({ type: "notification.read", notification_id: id })
+  const count = frame({ type: "unread_count", unread_count })
   for (const client of clients) {
-    send(client, { type: "notification.read", notification_id: id })
-    send(client, { type: "unread_count", unread_count })
+    sendFrame(client, read)
+    sendFrame(client, count)
   }
 }
 

@@ -22,9 +22,20 @@ export interface Client {
 
 const encode = Schema.encodeSync(ServerMessage)
 
-export function send(client: Client, message: ServerMessage): void {
+/** A message encoded once, for sending the same frame to many sockets. */
+export type Frame = { readonly bytes: Buffer }
+
+export function frame(message: ServerMessage): Frame {
+  return { bytes: Buffer.from(JSON.stringify(encode(message)), "utf8") }
+}
+
+export function sendFrame(client: Client, prepared: Frame): void {
   if (client.socket.readyState !== client.socket.OPEN) return
-  client.socket.send(JSON.stringify(encode(message)))
+  client.socket.send(prepared.bytes, { binary: false })
+}
+
+export function send(client: Client, message: ServerMessage): void {
+  sendFrame(client, frame(message))
 }
 
 /** Records an id as sent; false when it already was. */

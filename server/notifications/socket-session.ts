@@ -77,9 +77,35 @@ export interface SessionDeps {
   readonly onError: (error: unknown) => void
 }
 
+type Admission =
+  | { readonly userId: number }
+  | { readonly refused: (typeof SOCKET_CLOSE)[keyof typeof SOCKET_CLOSE] }
+
+/**
+ * Who may join, decided from the upgrade request. Kept apart from openSession so that the long-lived socket
+ * handlers do not share a closure scope with the request: a socket would otherwise keep its whole upgrade
+ * request (headers, logger, …) alive for as long as it is open.
+ */
+async function admit(req: FastifyRequest): Promise<Admission> {
+  const origin = req.headers.origin
+  if (origin !== undefined && !isAllowedOrigin(req, origin)) return { refused: SOCKET_CLOSE.forbiddenOrigin }
+  const query = decodeSocketQuery(req.query)
+  const token = Result.isSuccess(query) ? query.success.token : undefined
+  const user = await authenticate(req, token).catch(() => null)
+  return user ? { userId: user.id } : { refused: SOCKET_CLOSE.unauthorized }
+}
+
 export function openSession(socket: WebSocket, req: FastifyRequest, deps: SessionDeps): void {
+  start(socket, req.server.services.database.db, admit(req), deps)
+}
+
+function start(
+  socket: WebSocket,
+  db: Kysely<Database>,
+  admission: Promise<Admission>,
+  deps: SessionDeps,
+): void {
   const { hub } = deps
-  const db = req.server.services.database.db
   let client: Client | null = null
   // Frames that arrive while the token is checked wait their turn; the chain also keeps answers in order.
   let chain: Promise<void> = Promise.resolve()
@@ -111,35 +137,29 @@ export function openSession(socket: WebSocket, req: FastifyRequest, deps: Sessio
   })
 
   run(async () => {
-    const origin = req.headers.origin
-    if (origin !== undefined && !isAllowedOrigin(req, origin)) {
-      socket.close(SOCKET_CLOSE.forbiddenOrigin.code, SOCKET_CLOSE.forbiddenOrigin.reason)
-      return
-    }
-    const query = decodeSocketQuery(req.query)
-    const token = Result.isSuccess(query) ? query.success.token : undefined
-    const user = await authenticate(req, token).catch(() => null)
-    if (!user) {
-      socket.close(SOCKET_CLOSE.unauthorized.code, SOCKET_CLOSE.unauthorized.reason)
+    const admitted = await admission
+    if ("refused" in admitted) {
+      socket.close(admitted.refused.code, admitted.refused.reason)
       return
     }
     if (socket.readyState !== socket.OPEN) return
-    const joined = hub.add(socket, user.id)
+    const userId = admitted.userId
+    const joined = hub.add(socket, userId)
     client = joined
     // Registered before reading the newest id: a row announced in between is caught up below, not lost.
     const [latest, unread_count] = await Promise.all([
-      latestNotificationId(db, user.id),
-      unreadCount(db, user.id),
+      latestNotificationId(db, userId),
+      unreadCount(db, userId),
     ])
     joined.lastSentId = latest
     send(joined, {
       type: "connection_established",
-      user_id: user.id,
+      user_id: userId,
       latest_notification_id: latest,
       unread_count,
     })
     await hub.enqueue(
-      user.id,
+      userId,
       async () => {
         joined.ready = true
         if (joined.missed) await catchUp(db, joined)
