@@ -1,0 +1,123 @@
+// API throughput: the notifications list (a page of 20, unread only) for a user among 1,000,000 rows, on
+// PostgreSQL and on PGlite, against a bare Fastify route in the same run, with autocannon at 50 connections.
+// Usage: node --import tsx bench/api-throughput.ts [--rows 1000000] [--seconds 10]
+// Goal: ≥ 40 % of the bare route's requests per second, p99 ≤ 25 ms (PostgreSQL).
+import { type ChildProcess, fork, spawnSync } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import pg from "pg"
+import { DEMO } from "../test/e2e/browser"
+import { startServerProcess } from "../test/e2e/server-process"
+import { fillNotifications } from "./notification-rows"
+
+const option = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(name)
+  return at > 0 ? Number(process.argv[at + 1]) : fallback
+}
+const ROWS = option("--rows", 1_000_000)
+const SECONDS = option("--seconds", 10)
+const CONNECTIONS = 50
+const PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
+
+interface Cannon {
+  requests: { average: number }
+  latency: { p50: number; p99: number }
+  non2xx: number
+  errors: number
+}
+
+function cannon(url: string, token?: string): Cannon {
+  const args = ["autocannon", "-c", String(CONNECTIONS), "-d", String(SECONDS), "-j"]
+  if (token) args.push("-H", `Authorization=Bearer ${token}`)
+  const run = spawnSync("npx", [...args, url], { encoding: "utf8", maxBuffer: 64 << 20 })
+  if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`)
+  return JSON.parse(run.stdout) as Cannon
+}
+
+async function login(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/company/login/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(DEMO.coordinator),
+  })
+  if (!res.ok) throw new Error(`login failed: ${res.status}`)
+  return ((await res.json()) as { access: string }).access
+}
+
+const PAGE = "/api/v1/notifications/?is_read=false&page_size=20"
+
+async function measure(label: string, env: Record<string, string>) {
+  const server = await startServerProcess({ ...env, LOG_LEVEL: "warn" })
+  try {
+    const token = await login(server.url)
+    const page = await fetch(`${server.url}${PAGE}`, { headers: { Authorization: `Bearer ${token}` } })
+    const body = await page.text()
+    if (!page.ok) throw new Error(`list failed: ${page.status} ${body}`)
+    cannon(`${server.url}${PAGE}`, token) // warm-up: plans, pools and JIT
+    return { label, body, result: cannon(`${server.url}${PAGE}`, token) }
+  } finally {
+    await server.close()
+  }
+}
+
+async function bare(body: string): Promise<Cannon> {
+  const child: ChildProcess = fork(new URL("./bare-server.ts", import.meta.url).pathname, [body], {
+    execArgv: ["--import", "tsx"],
+  })
+  try {
+    const { port } = await new Promise<{ port: number }>((resolve) => child.once("message", resolve as never))
+    cannon(`http://127.0.0.1:${port}/bare/`)
+    return cannon(`http://127.0.0.1:${port}/bare/`)
+  } finally {
+    child.kill()
+  }
+}
+
+const rows: Array<Record<string, string | number>> = []
+const row = (label: string, r: Cannon, baseline?: Cannon) =>
+  rows.push({
+    target: label,
+    "req/s": Math.round(r.requests.average),
+    "p50 ms": r.latency.p50,
+    "p99 ms": r.latency.p99,
+    "of bare": baseline ? `${Math.round((100 * r.requests.average) / baseline.requests.average)} %` : "100 %",
+    "non-2xx": r.non2xx + r.errors,
+  })
+
+const admin = new pg.Client({ connectionString: PG_ADMIN })
+const dbName = `bench_api_${process.pid}_${Date.now()}`
+const dataDir = mkdtempSync(join(tmpdir(), "bench-api-"))
+try {
+  const measured: Array<{ label: string; body: string; result: Cannon }> = []
+  let postgres = true
+  try {
+    await admin.connect()
+    await admin.query(`create database ${dbName}`)
+  } catch (error) {
+    postgres = false
+    console.warn(`PostgreSQL at 127.0.0.1:5432 did not answer (${String(error)}): PGlite only.`)
+  }
+  if (postgres) {
+    const url = `postgres://postgres@127.0.0.1:5432/${dbName}`
+    console.log(`filling ${ROWS.toLocaleString()} rows into PostgreSQL…`)
+    await fillNotifications({ kind: "postgres", url }, ROWS)
+    measured.push(await measure("notifications list, PostgreSQL", { DATABASE_URL: url }))
+  }
+  console.log(`filling ${ROWS.toLocaleString()} rows into PGlite…`)
+  await fillNotifications({ kind: "pglite", dataDir }, ROWS)
+  measured.push(await measure("notifications list, PGlite", { DATA_DIR: dataDir }))
+  const first = measured[0]
+  if (!first) throw new Error("nothing measured")
+  const baseline = await bare(first.body)
+  row("bare Fastify route, same body", baseline)
+  for (const m of measured) row(m.label, m.result, baseline)
+  console.log(
+    `\nAPI throughput, ${CONNECTIONS} connections, ${SECONDS} s each; a page of 20 unread for one user among ${ROWS.toLocaleString()} rows`,
+  )
+  console.table(rows)
+} finally {
+  rmSync(dataDir, { recursive: true, force: true })
+  await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined)
+  await admin.end().catch(() => undefined)
+}
