@@ -1,5 +1,6 @@
 import { setup } from "xstate"
 import { authMachine } from "./auth.machine"
+import { bulkReviewMachine } from "./bulk-review.machine"
 import { dashboardMachine } from "./dashboard.machine"
 import { notificationsMachine } from "./notifications.machine"
 import { pagedListMachine } from "./paged-list.machine"
@@ -38,6 +39,7 @@ export const appMachine = setup({
     pagedList: pagedListMachine,
     review: reviewMachine,
     selectProviders: selectProvidersMachine,
+    bulkReview: bulkReviewMachine,
   },
 }).createMachine({
   id: "app",

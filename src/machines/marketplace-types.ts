@@ -58,3 +58,15 @@ export const errorText = (error: unknown, fallback: string): string => {
   const detail = (error as { detail?: unknown }).detail
   return typeof detail === "string" && detail !== "" ? detail : fallback
 }
+
+/** How a decision reads after the fact: "approved", "accepted" or "rejected". */
+export const decisionWords = (decision: ReviewDecision | null): string => {
+  switch (decision?.action) {
+    case "accept":
+      return "accepted"
+    case "reject":
+      return "rejected"
+    default:
+      return "approved"
+  }
+}

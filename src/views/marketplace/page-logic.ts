@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useCallback } from "react"
 import type { ActorRefFrom } from "xstate"
+import type { bulkReviewMachine } from "../../machines/bulk-review.machine"
 import type { DashboardContext, DashboardEvent, dashboardMachine } from "../../machines/dashboard.machine"
 import type { pagedListMachine } from "../../machines/paged-list.machine"
 import type { reviewMachine } from "../../machines/review.machine"
@@ -15,6 +16,7 @@ interface PageLogic {
   pagedList: typeof pagedListMachine
   review: typeof reviewMachine
   selectProviders: typeof selectProvidersMachine
+  bulkReview: typeof bulkReviewMachine
 }
 
 export function usePageLogic<K extends keyof PageLogic>(name: K): PageLogic[K] {
