@@ -3,7 +3,12 @@ import { fromPromise } from "xstate"
 import { bulkSummary } from "../machines/bulk-outcome"
 import { bulkReviewMachine, type DecideOneInput } from "../machines/bulk-review.machine"
 import { dashboardMachine } from "../machines/dashboard.machine"
-import { decisionWords, type ListPage, type RecordDetail, type RecordRef } from "../machines/marketplace-types"
+import {
+  decisionWords,
+  type ListPage,
+  type RecordDetail,
+  type RecordRef,
+} from "../machines/marketplace-types"
 import { type FetchPageInput, pagedListMachine } from "../machines/paged-list.machine"
 import { type ActInput, reviewMachine } from "../machines/review.machine"
 import {
