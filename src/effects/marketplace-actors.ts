@@ -8,6 +8,7 @@ import {
   type ListPage,
   type RecordDetail,
   type RecordRef,
+  recordTitle,
 } from "../machines/marketplace-types"
 import { type FetchPageInput, pagedListMachine } from "../machines/paged-list.machine"
 import { type ActInput, reviewMachine } from "../machines/review.machine"
@@ -25,7 +26,7 @@ import { toast } from "./toasts"
 type Run = <A, E>(effect: Effect.Effect<A, E, MarketplaceApi>) => Promise<A>
 
 const titleOf = (record: RecordDetail | null): string =>
-  record === null ? "The record" : "company_name" in record ? record.company_name : record.title
+  record === null ? "The record" : recordTitle(record)
 
 export function provideMarketplace(run: Run) {
   const api = <A>(f: (m: MarketplaceApi["Service"]) => Effect.Effect<A, unknown>) =>

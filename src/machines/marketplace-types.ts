@@ -70,3 +70,7 @@ export const decisionWords = (decision: ReviewDecision | null): string => {
       return "approved"
   }
 }
+
+/** How a record is named to people: an application by its company, a request by its title. */
+export const recordTitle = (record: ListItem | RecordDetail): string =>
+  "company_name" in record ? record.company_name : record.title

@@ -90,6 +90,7 @@ function Chooser({ kind, uuid }: { kind: RequestKind; uuid: string }) {
         >
           Choose {ctx.chosen.length} provider{ctx.chosen.length === 1 ? "" : "s"}
         </button>
+        {state === "saving" ? <span role="status">Saving…</span> : null}
       </div>
       <p className={ui.muted}>
         Up to {MARKETPLACE_LIMITS.maxSelectedProviders} providers. {ctx.candidates.length} candidates, best

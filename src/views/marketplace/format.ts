@@ -1,3 +1,4 @@
+import type { ListSource } from "../../machines/marketplace-types"
 import type { AuditEntry, Urgency } from "../../schema/marketplace"
 
 // How marketplace values read on screen. Pure, so a view only calls them.
@@ -55,3 +56,11 @@ const RECORD_PATH: Record<AuditEntry["record_kind"], (uuid: string) => string> =
 }
 export const recordPath = (entry: Pick<AuditEntry, "record_kind" | "record_uuid">): string =>
   RECORD_PATH[entry.record_kind](entry.record_uuid)
+
+const NOUN: Record<ListSource, readonly [string, string]> = {
+  work: ["work request", "work requests"],
+  maintenance: ["maintenance request", "maintenance requests"],
+  application: ["company application", "company applications"],
+}
+/** "work request" for one, "work requests" for any other count. */
+export const recordNoun = (source: ListSource, count = 1): string => NOUN[source][count === 1 ? 0 : 1]
