@@ -88,6 +88,8 @@ export function ListPage({ title, source, status }: ListPageProps) {
               <input
                 className={ui.input}
                 type="search"
+                // The sidebar has a search box too: this one says which list it searches.
+                aria-label={`Search ${title.toLowerCase()}`}
                 value={draft}
                 onChange={(e) => setDraft(e.target.value)}
               />
