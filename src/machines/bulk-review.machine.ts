@@ -14,19 +14,24 @@ import { ACTION_FAILED } from "./review.machine"
 
 // Deciding many pending records at once, from a list page: tick rows, confirm once (or give one reason for
 // all), then each record is decided by its own call, one after another, so that each gets its own answer:
-// a 409 says who decided first, a failure says why, and neither stops the rest. Then the list reloads.
+// a 409 says who decided first, a failure says why, and neither stops the rest. Then the list reloads and
+// the pending counts are fetched again.
 
 export interface BulkReviewInput {
   readonly source: ListSource
   /** The page's list: told to reload once the batch has run, since decided records leave it. */
   readonly list: ListReloadTarget
+  /** The root's dashboard summary, whose pending counts the sidebar shows beside this very list. */
+  readonly summary: SummaryRefreshTarget
 }
 
 export type ListReloadTarget = ActorRef<Snapshot<unknown>, { type: "list.reload" }>
+export type SummaryRefreshTarget = ActorRef<Snapshot<unknown>, { type: "dashboard.refresh" }>
 
 export interface BulkReviewContext {
   readonly source: ListSource
   readonly list: ListReloadTarget
+  readonly summary: SummaryRefreshTarget
   /** The rows the page shows now; selection never reaches beyond them. */
   readonly rows: ReadonlyArray<BulkRow>
   readonly selected: ReadonlyArray<string>
@@ -90,6 +95,7 @@ export const bulkReviewMachine = setup({
       _params: { decision: ReviewDecision | null; outcomes: ReadonlyArray<BulkOutcome> },
     ) => {},
     reloadList: sendTo(({ context }) => context.list, { type: "list.reload" }),
+    refreshSummary: sendTo(({ context }) => context.summary, { type: "dashboard.refresh" }),
     takeRows: assign(({ context, event }) => {
       if (event.type !== "bulk.rows") return {}
       return { rows: event.rows, selected: onlyRows(event.rows, new Set(context.selected)) }
@@ -133,6 +139,7 @@ export const bulkReviewMachine = setup({
   context: ({ input }) => ({
     source: input.source,
     list: input.list,
+    summary: input.summary,
     rows: [],
     selected: [],
     batch: [],
@@ -213,6 +220,7 @@ export const bulkReviewMachine = setup({
       entry: [
         "keepFailed",
         "reloadList",
+        "refreshSummary",
         {
           type: "announceSummary",
           params: ({ context }) => ({ decision: context.decision, outcomes: context.outcomes }),

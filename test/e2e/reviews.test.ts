@@ -53,6 +53,10 @@ describe("reviews in Chromium", () => {
     await signIn(page, server.url, DEMO.viewer.email, DEMO.viewer.password)
     await page.waitForURL(`${server.url}/dashboard`)
     await page.goto(`${server.url}/website-coordinator/pending-requests`)
+    // No bulk decisions either: no row checkboxes, no bulk buttons.
+    await page.getByRole("table").getByRole("link").first().waitFor()
+    expect(await page.getByRole("checkbox").count()).toBe(0)
+    expect(await page.getByRole("button", { name: /selected/ }).count()).toBe(0)
     await page.getByRole("table").getByRole("link").first().click()
     await page.waitForURL(/\/work-request-details\//)
     await page.getByRole("heading").first().waitFor()

@@ -55,9 +55,13 @@ const serializeState = (s: { value: unknown; context: BulkReviewContext }) =>
 function start(settle?: (input: DecideOneInput) => Promise<RecordDetail>) {
   const calls: DecideOneInput[] = []
   const reloads: string[] = []
+  const refreshes: string[] = []
   const summaries: Array<{ decision: ReviewDecision | null; outcomes: ReadonlyArray<BulkOutcome> }> = []
   const list = createActor(
     fromCallback<{ type: "list.reload" }>(({ receive }) => receive((e) => reloads.push(e.type))),
+  ).start()
+  const summary = createActor(
+    fromCallback<{ type: "dashboard.refresh" }>(({ receive }) => receive((e) => refreshes.push(e.type))),
   ).start()
   const machine = bulkReviewMachine.provide({
     actors: {
@@ -68,11 +72,12 @@ function start(settle?: (input: DecideOneInput) => Promise<RecordDetail>) {
     },
     actions: { announceSummary: (_, params) => summaries.push(params) },
   })
-  const actor = createActor(machine, { input: { source: "work", list } }).start()
-  return { actor, calls, reloads, summaries }
+  const actor = createActor(machine, { input: { source: "work", list, summary } }).start()
+  return { actor, calls, reloads, refreshes, summaries }
 }
 
-const graphInput = { source: "work" as const, list: start().actor.getSnapshot().context.list }
+const { list, summary } = start().actor.getSnapshot().context
+const graphInput = { source: "work" as const, list, summary }
 const paths = getShortestPaths(bulkReviewMachine, { events, serializeState, input: graphInput })
 const stateName = (value: unknown) => JSON.stringify(value)
 
@@ -118,6 +123,7 @@ function walk(steps: ReadonlyArray<{ event: BulkReviewEvent }>) {
     checkInvariants(after, run.calls, run.reloads)
   }
   expect(run.reloads).toHaveLength(batches)
+  expect(run.refreshes).toHaveLength(batches)
   expect(run.summaries).toHaveLength(batches)
   return run
 }
@@ -154,10 +160,11 @@ describe("bulk-review machine paths", () => {
     s.matches("reported" as never) &&
     JSON.stringify(s.context.outcomes.map((o) => o.result)) === JSON.stringify(results)
 
-  it("all succeed: every record approved, the list reloaded once, nothing left ticked", () => {
-    const { actor, reloads, summaries } = reach(reported(["done", "done"]))
+  it("all succeed: every record approved, the list and the counts reloaded once, nothing left ticked", () => {
+    const { actor, reloads, refreshes, summaries } = reach(reported(["done", "done"]))
     expect(actor.getSnapshot().context.selected).toEqual([])
     expect(reloads).toEqual(["list.reload"])
+    expect(refreshes).toEqual(["dashboard.refresh"])
     expect(summaries[0]?.outcomes.map((o) => o.title)).toEqual([TAP.title, BOILER.title])
   })
 

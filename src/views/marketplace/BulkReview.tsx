@@ -118,7 +118,7 @@ export function BulkReport({ actor, source }: { actor: BulkRef; source: ListSour
         className={ui.button.secondary}
         onClick={() => actor.send({ type: "bulk.dismiss" })}
       >
-        Dismiss
+        Dismiss results
       </button>
     </section>
   )

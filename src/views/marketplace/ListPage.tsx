@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { type FormEvent, useEffect, useState } from "react"
 import { useLocation, useSearch } from "wouter"
 import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/list-url"
-import { type ListSource, recordTitle } from "../../machines/marketplace-types"
+import type { ListSource } from "../../machines/marketplace-types"
 import { pageCount } from "../../machines/paged-list.machine"
 import { can } from "../../machines/permissions"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
@@ -10,9 +10,10 @@ import { useAuth } from "../app-context"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { BulkBar, BulkReport } from "./BulkReview"
+import { rowLabel } from "./format"
 import { ListTable } from "./ListTable"
 import * as css from "./marketplace.css"
-import { usePageLogic } from "./page-logic"
+import { useDashboardRef, usePageLogic } from "./page-logic"
 
 export interface ListPageProps {
   readonly title: string
@@ -48,7 +49,8 @@ export function ListPage({ title, source, status }: ListPageProps) {
   const [draft, setDraft] = useState(query.search)
   // Only pending records can be decided, and only by a category that may write (hidden, not disabled).
   const mayDecide = useAuth((ctx) => can(ctx.user, "write")) && status === "pending"
-  const bulk = useActorRef(usePageLogic("bulkReview"), { input: { source, list: ref } })
+  const summary = useDashboardRef()
+  const bulk = useActorRef(usePageLogic("bulkReview"), { input: { source, list: ref, summary } })
   const shown = state === "ready" || (state === "loading" && data !== null) ? data?.results : undefined
 
   useEffect(() => {
@@ -64,7 +66,7 @@ export function ListPage({ title, source, status }: ListPageProps) {
   useEffect(() => {
     bulk.send({
       type: "bulk.rows",
-      rows: (shown ?? []).map((r) => ({ uuid: r.uuid, title: recordTitle(r) })),
+      rows: (shown ?? []).map((r) => ({ uuid: r.uuid, title: rowLabel(r) })),
     })
   }, [bulk, shown])
 
@@ -130,7 +132,13 @@ export function ListPage({ title, source, status }: ListPageProps) {
       ) : null}
       {state === "empty" ? (
         <div className={ui.card}>
-          <p>{query.search ? `Nothing matches “${query.search}”.` : "Nothing here yet."}</p>
+          <p>
+            {query.search
+              ? `Nothing matches “${query.search}”${query.page > 1 ? ` on page ${query.page}` : ""}.`
+              : query.page > 1
+                ? `Nothing on page ${query.page}.`
+                : "Nothing here yet."}
+          </p>
           {/* A page past the end (its records decided, or an old link) is empty while page 1 may not be. */}
           {query.page > 1 ? (
             <button

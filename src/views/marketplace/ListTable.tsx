@@ -1,8 +1,8 @@
 import { Link } from "wouter"
-import { type ListItem, type ListSource, recordTitle } from "../../machines/marketplace-types"
+import type { ListItem, ListSource } from "../../machines/marketplace-types"
 import { serviceLabel } from "../../schema/marketplace"
 import { type BulkRef, SelectAllRows, SelectRow } from "./BulkSelection"
-import { formatWhen, URGENCY_LABEL } from "./format"
+import { formatWhen, rowLabel, URGENCY_LABEL } from "./format"
 import * as css from "./marketplace.css"
 
 export const detailHref = (source: ListSource, uuid: string): string =>
@@ -23,7 +23,7 @@ function Row({ item, source, decided, bulk }: RowProps) {
   const href = detailHref(source, item.uuid)
   const select = bulk ? (
     <td className={`${css.cell} ${css.checkCell}`}>
-      <SelectRow actor={bulk} uuid={item.uuid} title={recordTitle(item)} />
+      <SelectRow actor={bulk} uuid={item.uuid} title={rowLabel(item)} />
     </td>
   ) : null
   if ("company_name" in item)

@@ -1,4 +1,4 @@
-import type { ListSource } from "../../machines/marketplace-types"
+import type { ListItem, ListSource } from "../../machines/marketplace-types"
 import type { AuditEntry, Urgency } from "../../schema/marketplace"
 
 // How marketplace values read on screen. Pure, so a view only calls them.
@@ -64,3 +64,12 @@ const NOUN: Record<ListSource, readonly [string, string]> = {
 }
 /** "work request" for one, "work requests" for any other count. */
 export const recordNoun = (source: ListSource, count = 1): string => NOUN[source][count === 1 ? 0 : 1]
+
+/**
+ * A row's name where it must be told apart from the others (a checkbox, a batch, a report): titles repeat
+ * ("Dishwasher leaking" from two customers), so a request is named with its customer and area.
+ */
+export const rowLabel = (item: ListItem): string =>
+  "company_name" in item
+    ? `${item.company_name} (${item.contact_name})`
+    : `${item.title} (${item.customer_name}, ${item.area})`

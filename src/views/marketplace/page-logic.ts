@@ -30,6 +30,11 @@ export function useDashboard<T>(select: (ctx: DashboardContext, state: string) =
   return useSelector(ref, (s) => select(s.context, String(s.value)))
 }
 
+/** The root's dashboard actor itself, for a page machine that must tell it the counts changed. */
+export function useDashboardRef(): DashboardRef {
+  return useAppActor().system.get(SYSTEM_IDS.dashboard) as DashboardRef
+}
+
 export function useDashboardSend(): (event: DashboardEvent) => void {
   const ref = useAppActor().system.get(SYSTEM_IDS.dashboard) as DashboardRef
   return useCallback((event) => ref.send(event), [ref])
