@@ -144,6 +144,8 @@ describe("reviews in Chromium", () => {
       .getByRole("list", { name: "Audit trail" })
       .getByText(`Providers: ${names.join(", ")}`)
       .waitFor()
+    // Chosen once: the page no longer offers a choice the server would refuse.
+    expect(await page.getByRole("link", { name: "Choose providers" }).count()).toBe(0)
     await context.close()
   })
 

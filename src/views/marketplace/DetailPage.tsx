@@ -66,7 +66,11 @@ function Detail({ kind, uuid }: { kind: ListSource; uuid: string }) {
         <RecordFacts record={record} />
         {/* A read-only viewer sees no actions at all, not disabled ones. */}
         {mayWrite ? <ReviewActions actor={actor} noun={recordNoun(kind)} /> : null}
-        {mayWrite && kind !== "application" && record.status === "approved" ? (
+        {/* Providers are chosen once (a second choice is refused until an admin reopens the request). */}
+        {mayWrite &&
+        record.status === "approved" &&
+        "selected_providers" in record &&
+        record.selected_providers.length === 0 ? (
           <p className={css.actions}>
             <Link
               href={`/${kind === "work" ? "work-requests" : "maintenance-requests"}/${uuid}/select-providers`}

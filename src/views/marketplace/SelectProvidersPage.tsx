@@ -134,7 +134,11 @@ function Chooser({ kind, uuid }: { kind: RequestKind; uuid: string }) {
           ))}
         </tbody>
       </table>
-      {visible.length === 0 ? <p>No candidate matches the filter.</p> : null}
+      {ctx.candidates.length === 0 ? (
+        <p>No active provider offers this service in this area yet.</p>
+      ) : visible.length === 0 ? (
+        <p>No candidate matches the filter.</p>
+      ) : null}
       <ConfirmDialog
         open={state === "confirming"}
         title="Choose these providers?"
