@@ -77,6 +77,9 @@ describe("bulk review in Chromium", () => {
         .filter({ hasText: `${row.label}: approved` })
         .waitFor()
     await page.getByText("2 approved.").waitFor()
+    // The report takes the focus from the bulk button, disabled while the batch ran.
+    const report = page.getByRole("region", { name: "Results" })
+    await expect.poll(() => report.evaluate((el) => el === document.activeElement)).toBe(true)
     // The list reloaded without them, and the sidebar's pending count followed without a navigation.
     await expect.poll(() => total(page)).toBe(before - 2)
     await page.getByTitle(`${before - 2} pending in Work Requests`).waitFor()

@@ -1,4 +1,5 @@
 import { useSelector } from "@xstate/react"
+import { useEffect, useRef } from "react"
 import { Link } from "wouter"
 import type { BulkOutcome } from "../../machines/bulk-outcome"
 import { type ListSource, positiveActionFor } from "../../machines/marketplace-types"
@@ -99,9 +100,21 @@ const RESULT_CLASS: Record<BulkOutcome["result"], string> = {
 /** What happened to each record of the last batch, until dismissed or the next batch starts. */
 export function BulkReport({ actor, source }: { actor: BulkRef; source: ListSource }) {
   const outcomes = useSelector(actor, (s) => (s.matches("reported") ? s.context.outcomes : null))
+  const ref = useRef<HTMLElement>(null)
+  const shown = outcomes !== null
+  // The button that started the batch was disabled while it ran and lost the focus: the report takes it, so
+  // a keyboard or screen-reader user lands on what happened.
+  useEffect(() => {
+    if (shown) ref.current?.focus()
+  }, [shown])
   if (outcomes === null) return null
   return (
-    <section className={`${ui.card} ${css.report}`} aria-labelledby="bulk-report-title">
+    <section
+      ref={ref}
+      tabIndex={-1}
+      className={`${ui.card} ${css.report}`}
+      aria-labelledby="bulk-report-title"
+    >
       <h2 id="bulk-report-title" className={css.reportTitle}>
         Results
       </h2>
