@@ -1,7 +1,15 @@
 import type { Effect } from "effect"
 import { fromPromise } from "xstate"
+import { bulkSummary } from "../machines/bulk-outcome"
+import { bulkReviewMachine, type DecideOneInput } from "../machines/bulk-review.machine"
 import { dashboardMachine } from "../machines/dashboard.machine"
-import type { ListPage, RecordDetail, RecordRef, ReviewDecision } from "../machines/marketplace-types"
+import {
+  decisionWords,
+  type ListPage,
+  type RecordDetail,
+  type RecordRef,
+  recordTitle,
+} from "../machines/marketplace-types"
 import { type FetchPageInput, pagedListMachine } from "../machines/paged-list.machine"
 import { type ActInput, reviewMachine } from "../machines/review.machine"
 import {
@@ -17,19 +25,8 @@ import { toast } from "./toasts"
 
 type Run = <A, E>(effect: Effect.Effect<A, E, MarketplaceApi>) => Promise<A>
 
-const decisionWords = (decision: ReviewDecision | null): string => {
-  switch (decision?.action) {
-    case "accept":
-      return "accepted"
-    case "reject":
-      return "rejected"
-    default:
-      return "approved"
-  }
-}
-
 const titleOf = (record: RecordDetail | null): string =>
-  record === null ? "The record" : "company_name" in record ? record.company_name : record.title
+  record === null ? "The record" : recordTitle(record)
 
 export function provideMarketplace(run: Run) {
   const api = <A>(f: (m: MarketplaceApi["Service"]) => Effect.Effect<A, unknown>) =>
@@ -76,6 +73,20 @@ export function provideMarketplace(run: Run) {
         },
         announceFailure: (_, { message }) => {
           toast.error(message)
+        },
+      },
+    }),
+    // The same per-record call as the detail page, once per ticked row, so each gets the server's own answer.
+    bulkReview: bulkReviewMachine.provide({
+      actors: {
+        decideOne: fromPromise<RecordDetail, DecideOneInput>(({ input }) =>
+          api((m) => m.decide(input.target, input.decision)),
+        ),
+      },
+      actions: {
+        announceSummary: (_, { decision, outcomes }) => {
+          const { tone, text } = bulkSummary(decision, outcomes)
+          toast[tone](text)
         },
       },
     }),

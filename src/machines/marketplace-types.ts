@@ -58,3 +58,19 @@ export const errorText = (error: unknown, fallback: string): string => {
   const detail = (error as { detail?: unknown }).detail
   return typeof detail === "string" && detail !== "" ? detail : fallback
 }
+
+/** How a decision reads after the fact: "approved", "accepted" or "rejected". */
+export const decisionWords = (decision: ReviewDecision | null): string => {
+  switch (decision?.action) {
+    case "accept":
+      return "accepted"
+    case "reject":
+      return "rejected"
+    default:
+      return "approved"
+  }
+}
+
+/** How a record is named to people: an application by its company, a request by its title. */
+export const recordTitle = (record: ListItem | RecordDetail): string =>
+  "company_name" in record ? record.company_name : record.title

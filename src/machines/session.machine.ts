@@ -1,4 +1,5 @@
 import { setup } from "xstate"
+import { bulkReviewMachine } from "./bulk-review.machine"
 import { dashboardMachine } from "./dashboard.machine"
 import { notificationsMachine } from "./notifications.machine"
 import { pagedListMachine } from "./paged-list.machine"
@@ -29,6 +30,7 @@ export const sessionMachine = setup({
     pagedList: pagedListMachine,
     review: reviewMachine,
     selectProviders: selectProvidersMachine,
+    bulkReview: bulkReviewMachine,
   },
 }).createMachine({
   id: "session",

@@ -8,7 +8,8 @@ export function AuditTrail({ entries }: { entries: ReadonlyArray<AuditEntry> }) 
     <section className={css.section} aria-labelledby="audit-title">
       <h2 id="audit-title">Audit trail</h2>
       {entries.length === 0 ? <p>No history yet.</p> : null}
-      <ol className={css.timeline} aria-label="Audit trail">
+      {/* An empty list would still be announced as one ("list, 0 items"). */}
+      <ol className={css.timeline} aria-label="Audit trail" hidden={entries.length === 0}>
         {entries.map((e) => (
           <li key={e.id}>
             <strong>{auditActionLabel(e.action)}</strong> by {e.actor_name} ·{" "}

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react"
+import { type ReactNode, useEffect, useId, useRef } from "react"
 import * as menu from "../layout/menu.css"
 import * as ui from "../shared/ui.css"
 
@@ -32,17 +32,19 @@ export function ConfirmDialog({
   onConfirm: () => void
 }) {
   const ref = useModal(open)
+  // Two dialogs on one page (a list and its bulk bar) must not share a title id.
+  const titleId = useId()
   return (
     <dialog
       ref={ref}
       className={menu.dialog}
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault()
         onCancel()
       }}
     >
-      <h2 id="confirm-title">{title}</h2>
+      <h2 id={titleId}>{title}</h2>
       <div>{children}</div>
       <div className={menu.dialogActions}>
         <button type="button" className={ui.button.secondary} onClick={onCancel}>

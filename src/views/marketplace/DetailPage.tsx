@@ -1,21 +1,17 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link, useParams } from "wouter"
-import type { ListSource } from "../../machines/marketplace-types"
+import { type ListSource, recordTitle } from "../../machines/marketplace-types"
 import { can } from "../../machines/permissions"
 import { useAuth } from "../app-context"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { AuditTrail } from "./AuditTrail"
+import { recordNoun } from "./format"
 import * as css from "./marketplace.css"
 import { usePageLogic } from "./page-logic"
 import { RecordFacts } from "./RecordFacts"
 import { ReviewActions } from "./ReviewActions"
 
-const NOUN: Record<ListSource, string> = {
-  work: "work request",
-  maintenance: "maintenance request",
-  application: "company application",
-}
 const HEADING: Record<ListSource, string> = {
   work: "Work request",
   maintenance: "Maintenance request",
@@ -33,18 +29,24 @@ function Detail({ kind, uuid }: { kind: ListSource; uuid: string }) {
   if (state === "loading") return <LoadingScreen />
   if (state === "loadFailed" || record === null)
     return (
-      <div role="alert" className={ui.card}>
-        <p className={ui.errorText}>{error}</p>
-        <button
-          type="button"
-          className={ui.button.primary}
-          onClick={() => actor.send({ type: "review.retry" })}
-        >
-          Retry
-        </button>
-      </div>
+      <>
+        {/* The page keeps its heading, so that its landmark is still named when the record is not there. */}
+        <h1 id="page-title" className={ui.pageTitle}>
+          {HEADING[kind]}
+        </h1>
+        <div role="alert" className={ui.card}>
+          <p className={ui.errorText}>{error}</p>
+          <button
+            type="button"
+            className={ui.button.primary}
+            onClick={() => actor.send({ type: "review.retry" })}
+          >
+            Retry
+          </button>
+        </div>
+      </>
     )
-  const title = "company_name" in record ? record.company_name : record.title
+  const title = recordTitle(record)
   return (
     <>
       <h1 id="page-title" className={ui.pageTitle}>
@@ -63,8 +65,12 @@ function Detail({ kind, uuid }: { kind: ListSource; uuid: string }) {
       <div className={ui.card}>
         <RecordFacts record={record} />
         {/* A read-only viewer sees no actions at all, not disabled ones. */}
-        {mayWrite ? <ReviewActions actor={actor} noun={NOUN[kind]} /> : null}
-        {mayWrite && kind !== "application" && record.status === "approved" ? (
+        {mayWrite ? <ReviewActions actor={actor} noun={recordNoun(kind)} /> : null}
+        {/* Providers are chosen once (a second choice is refused until an admin reopens the request). */}
+        {mayWrite &&
+        record.status === "approved" &&
+        "selected_providers" in record &&
+        record.selected_providers.length === 0 ? (
           <p className={css.actions}>
             <Link
               href={`/${kind === "work" ? "work-requests" : "maintenance-requests"}/${uuid}/select-providers`}

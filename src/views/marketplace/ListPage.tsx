@@ -4,12 +4,16 @@ import { useLocation, useSearch } from "wouter"
 import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/list-url"
 import type { ListSource } from "../../machines/marketplace-types"
 import { pageCount } from "../../machines/paged-list.machine"
+import { can } from "../../machines/permissions"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
+import { useAuth } from "../app-context"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
+import { BulkBar, BulkReport } from "./BulkReview"
+import { rowLabel } from "./format"
 import { ListTable } from "./ListTable"
 import * as css from "./marketplace.css"
-import { usePageLogic } from "./page-logic"
+import { useDashboardRef, usePageLogic } from "./page-logic"
 
 export interface ListPageProps {
   readonly title: string
@@ -43,6 +47,11 @@ export function ListPage({ title, source, status }: ListPageProps) {
   const data = useSelector(ref, (s) => s.context.data)
   const error = useSelector(ref, (s) => s.context.error)
   const [draft, setDraft] = useState(query.search)
+  // Only pending records can be decided, and only by a category that may write (hidden, not disabled).
+  const mayDecide = useAuth((ctx) => can(ctx.user, "write")) && status === "pending"
+  const summary = useDashboardRef()
+  const bulk = useActorRef(usePageLogic("bulkReview"), { input: { source, list: ref, summary } })
+  const shown = state === "ready" || (state === "loading" && data !== null) ? data?.results : undefined
 
   useEffect(() => {
     ref.send({ type: "list.sync", query: parseListSearch(search, status) })
@@ -53,6 +62,13 @@ export function ListPage({ title, source, status }: ListPageProps) {
   }, [query, search, location, navigate])
   // A search reached by Back or a shared link shows in the box.
   useEffect(() => setDraft(query.search), [query.search])
+  // The bulk machine ticks only what is on screen: it is told whenever the rows change.
+  useEffect(() => {
+    bulk.send({
+      type: "bulk.rows",
+      rows: (shown ?? []).map((r) => ({ uuid: r.uuid, title: rowLabel(r) })),
+    })
+  }, [bulk, shown])
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault()
@@ -74,6 +90,8 @@ export function ListPage({ title, source, status }: ListPageProps) {
               <input
                 className={ui.input}
                 type="search"
+                // The sidebar has a search box too: this one says which list it searches.
+                aria-label={`Search ${title.toLowerCase()}`}
                 value={draft}
                 onChange={(e) => setDraft(e.target.value)}
               />
@@ -98,6 +116,7 @@ export function ListPage({ title, source, status }: ListPageProps) {
           </select>
         </label>
       </div>
+      {mayDecide ? <BulkReport actor={bulk} source={source} /> : null}
       {state === "loading" && data === null ? <LoadingScreen /> : null}
       {state === "failed" ? (
         <div role="alert" className={ui.card}>
@@ -112,11 +131,36 @@ export function ListPage({ title, source, status }: ListPageProps) {
         </div>
       ) : null}
       {state === "empty" ? (
-        <p className={ui.card}>{query.search ? `Nothing matches “${query.search}”.` : "Nothing here yet."}</p>
+        <div className={ui.card}>
+          <p>
+            {query.search
+              ? `Nothing matches “${query.search}”${query.page > 1 ? ` on page ${query.page}` : ""}.`
+              : query.page > 1
+                ? `Nothing on page ${query.page}.`
+                : "Nothing here yet."}
+          </p>
+          {/* A page past the end (its records decided, or an old link) is empty while page 1 may not be. */}
+          {query.page > 1 ? (
+            <button
+              type="button"
+              className={ui.button.secondary}
+              onClick={() => ref.send({ type: "list.page", page: 1 })}
+            >
+              Go to page 1
+            </button>
+          ) : null}
+        </div>
       ) : null}
-      {(state === "ready" || (state === "loading" && data !== null)) && data ? (
+      {shown && data ? (
         <div aria-busy={state === "loading"}>
-          <ListTable items={data.results} source={source} caption={title} decided={status !== "pending"} />
+          {mayDecide ? <BulkBar actor={bulk} source={source} /> : null}
+          <ListTable
+            items={shown}
+            source={source}
+            caption={title}
+            decided={status !== "pending"}
+            bulk={mayDecide ? bulk : null}
+          />
           <nav className={css.pager} aria-label="Pages">
             <button
               type="button"
@@ -129,6 +173,7 @@ export function ListPage({ title, source, status }: ListPageProps) {
             <span>
               Page {query.page} of {pages} · {data.count} in all
             </span>
+            {state === "loading" ? <span role="status">Loading...</span> : null}
             <button
               type="button"
               className={ui.button.secondary}

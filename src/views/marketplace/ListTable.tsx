@@ -1,7 +1,8 @@
 import { Link } from "wouter"
 import type { ListItem, ListSource } from "../../machines/marketplace-types"
 import { serviceLabel } from "../../schema/marketplace"
-import { formatWhen, URGENCY_LABEL } from "./format"
+import { type BulkRef, SelectAllRows, SelectRow } from "./BulkSelection"
+import { formatWhen, rowLabel, URGENCY_LABEL } from "./format"
 import * as css from "./marketplace.css"
 
 export const detailHref = (source: ListSource, uuid: string): string =>
@@ -11,11 +12,24 @@ export const detailHref = (source: ListSource, uuid: string): string =>
       ? `/maintenance-request-details/${uuid}`
       : `/website-coordinator/company-verification/applications/${uuid}`
 
-function Row({ item, source, decided }: { item: ListItem; source: ListSource; decided: boolean }) {
+interface RowProps {
+  item: ListItem
+  source: ListSource
+  decided: boolean
+  bulk: BulkRef | null
+}
+
+function Row({ item, source, decided, bulk }: RowProps) {
   const href = detailHref(source, item.uuid)
+  const select = bulk ? (
+    <td className={`${css.cell} ${css.checkCell}`}>
+      <SelectRow actor={bulk} uuid={item.uuid} title={rowLabel(item)} />
+    </td>
+  ) : null
   if ("company_name" in item)
     return (
       <tr>
+        {select}
         <td className={css.cell}>
           <Link href={href}>{item.company_name}</Link>
         </td>
@@ -27,6 +41,7 @@ function Row({ item, source, decided }: { item: ListItem; source: ListSource; de
     )
   return (
     <tr>
+      {select}
       <td className={css.cell}>
         <Link href={href}>{item.title}</Link>
       </td>
@@ -45,11 +60,14 @@ export function ListTable({
   source,
   caption,
   decided,
+  bulk,
 }: {
   items: ReadonlyArray<ListItem>
   source: ListSource
   caption: string
   decided: boolean
+  /** Given on a pending list for a user who may decide: a checkbox column for bulk decisions. */
+  bulk: BulkRef | null
 }) {
   const heads =
     source === "application"
@@ -59,6 +77,11 @@ export function ListTable({
     <table className={css.table} aria-label={caption}>
       <thead>
         <tr>
+          {bulk ? (
+            <th className={`${css.cell} ${css.checkCell}`} scope="col">
+              <SelectAllRows actor={bulk} />
+            </th>
+          ) : null}
           {[...heads, ...(decided ? ["Decided"] : [])].map((h) => (
             <th key={h} className={css.cell} scope="col">
               {h}
@@ -68,7 +91,7 @@ export function ListTable({
       </thead>
       <tbody>
         {items.map((item) => (
-          <Row key={item.uuid} item={item} source={source} decided={decided} />
+          <Row key={item.uuid} item={item} source={source} decided={decided} bulk={bulk} />
         ))}
       </tbody>
     </table>

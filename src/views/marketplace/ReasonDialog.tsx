@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react"
+import { type FormEvent, type ReactNode, useId, useState } from "react"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
 import * as menu from "../layout/menu.css"
 import * as ui from "../shared/ui.css"
@@ -9,15 +9,19 @@ import * as css from "./marketplace.css"
 export function ReasonDialog({
   open,
   title,
+  children,
   onCancel,
   onSubmit,
 }: {
   open: boolean
   title: string
+  /** What the reason will apply to, when that is more than the page's own record. */
+  children?: ReactNode
   onCancel: () => void
   onSubmit: (reason: string) => void
 }) {
   const ref = useModal(open)
+  const titleId = useId()
   const [reason, setReason] = useState("")
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -27,14 +31,15 @@ export function ReasonDialog({
     <dialog
       ref={ref}
       className={menu.dialog}
-      aria-labelledby="reason-title"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault()
         onCancel()
       }}
     >
       <form onSubmit={submit}>
-        <h2 id="reason-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
+        {children}
         <label className={ui.field}>
           <span>Reason</span>
           <textarea

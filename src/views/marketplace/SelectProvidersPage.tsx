@@ -90,6 +90,7 @@ function Chooser({ kind, uuid }: { kind: RequestKind; uuid: string }) {
         >
           Choose {ctx.chosen.length} provider{ctx.chosen.length === 1 ? "" : "s"}
         </button>
+        {state === "saving" ? <span role="status">Saving…</span> : null}
       </div>
       <p className={ui.muted}>
         Up to {MARKETPLACE_LIMITS.maxSelectedProviders} providers. {ctx.candidates.length} candidates, best
@@ -133,7 +134,11 @@ function Chooser({ kind, uuid }: { kind: RequestKind; uuid: string }) {
           ))}
         </tbody>
       </table>
-      {visible.length === 0 ? <p>No candidate matches the filter.</p> : null}
+      {ctx.candidates.length === 0 ? (
+        <p>No active provider offers this service in this area yet.</p>
+      ) : visible.length === 0 ? (
+        <p>No candidate matches the filter.</p>
+      ) : null}
       <ConfirmDialog
         open={state === "confirming"}
         title="Choose these providers?"

@@ -1,3 +1,4 @@
+import type { ListItem, ListSource } from "../../machines/marketplace-types"
 import type { AuditEntry, Urgency } from "../../schema/marketplace"
 
 // How marketplace values read on screen. Pure, so a view only calls them.
@@ -55,3 +56,20 @@ const RECORD_PATH: Record<AuditEntry["record_kind"], (uuid: string) => string> =
 }
 export const recordPath = (entry: Pick<AuditEntry, "record_kind" | "record_uuid">): string =>
   RECORD_PATH[entry.record_kind](entry.record_uuid)
+
+const NOUN: Record<ListSource, readonly [string, string]> = {
+  work: ["work request", "work requests"],
+  maintenance: ["maintenance request", "maintenance requests"],
+  application: ["company application", "company applications"],
+}
+/** "work request" for one, "work requests" for any other count. */
+export const recordNoun = (source: ListSource, count = 1): string => NOUN[source][count === 1 ? 0 : 1]
+
+/**
+ * A row's name where it must be told apart from the others (a checkbox, a batch, a report): titles repeat
+ * ("Dishwasher leaking" from two customers), so a request is named with its customer and area.
+ */
+export const rowLabel = (item: ListItem): string =>
+  "company_name" in item
+    ? `${item.company_name} (${item.contact_name})`
+    : `${item.title} (${item.customer_name}, ${item.area})`

@@ -48,3 +48,17 @@ export const timeline = style({
   gap: vars.space.md,
 })
 export const textarea = style({ minHeight: "6rem", resize: "vertical" })
+export const bulkBar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  alignItems: "center",
+  border: "none",
+  padding: 0,
+  margin: `0 0 ${vars.space.md}`,
+  minWidth: 0,
+})
+export const batch = style({ margin: `${vars.space.sm} 0`, paddingLeft: vars.space.lg })
+export const report = style({ marginBottom: vars.space.lg, padding: vars.space.lg })
+export const reportTitle = style({ fontSize: "1rem", margin: 0 })
+export const checkCell = style({ width: "2.5rem" })

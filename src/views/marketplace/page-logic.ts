@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useCallback } from "react"
 import type { Actor, ActorRefFrom } from "xstate"
+import type { bulkReviewMachine } from "../../machines/bulk-review.machine"
 import type { DashboardContext, DashboardEvent, dashboardMachine } from "../../machines/dashboard.machine"
 import type { pagedListMachine } from "../../machines/paged-list.machine"
 import type { reviewMachine } from "../../machines/review.machine"
@@ -16,6 +17,7 @@ interface PageLogic {
   pagedList: typeof pagedListMachine
   review: typeof reviewMachine
   selectProviders: typeof selectProvidersMachine
+  bulkReview: typeof bulkReviewMachine
 }
 
 export function usePageLogic<K extends keyof PageLogic>(name: K): PageLogic[K] {
@@ -29,6 +31,11 @@ type DashboardRef = ActorRefFrom<typeof dashboardMachine>
 export function useDashboard<T>(select: (ctx: DashboardContext, state: string) => T): T {
   const ref = useAppActor().system.get(SYSTEM_IDS.dashboard) as DashboardRef
   return useSelector(ref, (s) => select(s.context, String(s.value)))
+}
+
+/** The root's dashboard actor itself, for a page machine that must tell it the counts changed. */
+export function useDashboardRef(): DashboardRef {
+  return useAppActor().system.get(SYSTEM_IDS.dashboard) as DashboardRef
 }
 
 export function useDashboardSend(): (event: DashboardEvent) => void {

@@ -1,0 +1,232 @@
+import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from "xstate"
+import type { BulkOutcome, BulkResult, BulkRow } from "./bulk-outcome"
+import {
+  decisionWords,
+  errorStatus,
+  errorText,
+  type ListSource,
+  positiveActionFor,
+  type RecordDetail,
+  type RecordRef,
+  type ReviewDecision,
+} from "./marketplace-types"
+import { ACTION_FAILED } from "./review.machine"
+
+// Deciding many pending records at once, from a list page: tick rows, confirm once (or give one reason for
+// all), then each record is decided by its own call, one after another, so that each gets its own answer:
+// a 409 says who decided first, a failure says why, and neither stops the rest. Then the list reloads and
+// the pending counts are fetched again.
+
+export interface BulkReviewInput {
+  readonly source: ListSource
+  /** The page's list: told to reload once the batch has run, since decided records leave it. */
+  readonly list: ListReloadTarget
+  /** The root's dashboard summary, whose pending counts the sidebar shows beside this very list. */
+  readonly summary: SummaryRefreshTarget
+}
+
+export type ListReloadTarget = ActorRef<Snapshot<unknown>, { type: "list.reload" }>
+export type SummaryRefreshTarget = ActorRef<Snapshot<unknown>, { type: "dashboard.refresh" }>
+
+export interface BulkReviewContext {
+  readonly source: ListSource
+  readonly list: ListReloadTarget
+  readonly summary: SummaryRefreshTarget
+  /** The rows the page shows now; selection never reaches beyond them. */
+  readonly rows: ReadonlyArray<BulkRow>
+  readonly selected: ReadonlyArray<string>
+  /** What the dialog asked about and the run acts on, fixed when the dialog opens. */
+  readonly batch: ReadonlyArray<BulkRow>
+  readonly decision: ReviewDecision | null
+  readonly outcomes: ReadonlyArray<BulkOutcome>
+}
+
+export type BulkReviewEvent =
+  | { type: "bulk.rows"; rows: ReadonlyArray<BulkRow> }
+  | { type: "bulk.toggle"; uuid: string }
+  | { type: "bulk.toggleAll" }
+  | { type: "bulk.approve" }
+  | { type: "bulk.reject" }
+  | { type: "bulk.confirm" }
+  | { type: "bulk.submitReason"; reason: string }
+  | { type: "bulk.cancel" }
+  | { type: "bulk.dismiss" }
+
+export interface DecideOneInput {
+  readonly target: RecordRef
+  readonly decision: ReviewDecision
+}
+
+const decideOne = fromPromise<RecordDetail, DecideOneInput>(() =>
+  Promise.reject(new Error("decideOne not provided")),
+)
+
+/** Keeps the ticked uuids that are still rows, in row order. */
+const onlyRows = (rows: ReadonlyArray<BulkRow>, selected: ReadonlySet<string>): ReadonlyArray<string> =>
+  rows.filter((r) => selected.has(r.uuid)).map((r) => r.uuid)
+
+const current = (context: BulkReviewContext): BulkRow | undefined => context.batch[context.outcomes.length]
+
+/** Where the rows can be ticked and a batch started: before any run and after one (with its report). */
+const choosing = {
+  "bulk.toggle": { actions: "toggle" },
+  "bulk.toggleAll": { actions: "toggleAll" },
+  "bulk.approve": { guard: "hasSelection", target: "#bulkReview.confirming", actions: "takeBatch" },
+  "bulk.reject": { guard: "hasSelection", target: "#bulkReview.askingReason", actions: "takeBatch" },
+} as const
+
+export const bulkReviewMachine = setup({
+  types: {
+    context: {} as BulkReviewContext,
+    input: {} as BulkReviewInput,
+    events: {} as BulkReviewEvent,
+  },
+  actors: { decideOne },
+  guards: {
+    hasSelection: ({ context }) => context.selected.length > 0,
+    hasReason: ({ event }) => event.type === "bulk.submitReason" && event.reason.trim() !== "",
+    hasMore: ({ context }) => context.outcomes.length < context.batch.length,
+    isConflict: ({ event }) => errorStatus((event as unknown as { error: unknown }).error) === 409,
+  },
+  actions: {
+    // The summary reaches the user as a toast; the real one is provided from src/effects (sonner).
+    announceSummary: (
+      _,
+      _params: { decision: ReviewDecision | null; outcomes: ReadonlyArray<BulkOutcome> },
+    ) => {},
+    reloadList: sendTo(({ context }) => context.list, { type: "list.reload" }),
+    refreshSummary: sendTo(({ context }) => context.summary, { type: "dashboard.refresh" }),
+    takeRows: assign(({ context, event }) => {
+      if (event.type !== "bulk.rows") return {}
+      return { rows: event.rows, selected: onlyRows(event.rows, new Set(context.selected)) }
+    }),
+    toggle: assign({
+      selected: ({ context, event }) => {
+        if (event.type !== "bulk.toggle") return context.selected
+        const next = new Set(context.selected)
+        if (next.has(event.uuid)) next.delete(event.uuid)
+        else next.add(event.uuid)
+        return onlyRows(context.rows, next)
+      },
+    }),
+    // All ticked untick all; anything less ticks every row on the page.
+    toggleAll: assign({
+      selected: ({ context }) =>
+        context.rows.length > 0 && context.selected.length === context.rows.length
+          ? []
+          : context.rows.map((r) => r.uuid),
+    }),
+    takeBatch: assign({
+      batch: ({ context }) => context.rows.filter((r) => context.selected.includes(r.uuid)),
+    }),
+    record: assign({
+      outcomes: ({ context }, params: { result: BulkResult; message: string }) => {
+        const row = current(context)
+        return row === undefined ? context.outcomes : [...context.outcomes, { ...row, ...params }]
+      },
+    }),
+    // Records that simply failed stay ticked so that the same batch can be tried again.
+    keepFailed: assign({
+      selected: ({ context }) =>
+        onlyRows(
+          context.rows,
+          new Set(context.outcomes.filter((o) => o.result === "failed").map((o) => o.uuid)),
+        ),
+    }),
+  },
+}).createMachine({
+  id: "bulkReview",
+  context: ({ input }) => ({
+    source: input.source,
+    list: input.list,
+    summary: input.summary,
+    rows: [],
+    selected: [],
+    batch: [],
+    decision: null,
+    outcomes: [],
+  }),
+  initial: "selecting",
+  on: { "bulk.rows": { actions: "takeRows" } },
+  states: {
+    selecting: { on: choosing },
+    confirming: {
+      on: {
+        "bulk.confirm": {
+          target: "acting",
+          actions: assign({ decision: ({ context }) => ({ action: positiveActionFor(context.source) }) }),
+        },
+        "bulk.cancel": "selecting",
+      },
+    },
+    askingReason: {
+      on: {
+        "bulk.submitReason": {
+          guard: "hasReason",
+          target: "acting",
+          actions: assign({ decision: ({ event }) => ({ action: "reject", reason: event.reason.trim() }) }),
+        },
+        "bulk.cancel": "selecting",
+      },
+    },
+    acting: {
+      entry: assign({ outcomes: [] }),
+      initial: "deciding",
+      states: {
+        deciding: {
+          invoke: {
+            id: "decideOne",
+            src: "decideOne",
+            input: ({ context }) => ({
+              target: { kind: context.source, uuid: current(context)?.uuid ?? "" },
+              decision: context.decision ?? { action: positiveActionFor(context.source) },
+            }),
+            onDone: {
+              target: "next",
+              actions: {
+                type: "record",
+                params: ({ context }) => ({ result: "done", message: decisionWords(context.decision) }),
+              },
+            },
+            onError: [
+              {
+                guard: "isConflict",
+                target: "next",
+                actions: {
+                  type: "record",
+                  params: ({ event }) => ({
+                    result: "conflict",
+                    message: errorText(event.error, ACTION_FAILED),
+                  }),
+                },
+              },
+              {
+                target: "next",
+                actions: {
+                  type: "record",
+                  params: ({ event }) => ({
+                    result: "failed",
+                    message: errorText(event.error, ACTION_FAILED),
+                  }),
+                },
+              },
+            ],
+          },
+        },
+        next: { always: [{ guard: "hasMore", target: "deciding" }, { target: "#bulkReview.reported" }] },
+      },
+    },
+    reported: {
+      entry: [
+        "keepFailed",
+        "reloadList",
+        "refreshSummary",
+        {
+          type: "announceSummary",
+          params: ({ context }) => ({ decision: context.decision, outcomes: context.outcomes }),
+        },
+      ],
+      on: { ...choosing, "bulk.dismiss": { target: "selecting", actions: assign({ outcomes: [] }) } },
+    },
+  },
+})
