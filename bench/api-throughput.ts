@@ -6,10 +6,10 @@ import { type ChildProcess, fork, spawnSync } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import pg from "pg"
 import { DEMO } from "../test/e2e/browser"
 import { startServerProcess } from "../test/e2e/server-process"
 import { fillNotifications } from "./notification-rows"
+import { type BenchDatabase, createBenchDatabase } from "./pg-database"
 
 const option = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name)
@@ -18,7 +18,6 @@ const option = (name: string, fallback: number) => {
 const ROWS = option("--rows", 1_000_000)
 const SECONDS = option("--seconds", 10)
 const CONNECTIONS = 50
-const PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
 
 interface Cannon {
   requests: { average: number }
@@ -85,21 +84,16 @@ const row = (label: string, r: Cannon, baseline?: Cannon) =>
     "non-2xx": r.non2xx + r.errors,
   })
 
-const admin = new pg.Client({ connectionString: PG_ADMIN })
-const dbName = `bench_api_${process.pid}_${Date.now()}`
+let postgres: BenchDatabase | null = null
 const dataDir = mkdtempSync(join(tmpdir(), "bench-api-"))
 try {
   const measured: Array<{ label: string; body: string; result: Cannon }> = []
-  let postgres = true
-  try {
-    await admin.connect()
-    await admin.query(`create database ${dbName}`)
-  } catch (error) {
-    postgres = false
+  postgres = await createBenchDatabase("bench_api").catch((error: unknown) => {
     console.warn(`PostgreSQL at 127.0.0.1:5432 did not answer (${String(error)}): PGlite only.`)
-  }
+    return null
+  })
   if (postgres) {
-    const url = `postgres://postgres@127.0.0.1:5432/${dbName}`
+    const url = postgres.url
     console.log(`filling ${ROWS.toLocaleString()} rows into PostgreSQL…`)
     await fillNotifications({ kind: "postgres", url }, ROWS)
     measured.push(await measure("notifications list, PostgreSQL", { DATABASE_URL: url }))
@@ -118,6 +112,5 @@ try {
   console.table(rows)
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
-  await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined)
-  await admin.end().catch(() => undefined)
+  await postgres?.drop()
 }

@@ -5,22 +5,19 @@
 // write the notifications itself, through the same notify() the server uses, as fast as the database takes
 // them: the API alone would pace the storm at its own speed.
 // Usage: node --import tsx bench/browser-storm.ts [--count 1000] (needs `npx vite build` first)
-import pg from "pg"
 import { openDatabase } from "../server/db/database"
 import { notify } from "../server/notifications/notify"
 import { DEMO, launchBrowser, newPage, signIn } from "../test/e2e/browser"
 import { startServerProcess } from "../test/e2e/server-process"
+import { createBenchDatabase } from "./pg-database"
 
 const at = process.argv.indexOf("--count")
 const COUNT = at > 0 ? Number(process.argv[at + 1]) || 1000 : 1000
 // Ten transactions a tenth of a second apart: the listener is woken ten times, 100 rows each.
 const BATCHES = 10
 
-const admin = new pg.Client({ connectionString: "postgres://postgres@127.0.0.1:5432/postgres" })
-await admin.connect()
-const dbName = `bench_storm_${process.pid}_${Date.now()}`
-await admin.query(`create database ${dbName}`)
-const url = `postgres://postgres@127.0.0.1:5432/${dbName}`
+const bench = await createBenchDatabase("bench_storm")
+const url = bench.url
 const seed = await import("node:child_process").then(({ spawnSync }) =>
   spawnSync("npm", ["run", "--silent", "seed"], {
     env: { ...process.env, DATABASE_URL: url },
@@ -101,6 +98,5 @@ try {
   await browser.close()
   await server.close()
   await database.close()
-  await admin.query(`drop database if exists ${dbName} with (force)`)
-  await admin.end()
+  await bench.drop()
 }

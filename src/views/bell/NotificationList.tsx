@@ -1,3 +1,4 @@
+import { useCallback } from "react"
 import { LOAD_FAILED } from "../../machines/notifications.machine"
 import * as ui from "../shared/ui.css"
 import * as css from "./bell.css"
@@ -11,6 +12,8 @@ export function NotificationList({ onOpen }: { onOpen?: () => void }) {
   const items = useNotifications((s) => s.context.items)
   const hasMore = useNotifications((s) => s.context.hasMore)
   const moreFailed = useNotifications((s) => s.context.moreFailed)
+  const now = useNotifications((s) => s.context.now)
+  const markRead = useCallback((id: number) => send({ type: "notifications.markRead", id }), [send])
 
   if (status === "loading" || status === "idle") return <p className={css.centered}>Loading...</p>
   if (status === "failed")
@@ -39,7 +42,7 @@ export function NotificationList({ onOpen }: { onOpen?: () => void }) {
     <>
       <ul className={css.list} aria-label="Notification list">
         {items.map((item) => (
-          <NotificationRow key={item.id} item={item} onOpen={onOpen} />
+          <NotificationRow key={item.id} item={item} now={now} onMarkRead={markRead} onOpen={onOpen} />
         ))}
       </ul>
       {moreFailed ? <p className={css.centered}>{LOAD_FAILED}</p> : null}

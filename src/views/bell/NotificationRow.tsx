@@ -1,14 +1,23 @@
+import { memo } from "react"
 import { Link } from "wouter"
 import { relativeTime } from "../../machines/relative-time"
 import type { Notification } from "../../schema/notifications"
 import * as ui from "../shared/ui.css"
 import * as css from "./bell.css"
-import { useNotifications, useNotificationsSend } from "./notification-hooks"
 
-/** One notification: title, message and 'x ago' from the notifications actor's clock; opens its page. */
-export function NotificationRow({ item, onOpen }: { item: Notification; onOpen?: () => void }) {
-  const now = useNotifications((s) => s.context.now)
-  const send = useNotificationsSend()
+interface RowProps {
+  readonly item: Notification
+  /** The notifications actor's clock, read once by the list rather than by each of thousands of rows. */
+  readonly now: number
+  readonly onMarkRead: (id: number) => void
+  readonly onOpen?: (() => void) | undefined
+}
+
+/**
+ * One notification: title, message and 'x ago'; opens its page. Memoised and free of subscriptions, so a
+ * list paged out to thousands of rows renders only the rows that changed (bench/list-scroll.ts).
+ */
+export const NotificationRow = memo(function NotificationRow({ item, now, onMarkRead, onOpen }: RowProps) {
   return (
     <li className={css.item} data-unread={!item.is_read}>
       <Link href={`/notifications/${item.id}`} className={css.row} onClick={onOpen}>
@@ -26,11 +35,11 @@ export function NotificationRow({ item, onOpen }: { item: Notification; onOpen?:
           type="button"
           className={ui.button.ghost}
           aria-label={`Mark "${item.title}" as read`}
-          onClick={() => send({ type: "notifications.markRead", id: item.id })}
+          onClick={() => onMarkRead(item.id)}
         >
           ✓
         </button>
       )}
     </li>
   )
-}
+})

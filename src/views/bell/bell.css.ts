@@ -58,6 +58,10 @@ export const item = style({
   display: "flex",
   alignItems: "center",
   borderBottom: `1px solid ${vars.color.border}`,
+  // A list paged out to thousands of rows: the browser skips the layout and paint of rows off screen, and
+  // remembers each row's last size so the scrollbar stays true (bench/list-scroll.ts).
+  contentVisibility: "auto",
+  containIntrinsicSize: "auto 64px",
 })
 export const row = style({
   flex: 1,

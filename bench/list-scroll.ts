@@ -1,0 +1,92 @@
+// 10,000 notifications paged into the /notifications list with Load More, then scrolled from top to bottom.
+// Reports the page's long tasks (PerformanceObserver) while paging and while scrolling. Goal for scrolling:
+// no long task over 50 ms. The server runs on a PostgreSQL database made for the run.
+// Usage: node --import tsx bench/list-scroll.ts [--rows 10000] (needs `npx vite build` first)
+import { spawnSync } from "node:child_process"
+import { sql } from "kysely"
+import { openDatabase } from "../server/db/database"
+import { DEMO, launchBrowser, newPage, signIn } from "../test/e2e/browser"
+import { startServerProcess } from "../test/e2e/server-process"
+import { createBenchDatabase } from "./pg-database"
+
+const at = process.argv.indexOf("--rows")
+const ROWS = at > 0 ? Number(process.argv[at + 1]) || 10_000 : 10_000
+
+const bench = await createBenchDatabase("bench_scroll")
+const seed = spawnSync("npm", ["run", "--silent", "seed"], {
+  env: { ...process.env, DATABASE_URL: bench.url },
+  encoding: "utf8",
+})
+if (seed.status !== 0) throw new Error(`seeding failed: ${seed.stderr}`)
+const database = await openDatabase({ kind: "postgres", url: bench.url })
+await sql`
+  insert into notification (user_id, channel, notification_type, title, message, priority, is_read, created_at)
+  select u.id, 'in_app', 'system', 'Scroll ' || g, 'Row ' || g || ' of the scroll benchmark.', 'low', g % 4 = 0,
+    now() - make_interval(secs => g)
+  from generate_series(1, ${ROWS}::int) g, app_user u where u.email = ${DEMO.coordinator.email}`.execute(
+  database.db,
+)
+await database.close()
+
+const server = await startServerProcess({ DATABASE_URL: bench.url })
+const browser = await launchBrowser()
+const longTasks = () =>
+  page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0))
+const { page } = await newPage(browser)
+try {
+  await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+  await page.waitForURL(`${server.url}/dashboard`)
+  await page.goto(`${server.url}/notifications`)
+  await page.getByRole("heading", { name: "Notifications" }).waitFor()
+  await page.evaluate(() => {
+    const tasks: number[] = []
+    ;(window as unknown as { __longTasks: number[] }).__longTasks = tasks
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push(entry.duration)
+    }).observe({ type: "longtask", buffered: false })
+  })
+  const main = page.getByRole("main")
+  const more = main.getByRole("button", { name: "Load More" })
+  const started = performance.now()
+  let pages = 1
+  // Each click waits for its page to be rendered before the next.
+  while (await more.isVisible().catch(() => false)) {
+    const shown = await main.getByRole("listitem").count()
+    await more.click()
+    // The rows and the button are rendered together, so once the rows grew, the button tells the truth.
+    await page.waitForFunction((before) => document.querySelectorAll("main li").length > before, shown, {
+      timeout: 30_000,
+    })
+    pages += 1
+  }
+  const pagingMs = performance.now() - started
+  const items = await main.getByRole("listitem").count()
+  const paging = await longTasks()
+
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.waitForTimeout(500)
+  await longTasks()
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  for (let y = 0; y < height; y += 600) {
+    await page.mouse.wheel(0, 600)
+    await page.waitForTimeout(16)
+  }
+  await page.waitForTimeout(500)
+  const scrolling = await longTasks()
+  const summary = (tasks: number[]) => ({
+    "long tasks": tasks.length,
+    "longest ms": Math.round(Math.max(0, ...tasks)),
+    "over 50 ms": tasks.filter((d) => d > 50).length,
+  })
+  console.log(
+    `${ROWS.toLocaleString()} notifications paged into /notifications (${pages} pages, ${items} rows shown)`,
+  )
+  console.table([
+    { phase: `paging (${Math.round(pagingMs / 1000)} s)`, ...summary(paging) },
+    { phase: `scrolling ${height.toLocaleString()} px`, ...summary(scrolling) },
+  ])
+} finally {
+  await browser.close()
+  await server.close()
+  await bench.drop()
+}
