@@ -46,12 +46,6 @@ try {
     }).observe({ type: "longtask", buffered: false })
   })
 
-  const login = await fetch(`${server.url}/api/company/login/`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(DEMO.admin),
-  })
-  const { access } = (await login.json()) as { access: string }
   const sent = performance.now()
   for (let batch = 0; batch < BATCHES; batch++) {
     await database.db.transaction().execute(async (tx) => {

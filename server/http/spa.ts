@@ -30,6 +30,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
+      // `npm run build` writes .br and .gz copies (scripts/compress-dist.mjs); browsers get the smallest.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => {
         reply.header("cache-control", path.includes(`${join(staticDir, "assets")}`) ? IMMUTABLE : REVALIDATE)

@@ -1,9 +1,27 @@
 // The built SPA beside the API: files, the client-route fallback, the CSP, and the not-yet-built answer.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { get } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startServer, type TestServer } from "./harness"
+
+/** A GET whose body is not decoded (fetch would decompress it), to see which copy the server chose. */
+function raw(url: string, acceptEncoding: string) {
+  return new Promise<{ encoding: string | undefined; vary: string | undefined; body: string }>(
+    (resolve, reject) => {
+      get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+        let body = ""
+        res.on("data", (chunk: Buffer) => {
+          body += chunk.toString()
+        })
+        res.on("end", () =>
+          resolve({ encoding: res.headers["content-encoding"], vary: res.headers.vary, body }),
+        )
+      }).on("error", reject)
+    },
+  )
+}
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head></html>'
@@ -17,6 +35,9 @@ describe("SPA from a built dist", () => {
     writeFileSync(join(dist, "index.html"), INDEX)
     writeFileSync(join(dist, "assets", "app-abc123.js"), "console.log('app')")
     writeFileSync(join(dist, "favicon.svg"), "<svg/>")
+    // What scripts/compress-dist.mjs writes beside a file; marked so a test can tell which copy was served.
+    writeFileSync(join(dist, "assets", "app-abc123.js.br"), "brotli copy")
+    writeFileSync(join(dist, "assets", "app-abc123.js.gz"), "gzip copy")
     server = await startServer({ config: { staticDir: dist, connectSrc: ["https://api.example.com"] } })
   })
   afterAll(async () => {
@@ -38,6 +59,17 @@ describe("SPA from a built dist", () => {
       expect(await response.text()).toBe(INDEX)
     }
     expect((await server.fetch("/dashboard")).headers.get("cache-control")).toBe("no-cache")
+  })
+
+  it("serves the build's precompressed copy to a browser that accepts it, and the file to one that does not", async () => {
+    const br = await raw(`${server.url}/assets/app-abc123.js`, "gzip, br")
+    expect(br.encoding).toBe("br")
+    expect(br.vary).toMatch(/accept-encoding/i)
+    expect(br.body).toBe("brotli copy")
+    const gz = await raw(`${server.url}/assets/app-abc123.js`, "gzip")
+    expect([gz.encoding, gz.body]).toEqual(["gzip", "gzip copy"])
+    const plain = await raw(`${server.url}/assets/app-abc123.js`, "identity")
+    expect([plain.encoding, plain.body]).toEqual([undefined, "console.log('app')"])
   })
 
   it("serves files, hashed assets as immutable", async () => {

@@ -8,4 +8,5 @@ export default function setup() {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   })
+  execFileSync("node", ["scripts/compress-dist.mjs"], { stdio: "inherit" })
 }
