@@ -9,7 +9,16 @@ import { App } from "./views/App"
 import { AppProvider } from "./views/app-context"
 import "./views/theme.css"
 
+/** Pages anyone may see; every other path is behind sign-in. */
+const PUBLIC_PATHS = ["/login", "/unauthorized"]
+
 async function main() {
+  // A reload or a shared link to a signed-in page fetches that part of the app while the session is being
+  // restored, rather than after; the sign-in page never loads it.
+  if (!PUBLIC_PATHS.includes(window.location.pathname)) {
+    void import("./views/signed-in-routes").catch(() => undefined)
+    void import("./effects/session-actors").catch(() => undefined)
+  }
   const inspect = inspectorRequested(window.location.search, import.meta.env.VITE_XSTATE_INSPECT)
     ? await loadInspector()
     : undefined
