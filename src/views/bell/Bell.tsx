@@ -32,7 +32,19 @@ export function Bell() {
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true">🔔</span>
+        {/* Drawn, not an emoji: machines without an emoji font showed an empty box. */}
+        <svg
+          aria-hidden="true"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+        </svg>
         {text ? (
           <span className={css.badge} data-testid="bell-badge" aria-hidden="true">
             {text}
