@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest"
-import { type AnyActorLogic, createActor, fromCallback, setup } from "xstate"
+import { type AnyActorLogic, fromCallback, setup } from "xstate"
 import { getSimplePaths } from "xstate/graph"
 import { appMachine, SESSION_LOAD_FAILED } from "../../src/machines/app.machine"
 import { SYSTEM_IDS } from "../../src/machines/system-ids"
+import { recordedActor } from "./coverage"
 import { describeEvent, pending } from "./walk"
 
 // The root's own states: nothing of the signed-in part loads before a sign-in, a loaded session is spawned
@@ -40,7 +41,7 @@ describe("app root paths", () => {
 
   for (const path of paths) {
     it(path.steps.map((s) => describeEvent(s.event)).join(" → ") || "start", () => {
-      const actor = createActor(machine, { input }).start()
+      const actor = recordedActor(machine, { input }).start()
       for (const step of path.steps.slice(1)) actor.send(step.event as never)
       const snapshot = actor.getSnapshot()
       expect(serializeState(snapshot)).toBe(serializeState(path.state))

@@ -10,6 +10,7 @@ import {
 } from "../../src/machines/bulk-review.machine"
 import type { RecordDetail, ReviewDecision } from "../../src/machines/marketplace-types"
 import { ACTION_FAILED } from "../../src/machines/review.machine"
+import { recordedActor } from "./coverage"
 import { workRequest } from "./marketplace-fixtures"
 import { describeEvent } from "./walk"
 
@@ -52,7 +53,7 @@ const serializeState = (s: { value: unknown; context: BulkReviewContext }) =>
   ])
 
 /** The real machine, its decisions recorded and never settled, its list a fake counting reloads. */
-function start(settle?: (input: DecideOneInput) => Promise<RecordDetail>) {
+function start(settle?: (input: DecideOneInput) => Promise<RecordDetail>, record = false) {
   const calls: DecideOneInput[] = []
   const reloads: string[] = []
   const refreshes: string[] = []
@@ -72,7 +73,8 @@ function start(settle?: (input: DecideOneInput) => Promise<RecordDetail>) {
     },
     actions: { announceSummary: (_, params) => summaries.push(params) },
   })
-  const actor = createActor(machine, { input: { source: "work", list, summary } }).start()
+  const options = { input: { source: "work" as const, list, summary } }
+  const actor = (record ? recordedActor(machine, options) : createActor(machine, options)).start()
   return { actor, calls, reloads, refreshes, summaries }
 }
 
@@ -110,7 +112,7 @@ function checkInvariants(snap: Snap, calls: ReadonlyArray<DecideOneInput>, reloa
 }
 
 function walk(steps: ReadonlyArray<{ event: BulkReviewEvent }>) {
-  const run = start()
+  const run = start(undefined, true)
   let batches = 0
   for (const step of steps.slice(1)) {
     const before = run.actor.getSnapshot()

@@ -8,6 +8,7 @@ import {
 } from "../../src/machines/notifications.machine"
 import type { ToastPlan } from "../../src/machines/toast-coalesce"
 import type { Notification } from "../../src/schema/notifications"
+import { recordedActor } from "./coverage"
 import { describeEvent, pending } from "./walk"
 
 // The real notifications machine with fake actors: every call is pending until the path delivers its
@@ -90,7 +91,7 @@ describe("notifications machine paths", () => {
   for (const path of paths) {
     it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
       const toasts: ToastPlan[] = []
-      const actor = createActor(fakes(toasts)).start()
+      const actor = recordedActor(fakes(toasts)).start()
       for (const step of path.steps.slice(1)) actor.send(step.event as NotificationsEvent)
       const snap = actor.getSnapshot()
       expect(snap.value).toEqual(path.state.value)

@@ -10,6 +10,7 @@ import {
   type PagedListEvent,
   pagedListMachine,
 } from "../../src/machines/paged-list.machine"
+import { recordedActor } from "./coverage"
 import { page } from "./marketplace-fixtures"
 import { describeEvent, pending } from "./walk"
 
@@ -35,7 +36,7 @@ const serializeState = (s: { value: unknown; context: PagedListContext }) =>
   JSON.stringify([s.value, s.context.query, s.context.data?.count ?? null, s.context.error !== null])
 
 const run = (evs: ReadonlyArray<{ event: unknown }>) => {
-  const actor = createActor(machine, { input }).start()
+  const actor = recordedActor(machine, { input }).start()
   for (const step of evs.slice(1)) actor.send(step.event as PagedListEvent)
   return actor
 }

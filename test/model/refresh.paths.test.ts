@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { createActor } from "xstate"
 import { getSimplePaths } from "xstate/graph"
 import { type RefreshEmitted, type RefreshEvent, refreshMachine } from "../../src/machines/refresh.machine"
+import { recordedActor } from "./coverage"
 import { describeEvent, pending } from "./walk"
 
 const machine = refreshMachine.provide({ actors: { refreshToken: pending() } })
@@ -28,7 +28,7 @@ describe("refresh queue paths", () => {
   for (const path of paths) {
     it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
       const emitted: RefreshEmitted[] = []
-      const actor = createActor(machine)
+      const actor = recordedActor(machine)
       actor.on("*", (e) => emitted.push(e))
       actor.start()
       for (const step of path.steps.slice(1)) actor.send(step.event)

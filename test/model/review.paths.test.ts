@@ -8,6 +8,7 @@ import {
   type ReviewEvent,
   reviewMachine,
 } from "../../src/machines/review.machine"
+import { recordedActor } from "./coverage"
 import { UUID, workRequest } from "./marketplace-fixtures"
 import { describeEvent, pending } from "./walk"
 
@@ -59,7 +60,7 @@ describe("review machine paths", () => {
 
   for (const path of paths) {
     it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
-      const actor = createActor(machine, { input }).start()
+      const actor = recordedActor(machine, { input }).start()
       for (const step of path.steps.slice(1)) actor.send(step.event)
       const snap = actor.getSnapshot()
       expect(snap.value).toEqual(path.state.value)

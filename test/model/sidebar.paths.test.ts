@@ -3,6 +3,7 @@ import { createActor, fromCallback } from "xstate"
 import { getShortestPaths, getSimplePaths } from "xstate/graph"
 import { LAYOUT } from "../../src/constants"
 import { type SidebarEvent, sidebarMachine } from "../../src/machines/sidebar.machine"
+import { recordedActor } from "./coverage"
 
 const machine = sidebarMachine.provide({ actors: { watchViewport: fromCallback(() => () => {}) } })
 
@@ -34,7 +35,7 @@ describe("sidebar machine paths", () => {
 
   for (const path of paths) {
     it(`${path.steps.map((s) => (s.event.type === "sidebar.viewport" ? `viewport(${s.event.narrow ? "narrow" : "wide"})` : s.event.type)).join(" → ")}`, () => {
-      const actor = createActor(machine).start()
+      const actor = recordedActor(machine).start()
       for (const step of path.steps.slice(1)) actor.send(step.event)
       const snap = actor.getSnapshot()
       expect(snap.value).toEqual(path.state.value)

@@ -4,6 +4,7 @@ import { getShortestPaths } from "xstate/graph"
 import { SOCKET, socketBackoffMs } from "../../src/constants"
 import type { NotificationsEvent } from "../../src/machines/notifications.machine"
 import { type SocketEvent, socketMachine } from "../../src/machines/socket.machine"
+import { recordedActor } from "./coverage"
 import { describeEvent } from "./walk"
 
 // The real socket machine with fake actors: the connection reports nothing by itself, the path delivers
@@ -73,7 +74,7 @@ describe("socket machine paths", () => {
   for (const path of paths) {
     it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
       const log = newLog()
-      const actor = createActor(fakes(log)).start()
+      const actor = recordedActor(fakes(log)).start()
       for (const step of path.steps.slice(1)) actor.send(step.event as SocketEvent)
       const snap = actor.getSnapshot()
       expect(snap.value).toEqual(path.state.value)
