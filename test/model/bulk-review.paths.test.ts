@@ -12,7 +12,7 @@ import type { RecordDetail, ReviewDecision } from "../../src/machines/marketplac
 import { ACTION_FAILED } from "../../src/machines/review.machine"
 import { recordedActor } from "./coverage"
 import { workRequest } from "./marketplace-fixtures"
-import { describeEvent } from "./walk"
+import { describeEvent, getEdgePaths } from "./walk"
 
 // The real bulk-review machine with fake actors: each decision call is recorded and left pending until the
 // path delivers its outcome as an event; the page's list is a fake that counts the reloads it is told to do.
@@ -151,6 +151,20 @@ describe("bulk-review machine paths", () => {
       }
     })
   }
+
+  it("takes every event from every state it reaches, checking every step", () => {
+    const edges = getEdgePaths(bulkReviewMachine, { events, serializeState, input: graphInput })
+    // Either dialog can be left without deciding anything.
+    const cancels = edges.filter((e) => e.steps.at(-1)?.event.type === "bulk.cancel")
+    expect(new Set(cancels.map((e) => e.steps.at(-2)?.state.value))).toEqual(
+      new Set(["confirming", "askingReason"]),
+    )
+    for (const path of edges) {
+      const { actor } = walk(path.steps as ReadonlyArray<{ event: BulkReviewEvent }>)
+      expect(actor.getSnapshot().value).toEqual(path.state.value)
+      actor.stop()
+    }
+  })
 
   /** The graph's path to the first state that satisfies `wanted`, replayed on the real machine. */
   const reach = (wanted: (s: Snap) => boolean) => {

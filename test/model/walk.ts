@@ -42,9 +42,17 @@ export function getEdgePaths<M extends AnyStateMachine>(
   options: TraversalOptions<Snap<M>, Ev<M>, unknown>,
 ): Array<StatePath<Snap<M>, Ev<M>>> {
   const serialize = options.serializeState ?? ((s: Snap<M>) => serializeSnapshot(s))
-  const shortest = getShortestPaths(machine, options as never) as Array<StatePath<Snap<M>, Ev<M>>>
+  // An event no transition of the state takes leads nowhere; an actor's outcome sent where that actor is not
+  // running would even stop the machine with an error no real run can produce.
+  const traversal = {
+    ...options,
+    filterEvents: (state: Snap<M>, event: Ev<M>) =>
+      machine.getTransitionData(state as never, event).length > 0 &&
+      (options.filterEvents?.(state, event) ?? true),
+  }
+  const shortest = getShortestPaths(machine, traversal as never) as Array<StatePath<Snap<M>, Ev<M>>>
   const toState = new Map(shortest.map((p) => [serialize(p.state, undefined, undefined), p]))
-  const edges = adjacencyMapToArray(getAdjacencyMap(machine, options as never)) as Array<{
+  const edges = adjacencyMapToArray(getAdjacencyMap(machine, traversal as never)) as Array<{
     state: Snap<M>
     event: Ev<M>
     nextState: Snap<M>
