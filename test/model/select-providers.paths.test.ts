@@ -115,7 +115,7 @@ describe("select-providers machine paths", () => {
     const reloadFailed = edges.find(
       (e) =>
         e.steps.at(-2)?.state.context.error === CONFLICT &&
-        (e.steps.at(-1)?.event as { type: string }).type === "xstate.error.actor.loadCandidates",
+        (e.steps.at(-1)?.event as { type: string } | undefined)?.type === "xstate.error.actor.loadCandidates",
     )
     expect(reloadFailed, "no edge reloads after a conflict").toBeDefined()
     const actor = replay(fakes({ saved: [], failures: [] }), reloadFailed?.steps ?? [])
