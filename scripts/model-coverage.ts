@@ -34,7 +34,11 @@ if (!values["no-run"]) {
   testsPassed = run.status === 0
 }
 
-const coverage = compareCoverage(await discoverMachines(values.machines), readRecorded(results))
+const machines = await discoverMachines(values.machines).catch((error: unknown) => {
+  console.log(`✗ ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})
+const coverage = compareCoverage(machines, readRecorded(results))
 console.log(`\nModel coverage: path tests replayed on the real machines (${values.machines})\n`)
 console.log(formatCoverage(coverage))
 const incomplete = coverage.filter((c) => !c.complete).length

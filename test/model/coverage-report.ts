@@ -23,6 +23,7 @@ export async function discoverMachines(dir: string): Promise<FoundMachine[]> {
     .sort()
   for (const file of files) {
     const mod: Record<string, unknown> = await import(pathToFileURL(resolve(dir, file)).href)
+    const before = found.length
     for (const [name, value] of Object.entries(mod)) {
       if (!isStateMachine(value) || found.some((m) => m.machine === value)) continue
       const clash = found.find((m) => m.id === value.id)
@@ -30,6 +31,11 @@ export async function discoverMachines(dir: string): Promise<FoundMachine[]> {
         throw new Error(`Two machines share the id "${value.id}": ${clash.where} and ${file} ${name}`)
       found.push({ id: value.id, where: `${file} ${name}`, machine: value })
     }
+    // A machine no module exports cannot be replayed by any path test, so it could never be covered.
+    if (found.length === before && /\bcreateMachine\s*\(/.test(readFileSync(resolve(dir, file), "utf8")))
+      throw new Error(
+        `${file} creates a machine but exports none: export it so that path tests can replay it`,
+      )
   }
   return found
 }

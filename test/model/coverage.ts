@@ -1,14 +1,22 @@
 /**
  * Model coverage: what the path tests take of each machine, seen on the real machine while a path replays.
  *
- * How a path test records: create the actor that replays a generated path with `recordedActor(machine,
- * options)` instead of `createActor` (walk.ts's `replay` already does). Every state node the actor enters and
- * every transition it takes (events, `always`, `after`, invoke outcomes) is recorded under the machine's id
- * and written to test-results/model-coverage/ when the test file ends. `npm run test:model` and `npm test`
- * fail for every machine in src/machines that has a state or a transition no recorded replay took, or no
- * path test at all. Shortest paths reach every state but not every transition: replay `getEdgePaths(...)`
- * from walk.ts too, which takes each listed event once from each reached state. Only the root actor is
- * recorded: a child machine is covered by its own path tests, not by its parent's.
+ * How a path test records (a machine in src/machines without this fails `npm test` and `npm run test:model`):
+ *
+ *   const paths = getShortestPaths(machine, { events, serializeState })   // reaches every state
+ *   const edges = getEdgePaths(machine, { events, serializeState })       // walk.ts: takes every transition
+ *   for (const path of [...paths, ...edges]) {
+ *     const actor = replay(machine, path.steps, { input })               // walk.ts, or recordedActor(machine)
+ *     // ...assert on actor.getSnapshot()
+ *   }
+ *
+ * `recordedActor` is `createActor` plus an inspector: every state node the root actor enters and every
+ * transition it takes (events, `always`, `after`, invoke outcomes) is recorded under the machine's id and
+ * written to test-results/model-coverage/ when the test file ends (Vitest runs each file in its own module
+ * scope, so each file writes its own). List actor outcomes (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`)
+ * and delays (`xstate.after.<delay>.<state id>`) among the events, and events that only change context too;
+ * the report names each state and transition still missing. Only the root actor is recorded: a child machine
+ * is covered by its own path tests, not by its parent's.
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { basename, join } from "node:path"

@@ -171,6 +171,21 @@ export const lonelyWatch = fromCallback(() => () => {})
     expect(out.stdout).toContain("no path tests")
   }, 30_000)
 
+  it("refuses a machine file that exports no machine", async () => {
+    const hidden = join(dir, "hidden")
+    mkdirSync(hidden, { recursive: true })
+    writeFileSync(
+      join(hidden, "secret.machine.ts"),
+      `import { setup } from "xstate"
+const secret = setup({}).createMachine({ id: "secret" })
+export const secretId = secret.id
+`,
+    )
+    await expect(discoverMachines(hidden)).rejects.toThrow(
+      "secret.machine.ts creates a machine but exports none",
+    )
+  })
+
   it("passes the same folder once its machine's paths were recorded in full", () => {
     writeFileSync(
       join(results, "lonely.json"),
