@@ -101,7 +101,7 @@ describe("auth machine paths", () => {
 
   it(`walks ${simple.length} simple paths with the SPEC invariants at every step`, () => {
     for (const path of simple) expect(walk(path.steps).value).toEqual(path.state.value)
-  })
+  }, 60_000)
 
   it("takes every event from every state it reaches, with the SPEC invariants at every step", () => {
     const edges = getEdgePaths(machine, {

@@ -149,7 +149,7 @@ describe("bulk-review machine paths", () => {
         )
         actor.stop()
       }
-    })
+    }, 60_000)
   }
 
   it("takes every event from every state it reaches, checking every step", () => {

@@ -84,7 +84,7 @@ describe("paged-list machine paths", () => {
   it(`walks ${simple.length} simple paths with the invariants at every step`, () => {
     expect(simple.length).toBeGreaterThan(10)
     for (const path of simple) walkChecked(path)
-  })
+  }, 60_000)
 
   it("takes every event from every state it reaches, with the invariants at every step", () => {
     const edges = getEdgePaths(machine, { events, serializeState, input })
