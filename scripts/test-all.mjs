@@ -23,6 +23,8 @@ step("lint", "npx", ["biome", "check", "."])
 mkdirSync("test-results", { recursive: true })
 const report = "test-results/vitest.json"
 rmSync(report, { force: true })
+// The model path tests write what they cover here during the run (test/model/coverage.ts).
+rmSync("test-results/model-coverage", { recursive: true, force: true })
 const projects = process.argv.slice(2)
 const vitestArgs = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]
 for (const p of projects) vitestArgs.push("--project", p)
@@ -39,6 +41,10 @@ try {
   console.log("✗ vitest wrote no report")
 }
 if (run.status !== 0 && failed === 0) failed += 1
+
+// Every machine's states and transitions taken by its path tests, read from the run above (not a second run).
+if (projects.length === 0 || projects.includes("unit"))
+  step("model coverage", "node", ["--import", "tsx", "scripts/model-coverage.ts", "--no-run"])
 
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)

@@ -41,7 +41,7 @@ const loadRecord = fromPromise<RecordDetail, RecordRef>(() =>
 )
 const act = fromPromise<RecordDetail, ActInput>(() => Promise.reject(new Error("act not provided")))
 
-/** Where a decided record can be decided again from: the page stays usable after any outcome. */
+/** Where a pending record can be decided from: once loaded, and again after a failure or a conflict. */
 const canDecide = {
   "review.approve": { guard: "isPending", target: "#review.confirming" },
   "review.reject": { guard: "isPending", target: "#review.askingReason" },
@@ -150,7 +150,8 @@ export const reviewMachine = setup({
         ],
       },
     },
-    done: { on: canDecide },
+    // The server's answer to a decision is the decided record, never a pending one: nothing to decide here.
+    done: {},
     conflict: {
       initial: "reloading",
       states: {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest"
-import { type AnyActorLogic, createActor, fromCallback, setup } from "xstate"
+import { type AnyActorLogic, fromCallback, setup } from "xstate"
 import { getSimplePaths } from "xstate/graph"
 import { appMachine, SESSION_LOAD_FAILED } from "../../src/machines/app.machine"
 import { SYSTEM_IDS } from "../../src/machines/system-ids"
-import { describeEvent, pending } from "./walk"
+import { recordedActor } from "./coverage"
+import { describeEvent, getEdgePaths, pending } from "./walk"
 
 // The root's own states: nothing of the signed-in part loads before a sign-in, a loaded session is spawned
 // into the system, and a chunk that failed can be retried. Its children are idle fakes here; the path
@@ -38,18 +39,29 @@ describe("app root paths", () => {
     )
   })
 
-  for (const path of paths) {
-    it(path.steps.map((s) => describeEvent(s.event)).join(" → ") || "start", () => {
-      const actor = createActor(machine, { input }).start()
-      for (const step of path.steps.slice(1)) actor.send(step.event as never)
-      const snapshot = actor.getSnapshot()
-      expect(serializeState(snapshot)).toBe(serializeState(path.state))
-      expect(snapshot.context.sessionError).toBe(
-        snapshot.matches({ session: "failed" }) ? SESSION_LOAD_FAILED : null,
-      )
-      // The session joins the system exactly when the root says it is ready.
-      expect(actor.system.get(SYSTEM_IDS.session) !== undefined).toBe(snapshot.matches({ session: "ready" }))
-      actor.stop()
-    })
+  /** Replays a path on the real root, recorded, and checks where it ended. */
+  const walk = (path: (typeof paths)[number]) => {
+    const actor = recordedActor(machine, { input }).start()
+    for (const step of path.steps.slice(1)) actor.send(step.event as never)
+    const snapshot = actor.getSnapshot()
+    expect(serializeState(snapshot)).toBe(serializeState(path.state))
+    expect(snapshot.context.sessionError).toBe(
+      snapshot.matches({ session: "failed" }) ? SESSION_LOAD_FAILED : null,
+    )
+    // The session joins the system exactly when the root says it is ready.
+    expect(actor.system.get(SYSTEM_IDS.session) !== undefined).toBe(snapshot.matches({ session: "ready" }))
+    actor.stop()
   }
+
+  for (const path of paths) {
+    it(path.steps.map((s) => describeEvent(s.event)).join(" → ") || "start", () => walk(path))
+  }
+
+  it("takes every event from every state it reaches", () => {
+    const edges = getEdgePaths(machine, { events: [...events] as never, input, serializeState })
+    // A failed chunk can be asked for again: the one edge no shortest path needs.
+    const retry = edges.find((e) => e.steps.at(-1)?.event.type === "session.retry")
+    expect(retry?.state.value).toEqual({ session: "loading" })
+    for (const path of edges) walk(path)
+  })
 })

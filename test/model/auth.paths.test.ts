@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest"
 import { getShortestPaths, getSimplePaths } from "xstate/graph"
 import { type AuthContext, type AuthEvent, authMachine } from "../../src/machines/auth.machine"
 import type { User } from "../../src/schema/auth"
-import { describeEvent, pending, replay } from "./walk"
+import { describeEvent, getEdgePaths, pending, replay } from "./walk"
 
 const user: User = {
   id: 2,
@@ -101,5 +101,22 @@ describe("auth machine paths", () => {
 
   it(`walks ${simple.length} simple paths with the SPEC invariants at every step`, () => {
     for (const path of simple) expect(walk(path.steps).value).toEqual(path.state.value)
-  })
+  }, 60_000)
+
+  it("takes every event from every state it reaches, with the SPEC invariants at every step", () => {
+    const edges = getEdgePaths(machine, {
+      events: [
+        ...events,
+        ...everyStateEvents,
+        { type: "auth.updateUser", patch: { full_name: "Corey Renamed" } },
+        { type: "xstate.error.actor.logoutCall", error: new Error("offline") } as unknown as AuthEvent,
+      ],
+      serializeState,
+    })
+    // Signed out stays signed out: a token from a refresh still in flight does not sign anyone in again.
+    for (const e of edges.filter((x) => x.steps.at(-1)?.event.type === "auth.setAccessToken"))
+      if (JSON.stringify(e.steps.at(-2)?.state.value).includes("UNAUTHENTICATED"))
+        expect(e.state.value).toEqual(e.steps.at(-2)?.state.value)
+    for (const path of edges) expect(walk(path.steps).value).toEqual(path.state.value)
+  }, 60_000)
 })

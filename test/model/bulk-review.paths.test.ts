@@ -10,8 +10,9 @@ import {
 } from "../../src/machines/bulk-review.machine"
 import type { RecordDetail, ReviewDecision } from "../../src/machines/marketplace-types"
 import { ACTION_FAILED } from "../../src/machines/review.machine"
+import { recordedActor } from "./coverage"
 import { workRequest } from "./marketplace-fixtures"
-import { describeEvent } from "./walk"
+import { describeEvent, getEdgePaths } from "./walk"
 
 // The real bulk-review machine with fake actors: each decision call is recorded and left pending until the
 // path delivers its outcome as an event; the page's list is a fake that counts the reloads it is told to do.
@@ -52,7 +53,7 @@ const serializeState = (s: { value: unknown; context: BulkReviewContext }) =>
   ])
 
 /** The real machine, its decisions recorded and never settled, its list a fake counting reloads. */
-function start(settle?: (input: DecideOneInput) => Promise<RecordDetail>) {
+function start(settle?: (input: DecideOneInput) => Promise<RecordDetail>, record = false) {
   const calls: DecideOneInput[] = []
   const reloads: string[] = []
   const refreshes: string[] = []
@@ -72,7 +73,8 @@ function start(settle?: (input: DecideOneInput) => Promise<RecordDetail>) {
     },
     actions: { announceSummary: (_, params) => summaries.push(params) },
   })
-  const actor = createActor(machine, { input: { source: "work", list, summary } }).start()
+  const options = { input: { source: "work" as const, list, summary } }
+  const actor = (record ? recordedActor(machine, options) : createActor(machine, options)).start()
   return { actor, calls, reloads, refreshes, summaries }
 }
 
@@ -110,7 +112,7 @@ function checkInvariants(snap: Snap, calls: ReadonlyArray<DecideOneInput>, reloa
 }
 
 function walk(steps: ReadonlyArray<{ event: BulkReviewEvent }>) {
-  const run = start()
+  const run = start(undefined, true)
   let batches = 0
   for (const step of steps.slice(1)) {
     const before = run.actor.getSnapshot()
@@ -147,8 +149,33 @@ describe("bulk-review machine paths", () => {
         )
         actor.stop()
       }
-    })
+    }, 60_000)
   }
+
+  it("takes every event from every state it reaches, checking every step", () => {
+    // Coarser than the paths' state: what the guards read (how many rows, ticked, batched, decided), which
+    // keeps every transition's edges while cutting the walk to a few hundred replays.
+    const coarse = (s: { value: unknown; context: BulkReviewContext }) =>
+      JSON.stringify([
+        s.value,
+        s.context.rows.length,
+        s.context.selected.length,
+        s.context.batch.length,
+        s.context.outcomes.length,
+        s.context.decision?.action ?? null,
+      ])
+    const edges = getEdgePaths(bulkReviewMachine, { events, serializeState: coarse, input: graphInput })
+    // Either dialog can be left without deciding anything.
+    const cancels = edges.filter((e) => e.steps.at(-1)?.event.type === "bulk.cancel")
+    expect(new Set(cancels.map((e) => e.steps.at(-2)?.state.value))).toEqual(
+      new Set(["confirming", "askingReason"]),
+    )
+    for (const path of edges) {
+      const { actor } = walk(path.steps as ReadonlyArray<{ event: BulkReviewEvent }>)
+      expect(actor.getSnapshot().value).toEqual(path.state.value)
+      actor.stop()
+    }
+  }, 60_000)
 
   /** The graph's path to the first state that satisfies `wanted`, replayed on the real machine. */
   const reach = (wanted: (s: Snap) => boolean) => {

@@ -8,7 +8,8 @@ import {
 } from "../../src/machines/notifications.machine"
 import type { ToastPlan } from "../../src/machines/toast-coalesce"
 import type { Notification } from "../../src/schema/notifications"
-import { describeEvent, pending } from "./walk"
+import { recordedActor } from "./coverage"
+import { describeEvent, getEdgePaths, pending } from "./walk"
 
 // The real notifications machine with fake actors: every call is pending until the path delivers its
 // outcome as xstate.done.actor.<id> or xstate.error.actor.<id>.
@@ -87,22 +88,70 @@ describe("notifications machine paths", () => {
     expect(values.some((v) => v.includes('"writes":"writing"'))).toBe(true)
   })
 
-  for (const path of paths) {
-    it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
-      const toasts: ToastPlan[] = []
-      const actor = createActor(fakes(toasts)).start()
-      for (const step of path.steps.slice(1)) actor.send(step.event as NotificationsEvent)
-      const snap = actor.getSnapshot()
-      expect(snap.value).toEqual(path.state.value)
-      const ids = snap.context.items.map((n) => n.id)
-      // Merged by id: never twice, newest first.
-      expect(new Set(ids).size).toBe(ids.length)
-      expect([...ids].sort((a, b) => b - a)).toEqual(ids)
-      // Item 4 arrives live and by catch-up; it is announced once at most.
-      expect(toasts.filter((t) => t.kind === "single" && t.title === "Item 4").length).toBeLessThanOrEqual(1)
-      expect(snap.context.unread).toBeGreaterThanOrEqual(0)
-      actor.stop()
-    })
+  const walk = (path: (typeof paths)[number]) => {
+    const toasts: ToastPlan[] = []
+    const actor = recordedActor(fakes(toasts)).start()
+    for (const step of path.steps.slice(1)) actor.send(step.event as NotificationsEvent)
+    const snap = actor.getSnapshot()
+    expect(snap.value).toEqual(path.state.value)
+    const ids = snap.context.items.map((n) => n.id)
+    // Merged by id: never twice, newest first.
+    expect(new Set(ids).size).toBe(ids.length)
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids)
+    // Item 4 arrives live and by catch-up; it is announced once at most.
+    expect(toasts.filter((t) => t.kind === "single" && t.title === "Item 4").length).toBeLessThanOrEqual(1)
+    expect(snap.context.unread).toBeGreaterThanOrEqual(0)
+    actor.stop()
+  }
+  for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
+
+  // The four regions run side by side: walking all their events at once would take every combination of
+  // their states (thousands of replays). Each walk takes one region's events, with what it needs to get going.
+  const first = events.filter((e) => ["notifications.start", "xstate.done.actor.loadFirst"].includes(e.type))
+  const regions = {
+    "the list and the events for any state": [
+      ...events.filter(
+        (e) => !e.type.includes("write") && !e.type.includes("catchUp") && !e.type.includes("connected"),
+      ),
+      { type: "notifications.tick", now: 5 },
+      { type: "notifications.count", unread: 2 },
+      { type: "notifications.readElsewhere", id: 3 },
+      { type: "notifications.filter", filters: { priority: "urgent" } },
+      { type: "notifications.clearFilters" },
+      { type: "notifications.refetch" },
+    ],
+    "the catch-up after a reconnect": [
+      ...first,
+      ...events.filter((e) => e.type.includes("catchUp") || e.type.includes("connected")),
+      { type: "xstate.error.actor.catchUp", error: new Error("500") },
+    ],
+    "the queued reads": [
+      ...first,
+      ...events.filter(
+        (e) => e.type.includes("write") || e.type.includes("markRead") || e.type.includes("markAll"),
+      ),
+    ],
+    "an opened notification": [
+      ...first,
+      { type: "notifications.open", id: 4 },
+      { type: "xstate.done.actor.loadDetail", output: item(4) },
+      { type: "xstate.error.actor.loadDetail", error: new Error("404") },
+    ],
+  } as unknown as Record<string, NotificationsEvent[]>
+  // What the guards read, and the regions' states; the items themselves change no transition.
+  const coarse = (s: Snap) =>
+    JSON.stringify([
+      s.value,
+      s.context.hasMore,
+      s.context.unread > 0 || s.context.items.some((n) => !n.is_read),
+      Object.keys(s.context.filters).length > 0,
+    ])
+  for (const [region, regionEvents] of Object.entries(regions)) {
+    it(`takes every event from every state it reaches: ${region}`, () => {
+      const edges = getEdgePaths(fakes([]), { events: regionEvents, serializeState: coarse })
+      expect(edges.length).toBeGreaterThan(regionEvents.length)
+      for (const path of edges) walk(path)
+    }, 60_000)
   }
 })
 

@@ -10,8 +10,9 @@ import {
   type PagedListEvent,
   pagedListMachine,
 } from "../../src/machines/paged-list.machine"
+import { recordedActor } from "./coverage"
 import { page } from "./marketplace-fixtures"
-import { describeEvent, pending } from "./walk"
+import { describeEvent, getEdgePaths, pending } from "./walk"
 
 const start = parseListSearch("", "pending")
 const input = { source: "work" as const, query: start }
@@ -35,7 +36,7 @@ const serializeState = (s: { value: unknown; context: PagedListContext }) =>
   JSON.stringify([s.value, s.context.query, s.context.data?.count ?? null, s.context.error !== null])
 
 const run = (evs: ReadonlyArray<{ event: unknown }>) => {
-  const actor = createActor(machine, { input }).start()
+  const actor = recordedActor(machine, { input }).start()
   for (const step of evs.slice(1)) actor.send(step.event as PagedListEvent)
   return actor
 }
@@ -70,17 +71,27 @@ describe("paged-list machine paths", () => {
     })
   }
 
+  const walkChecked = (path: (typeof shortest)[number]) => {
+    const actor = run([])
+    for (const step of path.steps.slice(1)) {
+      actor.send(step.event)
+      checkInvariants(actor.getSnapshot().value, actor.getSnapshot().context)
+    }
+    expect(actor.getSnapshot().value).toEqual(path.state.value)
+    actor.stop()
+  }
+
   it(`walks ${simple.length} simple paths with the invariants at every step`, () => {
     expect(simple.length).toBeGreaterThan(10)
-    for (const path of simple) {
-      const actor = run([])
-      for (const step of path.steps.slice(1)) {
-        actor.send(step.event)
-        checkInvariants(actor.getSnapshot().value, actor.getSnapshot().context)
-      }
-      expect(actor.getSnapshot().value).toEqual(path.state.value)
-      actor.stop()
-    }
+    for (const path of simple) walkChecked(path)
+  }, 60_000)
+
+  it("takes every event from every state it reaches, with the invariants at every step", () => {
+    const edges = getEdgePaths(machine, { events, serializeState, input })
+    const retries = edges.filter((e) => e.steps.at(-1)?.event.type === "list.retry")
+    expect(retries.length).toBeGreaterThan(0)
+    for (const e of retries) expect(e.state.value).toBe("loading")
+    for (const path of edges) walkChecked(path)
   })
 })
 

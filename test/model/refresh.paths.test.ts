@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
-import { createActor } from "xstate"
 import { getSimplePaths } from "xstate/graph"
 import { type RefreshEmitted, type RefreshEvent, refreshMachine } from "../../src/machines/refresh.machine"
-import { describeEvent, pending } from "./walk"
+import { recordedActor } from "./coverage"
+import { describeEvent, getEdgePaths, pending } from "./walk"
 
 const machine = refreshMachine.provide({ actors: { refreshToken: pending() } })
 const events = [
@@ -25,23 +25,30 @@ describe("refresh queue paths", () => {
     expect(reached).toContain(JSON.stringify(["idle", []]))
   })
 
-  for (const path of paths) {
-    it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
-      const emitted: RefreshEmitted[] = []
-      const actor = createActor(machine)
-      actor.on("*", (e) => emitted.push(e))
-      actor.start()
-      for (const step of path.steps.slice(1)) actor.send(step.event)
-      expect(actor.getSnapshot().value).toEqual(path.state.value)
-      expect(serializeState(actor.getSnapshot())).toBe(serializeState(path.state))
-      // Every waiter that joined is settled exactly once when the refresh ends.
-      const last = path.steps.at(-1)?.event.type ?? ""
-      if (last.startsWith("xstate.done") || last.startsWith("xstate.error")) {
-        const settled = emitted.flatMap((e) => e.waiterIds)
-        expect(new Set(settled).size).toBe(settled.length)
-        expect(actor.getSnapshot().context.waiters).toEqual([])
-      }
-      actor.stop()
-    })
+  const walk = (path: (typeof paths)[number]) => {
+    const emitted: RefreshEmitted[] = []
+    const actor = recordedActor(machine)
+    actor.on("*", (e) => emitted.push(e))
+    actor.start()
+    for (const step of path.steps.slice(1)) actor.send(step.event)
+    expect(actor.getSnapshot().value).toEqual(path.state.value)
+    expect(serializeState(actor.getSnapshot())).toBe(serializeState(path.state))
+    // Every waiter that joined is settled exactly once when the refresh ends.
+    const last = path.steps.at(-1)?.event.type ?? ""
+    if (last.startsWith("xstate.done") || last.startsWith("xstate.error")) {
+      const settled = emitted.flatMap((e) => e.waiterIds)
+      expect(new Set(settled).size).toBe(settled.length)
+      expect(actor.getSnapshot().context.waiters).toEqual([])
+    }
+    actor.stop()
   }
+  for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
+
+  it("takes every event from every state it reaches", () => {
+    const edges = getEdgePaths(machine, { events, serializeState })
+    // Both outcomes of a refresh end the queue, whoever waited.
+    const ends = edges.filter((e) => /^xstate\.(done|error)/.test(e.steps.at(-1)?.event.type ?? ""))
+    expect(ends.length).toBeGreaterThanOrEqual(4)
+    for (const path of edges) walk(path)
+  })
 })

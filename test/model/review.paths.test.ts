@@ -8,8 +8,9 @@ import {
   type ReviewEvent,
   reviewMachine,
 } from "../../src/machines/review.machine"
+import { recordedActor } from "./coverage"
 import { UUID, workRequest } from "./marketplace-fixtures"
-import { describeEvent, pending } from "./walk"
+import { describeEvent, getEdgePaths, pending } from "./walk"
 
 const input = { kind: "work" as const, uuid: UUID }
 const machine = reviewMachine.provide({
@@ -57,20 +58,28 @@ describe("review machine paths", () => {
     expect(reached).toContain(JSON.stringify({ conflict: "shown" }))
   })
 
-  for (const path of paths) {
-    it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
-      const actor = createActor(machine, { input }).start()
-      for (const step of path.steps.slice(1)) actor.send(step.event)
-      const snap = actor.getSnapshot()
-      expect(snap.value).toEqual(path.state.value)
-      // Only a pending record can be decided: a decided one never offers the dialogs again.
-      if (snap.matches("confirming") || snap.matches("askingReason"))
-        expect(snap.context.record?.status).toBe("pending")
-      // A conflict keeps the server's sentence for the user.
-      if (snap.matches("conflict")) expect(snap.context.conflict).toBe("Already approved by Corey C.")
-      actor.stop()
-    })
+  const walk = (path: (typeof paths)[number]) => {
+    const actor = recordedActor(machine, { input }).start()
+    for (const step of path.steps.slice(1)) actor.send(step.event)
+    const snap = actor.getSnapshot()
+    expect(snap.value).toEqual(path.state.value)
+    // Only a pending record can be decided: a decided one never offers the dialogs again.
+    if (snap.matches("confirming") || snap.matches("askingReason"))
+      expect(snap.context.record?.status).toBe("pending")
+    // A conflict keeps the server's sentence for the user.
+    if (snap.matches("conflict")) expect(snap.context.conflict).toBe("Already approved by Corey C.")
+    actor.stop()
   }
+  for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
+
+  it("takes every event from every state it reaches", () => {
+    const edges = getEdgePaths(machine, { events, serializeState, input })
+    // A record still pending after a failed decision can be decided again; a decided one cannot.
+    const again = edges.filter((e) => e.steps.at(-1)?.event.type === "review.approve")
+    for (const e of again) expect(e.steps.at(-2)?.state.context.record?.status).toBe("pending")
+    expect(again.some((e) => e.steps.at(-2)?.state.value === "failed")).toBe(true)
+    for (const path of edges) walk(path)
+  })
 
   it("refuses an empty reason", () => {
     const actor = createActor(machine, { input }).start()

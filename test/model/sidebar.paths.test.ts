@@ -3,6 +3,8 @@ import { createActor, fromCallback } from "xstate"
 import { getShortestPaths, getSimplePaths } from "xstate/graph"
 import { LAYOUT } from "../../src/constants"
 import { type SidebarEvent, sidebarMachine } from "../../src/machines/sidebar.machine"
+import { recordedActor } from "./coverage"
+import { getEdgePaths } from "./walk"
 
 const machine = sidebarMachine.provide({ actors: { watchViewport: fromCallback(() => () => {}) } })
 
@@ -32,19 +34,37 @@ describe("sidebar machine paths", () => {
     )
   })
 
-  for (const path of paths) {
-    it(`${path.steps.map((s) => (s.event.type === "sidebar.viewport" ? `viewport(${s.event.narrow ? "narrow" : "wide"})` : s.event.type)).join(" → ")}`, () => {
-      const actor = createActor(machine).start()
-      for (const step of path.steps.slice(1)) actor.send(step.event)
-      const snap = actor.getSnapshot()
-      expect(snap.value).toEqual(path.state.value)
-      expect(snap.context.narrow).toBe(path.state.context.narrow)
-      // Crossing into the narrow viewport always folds the sidebar away (SPEC §2: collapses below 768 px).
-      const last = path.steps.at(-1)?.event
-      if (last?.type === "sidebar.viewport" && last.narrow) expect(snap.value).toBe("collapsed")
-      actor.stop()
-    })
+  const walk = (path: (typeof paths)[number]) => {
+    const actor = recordedActor(machine).start()
+    for (const step of path.steps.slice(1)) actor.send(step.event)
+    const snap = actor.getSnapshot()
+    expect(snap.value).toEqual(path.state.value)
+    expect(snap.context.narrow).toBe(path.state.context.narrow)
+    // Crossing into the narrow viewport always folds the sidebar away (SPEC §2: collapses below 768 px).
+    const last = path.steps.at(-1)?.event
+    if (last?.type === "sidebar.viewport" && last.narrow) expect(snap.value).toBe("collapsed")
+    actor.stop()
   }
+  for (const path of paths) {
+    it(`${path.steps.map((s) => (s.event.type === "sidebar.viewport" ? `viewport(${s.event.narrow ? "narrow" : "wide"})` : s.event.type)).join(" → ")}`, () =>
+      walk(path))
+  }
+
+  it("takes every event from every state it reaches", () => {
+    // Groups and the search query change no chart state: only these walks take them.
+    const withContextEvents: SidebarEvent[] = [
+      ...events,
+      { type: "sidebar.toggleGroup", group: "work" },
+      { type: "sidebar.search", query: "boiler" },
+    ]
+    const edges = getEdgePaths(machine, { events: withContextEvents, serializeState })
+    // The overlay closes after navigation only when it is one: on a narrow screen.
+    for (const e of edges.filter((x) => x.steps.at(-1)?.event.type === "sidebar.close"))
+      expect(e.state.value).toBe(
+        e.steps.at(-2)?.state.context.narrow ? "collapsed" : e.steps.at(-2)?.state.value,
+      )
+    for (const path of edges) walk(path)
+  })
 })
 
 describe("sidebar rules", () => {

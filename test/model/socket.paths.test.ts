@@ -4,7 +4,8 @@ import { getShortestPaths } from "xstate/graph"
 import { SOCKET, socketBackoffMs } from "../../src/constants"
 import type { NotificationsEvent } from "../../src/machines/notifications.machine"
 import { type SocketEvent, socketMachine } from "../../src/machines/socket.machine"
-import { describeEvent } from "./walk"
+import { recordedActor } from "./coverage"
+import { describeEvent, getEdgePaths } from "./walk"
 
 // The real socket machine with fake actors: the connection reports nothing by itself, the path delivers
 // its outcomes (opened, closed) as events, and the back-off delay as its xstate.after event.
@@ -70,25 +71,52 @@ describe("socket machine paths", () => {
     expect([...reached]).toContain(JSON.stringify(["idle", 0, null, false]))
   })
 
-  for (const path of paths) {
-    it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
-      const log = newLog()
-      const actor = createActor(fakes(log)).start()
-      for (const step of path.steps.slice(1)) actor.send(step.event as SocketEvent)
-      const snap = actor.getSnapshot()
-      expect(snap.value).toEqual(path.state.value)
-      expect(snap.context.attempt).toBe((path.state as Snap).context.attempt)
-      // Offline only after the last allowed attempt failed, and it remembers since when.
-      if (snap.matches("offline")) {
-        expect(snap.context.attempt).toBe(SOCKET.maxReconnectAttempts)
-        expect(snap.context.offlineSince).toBe(1000)
-      }
-      // A planned close never leads anywhere but idle.
-      const last = path.steps.at(-1)?.event as SocketEvent | undefined
-      if (last?.type === "socket.closed" && last.planned) expect(snap.value).toBe("idle")
-      actor.stop()
-    })
+  const walk = (path: (typeof paths)[number]) => {
+    const log = newLog()
+    const actor = recordedActor(fakes(log)).start()
+    for (const step of path.steps.slice(1)) actor.send(step.event as SocketEvent)
+    const snap = actor.getSnapshot()
+    expect(snap.value).toEqual(path.state.value)
+    expect(snap.context.attempt).toBe((path.state as Snap).context.attempt)
+    const last = path.steps.at(-1)?.event as SocketEvent | undefined
+    // Offline only after the last allowed attempt failed, and after a close it remembers since when (a
+    // connection that threw has no close time to remember).
+    if (snap.matches("offline")) {
+      expect(snap.context.attempt).toBe(SOCKET.maxReconnectAttempts)
+      if (last?.type === "socket.closed") expect(snap.context.offlineSince).toBe(1000)
+    }
+    // A planned close never leads anywhere but idle.
+    if (last?.type === "socket.closed" && last.planned) expect(snap.value).toBe("idle")
+    actor.stop()
+    return log
   }
+  for (const path of paths)
+    it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => void walk(path))
+
+  it("takes every event from every state it reaches", () => {
+    const edges = getEdgePaths(fakes(newLog()), {
+      events: [
+        ...events,
+        { type: "socket.message", at: 2, message: { type: "pong", timestamp: 2 } },
+        { type: "socket.send", message: { type: "ping", timestamp: 2 } },
+        // No WebSocket at all: the connection actor throws, which counts as a close.
+        { type: "xstate.error.actor.connection", error: new Error("no WebSocket") } as unknown as SocketEvent,
+      ],
+      serializeState,
+    })
+    for (const path of edges) {
+      const log = walk(path)
+      // The server refusing the token asks for a new one, every time and only then.
+      const refusals = path.steps.filter(
+        (s, i) =>
+          i > 0 &&
+          s.event.type === "socket.closed" &&
+          (s.event as { code: number }).code === 4401 &&
+          s.state.value === "waiting",
+      ).length
+      expect(log.tokenRejected).toBe(refusals)
+    }
+  }, 60_000)
 })
 
 describe("socket machine rules", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, fromCallback } from "xstate"
+import { fromCallback } from "xstate"
 import { getSimplePaths } from "xstate/graph"
 import {
   effectiveTheme,
@@ -7,6 +7,7 @@ import {
   type UiPreferencesEvent,
   uiPreferencesMachine,
 } from "../../src/machines/ui-preferences.machine"
+import { recordedActor } from "./coverage"
 
 const input = { theme: "system" as const, systemDark: false, termsBannerDismissed: false }
 const events: UiPreferencesEvent[] = [
@@ -40,7 +41,7 @@ describe("UI preferences paths", () => {
   for (const path of paths.filter((p) => p.steps.length <= 3)) {
     it(path.steps.map((s) => s.event.type).join(" → "), () => {
       const { machine: m, persistTheme, persistBannerDismissed } = make()
-      const actor = createActor(m, { input }).start()
+      const actor = recordedActor(m, { input }).start()
       for (const step of path.steps.slice(1)) actor.send(step.event)
       const ctx = actor.getSnapshot().context
       expect(ctx).toEqual(path.state.context)

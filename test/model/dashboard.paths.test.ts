@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest"
+import { getShortestPaths } from "xstate/graph"
+import {
+  type DashboardContext,
+  type DashboardEvent,
+  dashboardMachine,
+  SUMMARY_LOAD_FAILED,
+} from "../../src/machines/dashboard.machine"
+import type { DashboardSummary } from "../../src/schema/marketplace"
+import { describeEvent, getEdgePaths, pending, replay } from "./walk"
+
+// The real dashboard machine with its load left pending: the path delivers the summary or the failure.
+
+const summary = (pendingWork: number): DashboardSummary => ({
+  work_requests: { pending: pendingWork, approved: 0, rejected: 0 },
+  maintenance_requests: { pending: 0, approved: 0, rejected: 0 },
+  company_applications: { pending: 0, accepted: 0, rejected: 0 },
+  providers: { active: 0, inactive: 0 },
+  unread_notifications: 0,
+  oldest_pending: { work_request: null, maintenance_request: null, company_application: null },
+  recent_activity: [],
+})
+
+const machine = dashboardMachine.provide({ actors: { loadSummary: pending<DashboardSummary>() } })
+const events = [
+  { type: "dashboard.refresh" },
+  { type: "xstate.done.actor.loadSummary", output: summary(3) },
+  { type: "xstate.error.actor.loadSummary", error: { status: 503, detail: "Down for maintenance." } },
+  { type: "xstate.error.actor.loadSummary", error: new Error("offline") },
+] as unknown as DashboardEvent[]
+
+const serializeState = (s: { value: unknown; context: DashboardContext }) =>
+  JSON.stringify([s.value, s.context.summary?.work_requests.pending ?? null, s.context.error])
+
+type Path = ReturnType<typeof getShortestPaths<typeof machine>>[number]
+
+/** Replays a path; the summary shown is always the last one that arrived, whatever failed since. */
+function walk(path: Path) {
+  const actor = replay(machine, path.steps)
+  const snap = actor.getSnapshot()
+  expect(snap.value).toEqual(path.state.value)
+  const loaded = path.steps.some(
+    (s) => (s.event as { type: string }).type === "xstate.done.actor.loadSummary",
+  )
+  expect(snap.context.summary).toEqual(loaded ? summary(3) : null)
+  const last = path.steps.at(-1)?.event as { type: string; error?: unknown } | undefined
+  if (snap.matches("failed"))
+    expect(snap.context.error).toBe(
+      last?.error instanceof Error ? SUMMARY_LOAD_FAILED : "Down for maintenance.",
+    )
+  if (snap.matches("ready")) expect(snap.context.error).toBeNull()
+  actor.stop()
+}
+
+describe("dashboard machine paths", () => {
+  const paths = getShortestPaths(machine, { events, serializeState })
+
+  it("reaches idle, loading, ready and failed", () => {
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(["idle", "loading", "ready", "failed"]))
+  })
+
+  for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
+
+  it("takes every event from every state it reaches", () => {
+    const edges = getEdgePaths(machine, { events, serializeState })
+    // Every state but a load in flight asks again on a refresh.
+    const refreshed = edges.filter((e) => e.steps.at(-1)?.event.type === "dashboard.refresh")
+    expect(new Set(refreshed.map((e) => e.steps.at(-2)?.state.value))).toEqual(
+      new Set(["idle", "ready", "failed"]),
+    )
+    for (const path of edges) walk(path)
+  })
+})
