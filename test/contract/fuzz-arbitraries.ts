@@ -52,6 +52,9 @@ export const oddString: fc.Arbitrary<string> = fc.oneof(
 export const oddNumber: fc.Arbitrary<number> = fc.oneof(
   fc.integer(),
   fc.double(),
+  // Either side of PostgreSQL's integer and bigint ranges, and anything up to 2^53.
+  fc.integer({ min: 2 ** 31 - 2, max: 2 ** 31 + 1 }),
+  fc.maxSafeInteger(),
   fc.constantFrom(
     -1,
     0,

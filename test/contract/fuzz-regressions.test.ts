@@ -33,6 +33,16 @@ describe("fuzz regressions", () => {
     }
   })
 
+  it("answers a plain GET of the socket's address with 426 {detail} (was an empty 404)", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      const response = await server.call("/ws/notifications/?token=x", { method })
+      expect(response.status).toBe(426)
+      expect(response.headers.get("upgrade")).toBe("websocket")
+      if (method === "GET")
+        expect(await response.json()).toEqual({ detail: "Open this address as a WebSocket." })
+    }
+  })
+
   it("answers the same on the socket, which keeps working (was a generic server error frame)", async () => {
     const socket = openSocket(server.url, { token: admin.access, origin: server.origin })
     try {
