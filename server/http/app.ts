@@ -19,6 +19,7 @@ import { notificationPreferenceRoutes } from "../notifications/preference-routes
 import { notificationRoutes } from "../notifications/routes"
 import { notificationSocketRoutes } from "../notifications/socket-routes"
 import { authRoutes } from "./auth-routes"
+import { clientErrorHandler } from "./client-error"
 import { installErrorHandler } from "./error-handler"
 import { type LogStream, loggerOptions, RequestLog } from "./logger"
 import { decorateRequestUser } from "./require-user"
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: (_error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
       reply.code(400).send({ detail: "Malformed URL." })
     },
+    clientErrorHandler,
   })
 
   app.decorate("services", await createServices(config, database, options.clock ?? systemClock))

@@ -16,6 +16,9 @@ type Db = Kysely<Database> | Transaction<Database>
 export const DEFAULT_CHANNEL: Channel = "in_app"
 export const NOTIFICATION_NOT_FOUND = "Notification not found."
 
+/** The largest id the notification table can hold (a PostgreSQL integer). */
+export const MAX_NOTIFICATION_ID = 2 ** 31 - 1
+
 export interface NotificationList {
   readonly count: number
   readonly page: number
@@ -37,7 +40,9 @@ export async function listNotifications(
   if (query.is_read !== undefined) base = base.where("is_read", "=", query.is_read === "true")
   if (query.type !== undefined) base = base.where("notification_type", "=", query.type)
   if (query.priority !== undefined) base = base.where("priority", "=", query.priority)
-  if (query.since_id !== undefined) base = base.where("id", ">", query.since_id)
+  // Ids are PostgreSQL integers: an offset beyond them means "nothing newer", not a query the database refuses.
+  if (query.since_id !== undefined)
+    base = base.where("id", ">", Math.min(query.since_id, MAX_NOTIFICATION_ID))
   const [total, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
     base

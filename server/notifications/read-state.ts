@@ -5,7 +5,7 @@ import type { Channel } from "../../src/schema/notifications"
 import type { Database } from "../db/schema"
 import { notFound } from "../errors"
 import { READ_CHANNEL, readPayload } from "./channels"
-import { DEFAULT_CHANNEL, NOTIFICATION_NOT_FOUND, unreadCount } from "./queries"
+import { DEFAULT_CHANNEL, MAX_NOTIFICATION_ID, NOTIFICATION_NOT_FOUND, unreadCount } from "./queries"
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -22,6 +22,9 @@ export async function markRead(
   id: number,
   now: Date,
 ): Promise<{ unread_count: number }> {
+  // An id no row can have (the body and the socket accept any positive integer) names nothing: 404, not a
+  // query PostgreSQL would refuse as out of range.
+  if (id > MAX_NOTIFICATION_ID) throw notFound(NOTIFICATION_NOT_FOUND)
   return inTransaction(db, async (tx) => {
     const row = await tx
       .selectFrom("notification")

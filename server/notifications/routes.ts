@@ -15,7 +15,13 @@ import { notFound } from "../errors"
 import { decodeOr400, encodeBody } from "../http/decode"
 import { requireUser } from "../http/require-user"
 import { notificationPage } from "./paging"
-import { getNotification, listNotifications, NOTIFICATION_NOT_FOUND, unreadCount } from "./queries"
+import {
+  getNotification,
+  listNotifications,
+  MAX_NOTIFICATION_ID,
+  NOTIFICATION_NOT_FOUND,
+  unreadCount,
+} from "./queries"
 import { markAllRead, markRead } from "./read-state"
 
 export const NOTIFICATIONS_PATH = "/api/v1/notifications/"
@@ -24,12 +30,10 @@ interface IdParams {
   readonly id: string
 }
 
-const MAX_ID = 2 ** 31 - 1
-
 /** A path id that is not a positive integer names nothing: 404, like an id that is not yours. */
 export function pathId(raw: string, detail = NOTIFICATION_NOT_FOUND): number {
   const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(id <= MAX_ID)) throw notFound(detail)
+  if (!(id <= MAX_NOTIFICATION_ID)) throw notFound(detail)
   return id
 }
 

@@ -9,6 +9,7 @@ import { SocketHub } from "./socket-hub"
 import { openSession } from "./socket-session"
 
 export const SOCKET_PATH = "/ws/notifications/"
+export const SOCKET_UPGRADE_REQUIRED = "Open this address as a WebSocket."
 
 function startHeartbeat(hub: SocketHub, intervalMs: number): () => void {
   const timer = setInterval(() => {
@@ -59,11 +60,20 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
 
   // No security headers on the upgrade: a browser never reads them there, and each socket keeps its upgrade
   // response alive for its whole life, so they cost memory on every open socket (bench/socket-fanout.ts).
-  app.get(SOCKET_PATH, { websocket: true, helmet: false }, (socket, req) => {
-    openSession(socket, req, {
-      hub,
-      now: () => new Date(clock.now()),
-      onError: (error) => req.log.error({ err: error }, "notification socket task failed"),
-    })
+  app.route({
+    method: "GET",
+    url: SOCKET_PATH,
+    helmet: false,
+    // A plain GET without the upgrade gets a {detail} like every other refusal (the plugin's default is an
+    // empty 404).
+    handler: async (_req, reply) =>
+      reply.code(426).header("upgrade", "websocket").send({ detail: SOCKET_UPGRADE_REQUIRED }),
+    wsHandler: (socket, req) => {
+      openSession(socket, req, {
+        hub,
+        now: () => new Date(clock.now()),
+        onError: (error) => req.log.error({ err: error }, "notification socket task failed"),
+      })
+    },
   })
 }

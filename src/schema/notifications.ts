@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { APP_PATH_MAX_LENGTH, isAppPath } from "./app-path"
 
 // The notification wire contract (SPEC §3, §7): the entity, its page, the list filters, and every REST body
 // under /api/v1/notifications/. Shared by the server (decode input, encode output) and the client (decode).
@@ -31,7 +32,7 @@ export const NOTIFICATION_LIMITS = {
   maxPageSize: 100,
   maxTitleLength: 200,
   maxMessageLength: 2000,
-  maxUrlLength: 2048,
+  maxUrlLength: APP_PATH_MAX_LENGTH,
   maxTokenLength: 4096,
 } as const
 
@@ -40,23 +41,6 @@ const hasControl = (s: string): boolean =>
     const code = char.charCodeAt(0)
     return code < 0x20 || code === 0x7f
   })
-
-/**
- * A path of this app: one leading "/", never "//host" or "/\host" (browsers read a backslash as a slash),
- * no control characters, not even once percent-decoded. Anything else could navigate off the origin.
- */
-export const isAppPath = (value: string): boolean => {
-  if (!value.startsWith("/") || value.startsWith("//") || value.length > NOTIFICATION_LIMITS.maxUrlLength)
-    return false
-  if (value.includes("\\") || hasControl(value) || /\s/.test(value)) return false
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(value)
-  } catch {
-    return false
-  }
-  return !(decoded.startsWith("//") || decoded.includes("\\") || hasControl(decoded))
-}
 
 export const AppPath = Schema.String.check(
   Schema.makeFilter((s: string) =>

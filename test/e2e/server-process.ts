@@ -15,6 +15,12 @@ export interface ServerProcess {
   readonly close: () => Promise<void>
 }
 
+/** An access token (a JWT) or a refresh cookie with its value, as either would look in a log line. */
+const TOKEN_IN_LOG = [/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/g, /refresh_token=(?!;|\[redacted\])[^;\s",]{20,}/g]
+
+/** Every token-looking string in a server's output (none is the only right answer). */
+export const tokensInLog = (output: string): string[] => TOKEN_IN_LOG.flatMap((re) => output.match(re) ?? [])
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer()
@@ -88,6 +94,10 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     close: async () => {
       await stop()
       rmSync(dataDir, { recursive: true, force: true })
+      // Every end-to-end suite closes its server: no token may have reached the log during any of them.
+      const leaked = tokensInLog(log)
+      if (leaked.length > 0)
+        throw new Error(`the server logged ${leaked.length} token(s), e.g. ${leaked[0]?.slice(0, 24)}…`)
     },
   }
 }

@@ -11,11 +11,20 @@ export interface PageBody<T> {
   readonly results: ReadonlyArray<T>
 }
 
+/** This request's origin, or null when its Host header does not make one (a client can send anything there). */
+const originOf = (req: FastifyRequest): string | null => {
+  const origin = `${req.protocol}://${req.host}`
+  if (!URL.canParse(origin)) return null
+  return new URL(origin).host === req.host.toLowerCase() ? origin : null
+}
+
 const linkTo = (req: FastifyRequest, page: number): string => {
-  const url = new URL(req.url, `${req.protocol}://${req.host}`)
+  const url = new URL(req.url, "http://path.invalid")
   if (page <= 1) url.searchParams.delete("page")
   else url.searchParams.set("page", String(page))
-  return url.toString()
+  const path = `${url.pathname}${url.search}`
+  // Absolute as the marketplace pages have always been; relative rather than a 500 for an unusable Host.
+  return `${originOf(req) ?? ""}${path}`
 }
 
 export function pageBody<T>(req: FastifyRequest, window: PageWindow, result: ListResult<T>): PageBody<T> {

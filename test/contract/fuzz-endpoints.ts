@@ -1,0 +1,155 @@
+// What the fuzz suites send to each route of the server's route table, keyed `METHOD url`. A route with no
+// entry here fails fuzz-routes.test.ts: every new endpoint must say how it is fuzzed.
+import type { Schema } from "effect"
+import fc from "fast-check"
+import { LoginRequest, ProfilePatch } from "../../src/schema/auth"
+import {
+  ApplicationListQuery,
+  CompanyApplicationIntake,
+  MaintenanceRequestIntake,
+  ProviderListQuery,
+  RejectBody,
+  ReopenBody,
+  RequestListQuery,
+  SelectProvidersBody,
+  WorkRequestIntake,
+} from "../../src/schema/marketplace-input"
+import {
+  AdminSendBody,
+  ChannelQuery,
+  DeviceTokenRegisterBody,
+  DeviceTokenUnregisterBody,
+  MarkReadBody,
+  NotificationListQuery,
+  PreferencesUpdate,
+  UpdatePushTokenBody,
+} from "../../src/schema/notifications"
+import type { Who } from "./fuzz-arbitraries"
+
+/** Ids and keys that exist in the seeded database, so that generated cases also reach the real work. */
+export interface FuzzContext {
+  readonly users: Readonly<
+    Record<Who, { readonly id: number; readonly email: string; readonly password: string }>
+  >
+  readonly applications: readonly string[]
+  readonly workRequests: readonly string[]
+  readonly maintenanceRequests: readonly string[]
+  readonly providers: readonly string[]
+  /** Notification ids of any user (most are not the caller's: those must be a 404). */
+  readonly notifications: readonly string[]
+  readonly preferences: readonly string[]
+}
+
+export type FuzzGroup = "account" | "marketplace" | "notifications" | "socket"
+
+export interface FuzzSpec {
+  /** Which suite fuzzes the route: fuzz-<group>.test.ts. */
+  readonly group: FuzzGroup
+  /** Valid bodies are sampled from this schema, then mutated. */
+  readonly body?: Schema.Top
+  /** Hand-made valid bodies that reach deeper (real ids, real recipients). */
+  readonly validBody?: (ctx: FuzzContext) => fc.Arbitrary<unknown>
+  readonly query?: Schema.Top
+  /** Known good values per path parameter. */
+  readonly params?: (ctx: FuzzContext) => Readonly<Record<string, readonly string[]>>
+  /** Sends a refresh cookie (a fresh one from a real sign-in, or junk). */
+  readonly refreshCookie?: true
+}
+
+const demoLogin = (ctx: FuzzContext) =>
+  fc.constantFrom(...Object.values(ctx.users)).map((u) => ({ email: u.email, password: u.password }))
+
+const requestRoutes = (base: string, known: (ctx: FuzzContext) => readonly string[]) => {
+  const params = (ctx: FuzzContext) => ({ uuid: known(ctx) })
+  return {
+    [`GET ${base}`]: { group: "marketplace", query: RequestListQuery },
+    [`GET ${base}:uuid/`]: { group: "marketplace", params },
+    [`POST ${base}:uuid/approve/`]: { group: "marketplace", params },
+    [`POST ${base}:uuid/reject/`]: { group: "marketplace", params, body: RejectBody },
+    [`POST ${base}:uuid/reopen/`]: { group: "marketplace", params, body: ReopenBody },
+    [`GET ${base}:uuid/providers/`]: { group: "marketplace", params },
+    [`POST ${base}:uuid/select-providers/`]: {
+      group: "marketplace",
+      params,
+      body: SelectProvidersBody,
+      validBody: (ctx) =>
+        fc
+          .subarray([...ctx.providers], { minLength: 1, maxLength: 5 })
+          .map((provider_ids) => ({ provider_ids })),
+    },
+  } satisfies Record<string, FuzzSpec>
+}
+
+const N = "/api/v1/notifications/"
+
+export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
+  "POST /api/company/login/": { group: "account", body: LoginRequest, validBody: demoLogin },
+  "POST /api/company/logout/": { group: "account", refreshCookie: true },
+  "POST /api/company/token/refresh/": { group: "account", refreshCookie: true },
+  "GET /api/company/user/": { group: "account" },
+  "PATCH /api/company/user/": { group: "account", body: ProfilePatch },
+
+  ...requestRoutes("/api/v1/work-requests/", (ctx) => ctx.workRequests),
+  ...requestRoutes("/api/v1/maintenance-requests/", (ctx) => ctx.maintenanceRequests),
+  "GET /api/v1/company-applications/": { group: "marketplace", query: ApplicationListQuery },
+  "GET /api/v1/company-applications/:uuid/": {
+    group: "marketplace",
+    params: (c) => ({ uuid: c.applications }),
+  },
+  "POST /api/v1/company-applications/:uuid/accept/": {
+    group: "marketplace",
+    params: (c) => ({ uuid: c.applications }),
+  },
+  "POST /api/v1/company-applications/:uuid/reject/": {
+    group: "marketplace",
+    params: (c) => ({ uuid: c.applications }),
+    body: RejectBody,
+  },
+  "POST /api/v1/company-applications/:uuid/reopen/": {
+    group: "marketplace",
+    params: (c) => ({ uuid: c.applications }),
+    body: ReopenBody,
+  },
+  "GET /api/v1/providers/": { group: "marketplace", query: ProviderListQuery },
+  "GET /api/v1/dashboard/summary/": { group: "marketplace" },
+  "POST /api/v1/intake/company-applications/": { group: "marketplace", body: CompanyApplicationIntake },
+  "POST /api/v1/intake/work-requests/": { group: "marketplace", body: WorkRequestIntake },
+  "POST /api/v1/intake/maintenance-requests/": { group: "marketplace", body: MaintenanceRequestIntake },
+
+  [`GET ${N}`]: { group: "notifications", query: NotificationListQuery },
+  [`POST ${N}`]: {
+    group: "notifications",
+    body: AdminSendBody,
+    validBody: (ctx) =>
+      fc.record({
+        recipient_email: fc.constantFrom(...Object.values(ctx.users).map((u) => u.email)),
+        title: fc.string({ minLength: 1, maxLength: 30 }).map((s) => `T ${s}`),
+        message: fc.string({ minLength: 1, maxLength: 60 }).map((s) => `M ${s}`),
+        action_url: fc.oneof(
+          fc.constant(null),
+          fc.webPath(),
+          fc.constantFrom("/dashboard", "//evil.example"),
+        ),
+      }),
+  },
+  [`GET ${N}unread-count/`]: { group: "notifications", query: ChannelQuery },
+  [`POST ${N}mark-read/`]: {
+    group: "notifications",
+    body: MarkReadBody,
+    validBody: (ctx) => fc.constantFrom(...ctx.notifications).map((id) => ({ notification_id: Number(id) })),
+  },
+  [`POST ${N}mark-all-read/`]: { group: "notifications", query: ChannelQuery },
+  [`GET ${N}preferences/`]: { group: "notifications" },
+  [`POST ${N}preferences/update_push_token/`]: { group: "notifications", body: UpdatePushTokenBody },
+  [`PUT ${N}preferences/:id/`]: {
+    group: "notifications",
+    params: (c) => ({ id: c.preferences }),
+    body: PreferencesUpdate,
+  },
+  [`POST ${N}device-tokens/register/`]: { group: "notifications", body: DeviceTokenRegisterBody },
+  [`POST ${N}device-tokens/unregister/`]: { group: "notifications", body: DeviceTokenUnregisterBody },
+  [`GET ${N}:id/`]: { group: "notifications", params: (c) => ({ id: c.notifications }) },
+  [`POST ${N}:id/mark-read/`]: { group: "notifications", params: (c) => ({ id: c.notifications }) },
+
+  "GET /ws/notifications/": { group: "socket" },
+}
