@@ -147,4 +147,73 @@ describe.each(["light", "dark"] as const)("axe-core in the %s theme", (colorSche
     expect(report(findings)).toEqual([])
     await context.close()
   }, 300_000)
+  it("finds none in the review dialogs, the bulk bar and its results, a toast, or the collapsed and narrow layouts", async () => {
+    const pendingWork = await first("/api/v1/work-requests/?status=pending")
+    const { context, page } = await newPage(browser)
+    await page.emulateMedia({ colorScheme })
+    await signIn(page, server.url, DEMO.admin.email, DEMO.admin.password)
+    await page.waitForURL(`${server.url}/dashboard`)
+    const findings: AxeFinding[] = []
+
+    await page.goto(`${server.url}/work-request-details/${pendingWork}`)
+    await settled(page)
+    await page.getByRole("button", { name: "Approve" }).click()
+    await page.getByRole("dialog", { name: "Approve this work request?" }).waitFor()
+    findings.push(...(await seriousViolations(page, "approve dialog")))
+    await page.keyboard.press("Escape")
+    await page.getByRole("button", { name: "Reject" }).click()
+    await page.getByRole("dialog", { name: "Reject this work request" }).getByLabel("Reason").waitFor()
+    findings.push(...(await seriousViolations(page, "reject dialog")))
+    await page.keyboard.press("Escape")
+
+    await page.goto(`${server.url}/website-coordinator/pending-requests`)
+    await settled(page)
+    const boxes = page.getByRole("table").getByRole("checkbox", { name: /^Select (?!all)/ })
+    await boxes.nth(0).check()
+    await boxes.nth(1).check()
+    await page.getByText("2 selected").waitFor()
+    findings.push(...(await seriousViolations(page, "bulk bar")))
+    await page.getByRole("button", { name: "Reject selected" }).click()
+    const bulkReject = page.getByRole("dialog", { name: "Reject 2 work requests" })
+    await bulkReject.getByLabel("Reason").fill("Checked by the accessibility suite")
+    findings.push(...(await seriousViolations(page, "bulk reject dialog")))
+    await bulkReject.getByRole("button", { name: "Reject" }).click()
+    await page.getByRole("region", { name: "Results" }).waitFor()
+    findings.push(...(await seriousViolations(page, "bulk results")))
+
+    await page.goto(`${server.url}/dashboard`)
+    await settled(page)
+    const login = await fetch(`${server.url}/api/company/login/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(DEMO.admin),
+    })
+    const { access } = (await login.json()) as { access: string }
+    await fetch(`${server.url}/api/v1/notifications/`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${access}`, "content-type": "application/json" },
+      body: JSON.stringify({ recipient_email: DEMO.admin.email, title: "Toast for axe", message: "m" }),
+    })
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Toast for axe" }).waitFor()
+    // Checked once it has faded in: mid-transition its colours are blended with the page behind.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("[data-sonner-toast]")].every((t) => t.getAnimations().length === 0),
+    )
+    findings.push(...(await seriousViolations(page, "toast")))
+
+    await page.getByRole("button", { name: "Collapse sidebar" }).click()
+    await page.getByRole("button", { name: "Open sidebar" }).waitFor()
+    findings.push(...(await seriousViolations(page, "collapsed sidebar")))
+
+    await page.setViewportSize({ width: 390, height: 800 })
+    await page.goto(`${server.url}/dashboard`)
+    await settled(page)
+    findings.push(...(await seriousViolations(page, "narrow dashboard")))
+    await page.getByRole("banner").getByRole("button", { name: "Menu", exact: true }).click()
+    await page.getByRole("navigation", { name: "Main" }).waitFor()
+    findings.push(...(await seriousViolations(page, "narrow, sidebar open")))
+
+    expect(report(findings)).toEqual([])
+    await context.close()
+  }, 300_000)
 })
