@@ -73,6 +73,9 @@ async function send(admin: string, write: Write): Promise<{ write: Write; id?: n
   }
 }
 
+/** Kill points: after this many acknowledgements, in successive rounds on the same data folder. */
+const KILL_AFTER = [10, 25, 40]
+
 describe("SIGKILL during writes", () => {
   it("keeps every acknowledged write, and the signed-in page recovers without a reload", async () => {
     const { context, page } = await newPage(browser)
@@ -80,76 +83,82 @@ describe("SIGKILL during writes", () => {
     await page.waitForURL(`${server.url}/dashboard`)
     await bell(page).click()
     await panel(page).getByText("Live", { exact: true }).waitFor()
-
-    const admin = await token(DEMO.admin)
-    const pending = (await (
-      await api(admin, "/api/v1/work-requests/?status=pending&page_size=100")
-    ).json()) as {
-      results: Array<{ uuid: string }>
-    }
-    expect(pending.results.length).toBeGreaterThan(4)
-    const decisions = pending.results.map(
-      (r, i): Write => ({ kind: i % 2 === 0 ? "approve" : "reject", uuid: r.uuid }),
-    )
-    const sends = Array.from(
-      { length: 120 },
-      (_, i): Write => ({ kind: "notification", title: `Kill burst ${i}` }),
-    )
-    // Both kinds interleaved, so that both are in flight when the process dies.
-    const interleaved = sends.flatMap((s, i) => (decisions[i] ? [decisions[i], s] : [s]))
-
     const acknowledged: Array<{ write: Write; id?: number }> = []
-    let inFlight = 0
-    const sent = Promise.all(
-      interleaved.map(async (write) => {
-        if (!write) return
-        inFlight += 1
-        const ack = await send(admin, write)
-        inFlight -= 1
-        if (ack) acknowledged.push(ack)
-      }),
-    )
-    // Kill once part of the burst is acknowledged and the rest is still in flight.
-    await expect.poll(() => acknowledged.length, { timeout: 60_000, interval: 5 }).toBeGreaterThanOrEqual(10)
-    await server.stop("SIGKILL")
-    await sent
-    expect(inFlight).toBe(0)
-    expect(acknowledged.length).toBeLessThan(interleaved.length)
-    await panel(page).getByText("Reconnecting…").waitFor()
 
-    await server.restart()
-    const after = await token(DEMO.coordinator)
-    for (const { write, id } of acknowledged) {
-      if (write.kind === "notification") {
-        const res = await api(after, `/api/v1/notifications/${id}/`)
-        expect(res.status, `acknowledged notification ${write.title} (${id})`).toBe(200)
-        expect(((await res.json()) as { title: string }).title).toBe(write.title)
-      } else {
-        const res = await api(after, `/api/v1/work-requests/${write.uuid}/`)
-        const status = ((await res.json()) as { status: string }).status
-        expect(status, `acknowledged ${write.kind} of ${write.uuid}`).toBe(
-          write.kind === "approve" ? "approved" : "rejected",
-        )
-      }
-    }
+    for (const [round, killAfter] of KILL_AFTER.entries()) {
+      const admin = await token(DEMO.admin)
+      const pending = (await (
+        await api(admin, "/api/v1/work-requests/?status=pending&page_size=100")
+      ).json()) as { results: Array<{ uuid: string }> }
+      expect(pending.results.length).toBeGreaterThan(4)
+      const decisions = pending.results.map(
+        (r, i): Write => ({ kind: i % 2 === 0 ? "approve" : "reject", uuid: r.uuid }),
+      )
+      const sends = Array.from(
+        { length: 120 },
+        (_, i): Write => ({ kind: "notification", title: `Kill ${round} burst ${i}` }),
+      )
+      // Both kinds interleaved, so that both are in flight when the process dies.
+      const burst = sends.flatMap((s, i) => (decisions[i] ? [decisions[i], s] : [s]))
 
-    // The page: still signed in, socket live again, and the badge shows what the restarted server counts.
-    await panel(page).getByText("Live", { exact: true }).waitFor({ timeout: 90_000 })
-    expect(new URL(page.url()).pathname).toBe("/dashboard")
-    const unread = async () =>
-      (
-        (await (await api(after, "/api/v1/notifications/unread-count/?channel=in_app")).json()) as {
-          unread_count: number
+      const acked: Array<{ write: Write; id?: number }> = []
+      let inFlight = 0
+      const sent = Promise.all(
+        burst.map(async (write) => {
+          if (!write) return
+          inFlight += 1
+          const ack = await send(admin, write)
+          inFlight -= 1
+          if (ack) acked.push(ack)
+        }),
+      )
+      // Kill once part of the burst is acknowledged and the rest is still in flight.
+      await expect
+        .poll(() => acked.length, { timeout: 60_000, interval: 5 })
+        .toBeGreaterThanOrEqual(killAfter)
+      await server.stop("SIGKILL")
+      await sent
+      expect(inFlight).toBe(0)
+      expect(acked.length, `round ${round} was cut short by the kill`).toBeLessThan(burst.length)
+      acknowledged.push(...acked)
+      await panel(page).getByText("Reconnecting…").waitFor()
+
+      await server.restart()
+      // Every write acknowledged in this round and the ones before it.
+      const after = await token(DEMO.coordinator)
+      for (const { write, id } of acknowledged) {
+        if (write.kind === "notification") {
+          const res = await api(after, `/api/v1/notifications/${id}/`)
+          expect(res.status, `acknowledged notification ${write.title} (${id})`).toBe(200)
+          expect(((await res.json()) as { title: string }).title).toBe(write.title)
+        } else {
+          const res = await api(after, `/api/v1/work-requests/${write.uuid}/`)
+          const status = ((await res.json()) as { status: string }).status
+          expect(status, `acknowledged ${write.kind} of ${write.uuid}`).toBe(
+            write.kind === "approve" ? "approved" : "rejected",
+          )
         }
-      ).unread_count
-    await expect.poll(() => badgeCount(page), { timeout: 30_000 }).toBe(await unread())
-    // And it is live, not a one-off refetch: a notification sent now arrives in the open panel.
-    const fresh = await send(await token(DEMO.admin), { kind: "notification", title: "After the kill" })
-    expect(fresh).not.toBeNull()
-    await panel(page)
-      .getByRole("link", { name: /After the kill/ })
-      .waitFor()
-    await expect.poll(() => badgeCount(page)).toBe(await unread())
+      }
+
+      // The page: still signed in, socket live again, and the badge shows what the restarted server counts.
+      await panel(page).getByText("Live", { exact: true }).waitFor({ timeout: 90_000 })
+      expect(new URL(page.url()).pathname).toBe("/dashboard")
+      const unread = async () =>
+        (
+          (await (await api(after, "/api/v1/notifications/unread-count/?channel=in_app")).json()) as {
+            unread_count: number
+          }
+        ).unread_count
+      await expect.poll(() => badgeCount(page), { timeout: 30_000 }).toBe(await unread())
+      // And it is live, not a one-off refetch: a notification sent now arrives in the open panel.
+      const title = `After kill ${round}`
+      const fresh = await send(await token(DEMO.admin), { kind: "notification", title })
+      expect(fresh).not.toBeNull()
+      await panel(page)
+        .getByRole("link", { name: new RegExp(title) })
+        .waitFor()
+      await expect.poll(() => badgeCount(page)).toBe(await unread())
+    }
     await context.close()
-  }, 240_000)
+  }, 480_000)
 })
