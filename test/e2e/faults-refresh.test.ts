@@ -40,6 +40,13 @@ function watch(page: Page): Seen {
 
 /** Signed in and showing data from the API: the dashboard's welcome and the bell's count both loaded. */
 async function signedInAndLoaded(page: Page): Promise<void> {
+  // Settles on either outcome first, so that a tab sent to sign in again fails here with its address.
+  await page.waitForFunction(
+    () => location.pathname === "/login" || document.body.textContent?.includes("Welcome back, "),
+    undefined,
+    { timeout: 30_000 },
+  )
+  expect(new URL(page.url()).pathname, "a tab was logged out").toBe("/dashboard")
   await page.getByText(/Welcome back, /).waitFor({ timeout: 30_000 })
   await page
     .getByRole("banner")
