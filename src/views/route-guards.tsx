@@ -20,6 +20,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** A route that needs one of the given roles; lacking them leads to /unauthorized (SPEC §6). */
 export function RequireRoles({ roles, children }: { roles: ReadonlyArray<string>; children: ReactNode }) {
   const user = useAuth((ctx) => ctx.user)
+  const profileLoaded = useAuth((ctx) => ctx.profileLoaded)
+  // After a reload the session is restored before the profile arrives: no roles yet is not "lacking them".
+  if (!user && !profileLoaded) return <LoadingScreen />
   if (!hasAnyRole(user, roles)) return <Redirect to="/unauthorized" replace />
   return <>{children}</>
 }

@@ -206,4 +206,74 @@ describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
     )
     expect(ofMissed).toHaveLength(1)
   })
+  it("survives repeated terminations: sockets on both instances catch up on rows and reads from each gap", async () => {
+    const adminOnA = await login(a, "admin@example.com", "admin-demo-1")
+    const viewerOnA = await login(a, "viewer@example.com", "viewer-demo-1")
+    const viewerOnB = await login(b, "viewer@example.com", "viewer-demo-1")
+    const tabs = [connect(a, viewerOnA), connect(b, viewerOnB)]
+    const [hello] = await Promise.all(tabs.map((t) => t.next("connection_established")))
+    const viewerId = hello?.user_id ?? 0
+    const reconnects = () =>
+      [a, b].map((i) => i.logs.filter((l) => l.includes("notification listener reconnected")).length)
+    const terminate = async () => {
+      const before = reconnects()
+      const killed = await adminQuery(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = $1 and pid <> pg_backend_pid() and query ilike 'LISTEN%'`,
+        [name],
+      )
+      // Both instances' listeners, each on its own connection.
+      expect(killed.rowCount).toBeGreaterThanOrEqual(2)
+      return before
+    }
+    const silentRow = async (title: string) => {
+      const row = await sql<{ id: number }>`
+        insert into notification (user_id, channel, notification_type, title, message, priority)
+        values (${viewerId}, 'in_app', 'system_alert', ${title}, 'm', 'medium') returning id`.execute(
+        a.database.db,
+      )
+      return row.rows[0]?.id ?? 0
+    }
+    const unreadOnServer = async () =>
+      ((await (await call(b, `${BASE}unread-count/`, viewerOnB)).json()) as { unread_count: number })
+        .unread_count
+
+    const missed: number[] = []
+    for (const gap of [1, 2]) {
+      const before = await terminate()
+      missed.push(await silentRow(`Missed in gap ${gap}`))
+      // A read made meanwhile, whose announcement may be lost too: the count each socket ends on must show it.
+      const unreadPage = (await (await call(a, `${BASE}?is_read=false&page_size=1`, viewerOnA)).json()) as {
+        results: Array<{ id: number }>
+      }
+      const oldest = unreadPage.results[0]
+      if (oldest) expect((await call(a, `${BASE}${oldest.id}/mark-read/`, viewerOnA, {})).status).toBe(200)
+      await waitFor(
+        () => reconnects().every((n, i) => n > (before[i] ?? 0)),
+        `relisten after gap ${gap}`,
+        20_000,
+      )
+    }
+
+    const expected = await unreadOnServer()
+    for (const tab of tabs) {
+      for (const id of missed) await tab.next("notification", (m) => m.notification.id === id, 15_000)
+      await tab.next("unread_count", (m) => m.unread_count === expected, 15_000)
+    }
+    // Listening again on both: a live send through A reaches the socket on each instance, once.
+    const response = await call(a, BASE, adminOnA, {
+      recipient_email: "viewer@example.com",
+      title: "After two gaps",
+      message: "m",
+    })
+    const { ids } = (await response.json()) as { ids: number[] }
+    for (const tab of tabs) {
+      await tab.next("notification", (m) => m.notification.id === ids[0])
+      await tab.settle()
+      for (const id of [...missed, ids[0]])
+        expect(
+          tab.received.filter((m) => m.type === "notification" && m.notification.id === id),
+        ).toHaveLength(1)
+    }
+  })
 })

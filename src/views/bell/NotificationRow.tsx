@@ -35,7 +35,13 @@ export const NotificationRow = memo(function NotificationRow({ item, now, onMark
           type="button"
           className={ui.button.ghost}
           aria-label={`Mark "${item.title}" as read`}
-          onClick={() => onMarkRead(item.id)}
+          onClick={(e) => {
+            // The button goes away once the row is read: hand focus to the row's link first, or it falls to
+            // the page body and a keyboard user loses their place (and Escape no longer closes the panel).
+            const link = e.currentTarget.previousElementSibling
+            if (link instanceof HTMLElement) link.focus()
+            onMarkRead(item.id)
+          }}
         >
           ✓
         </button>

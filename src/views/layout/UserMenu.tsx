@@ -39,13 +39,14 @@ export function UserMenu() {
         className={css.trigger}
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`User menu for ${user?.full_name ?? "you"}`}
         onClick={() => setOpen((o) => !o)}
       >
         <span className={css.avatar} aria-hidden="true">
           {user?.initials ?? "?"}
         </span>
-        <span>{user?.full_name ?? ""}</span>
+        {/* Named by its content, not aria-label, so the name contains the visible name (WCAG 2.5.3). */}
+        <span className="visually-hidden">User menu for </span>
+        <span>{user?.full_name ?? "you"}</span>
       </button>
       {open ? (
         <div

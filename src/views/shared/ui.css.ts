@@ -24,7 +24,12 @@ export const button = styleVariants({
     { background: vars.color.accent, color: vars.color.accentText, borderColor: "transparent" },
   ],
   secondary: [buttonBase],
-  danger: [buttonBase, { background: vars.color.danger, color: "#fff", borderColor: "transparent" }],
+  // accentText is the theme's text-on-a-strong-colour: white on the light theme's dark red, near-black on the
+  // dark theme's light red (white there failed WCAG contrast at 2.4:1).
+  danger: [
+    buttonBase,
+    { background: vars.color.danger, color: vars.color.accentText, borderColor: "transparent" },
+  ],
   ghost: [buttonBase, { background: "transparent", borderColor: "transparent" }],
 })
 
