@@ -165,8 +165,15 @@ function replayActor(trace: Trace, actor: TraceActor, machine: AnyStateMachine):
 export const matchesMachine = (actor: TraceActor, name: string): boolean =>
   actor.systemId === name || actor.machine === name || actor.name === name
 
-/** Replays every machine actor of the trace, or those `only` names (a systemId, machine id or actor id). */
-export function replayTrace(trace: Trace, only?: string): ReplayResult {
+/**
+ * Replays every machine actor of the trace, or those `only` names (a systemId, machine id or actor id), against
+ * the app's machines, or `machines` given instead (a test's deliberately changed machine).
+ */
+export function replayTrace(
+  trace: Trace,
+  only?: string,
+  machines: ReadonlyMap<string, AnyStateMachine> = MACHINES,
+): ReplayResult {
   if (trace.droppedEvents > 0)
     throw new TraceFileError(
       `This trace dropped its first ${trace.droppedEvents} events; its actors cannot be replayed from their start.`,
@@ -182,8 +189,8 @@ export function replayTrace(trace: Trace, only?: string): ReplayResult {
         : `No machine "${only}" in this trace; it has: ${names.join(", ")}`,
     )
   }
-  const machines = chosen.map((actor): MachineReplay => {
-    const machine = MACHINES.get(actor.machine ?? "")
+  const replays = chosen.map((actor): MachineReplay => {
+    const machine = machines.get(actor.machine ?? "")
     if (!machine)
       return {
         actor,
@@ -194,7 +201,7 @@ export function replayTrace(trace: Trace, only?: string): ReplayResult {
       }
     return replayActor(trace, actor, machine)
   })
-  return { machines, diverged: machines.some((m) => m.divergence !== null) }
+  return { machines: replays, diverged: replays.some((m) => m.divergence !== null) }
 }
 
 /** A state value for a person, as the support panel writes it. */

@@ -86,7 +86,6 @@ export const supportMachine = setup({
       states: {
         idle: { on: { "support.export": "exporting" } },
         exporting: {
-          entry: assign({ exportError: null }),
           invoke: {
             id: "exportTrace",
             src: "exportTrace",
@@ -94,7 +93,8 @@ export const supportMachine = setup({
             onError: { target: "failed", actions: assign({ exportError: EXPORT_FAILED }) },
           },
         },
-        failed: { on: { "support.export": "exporting" } },
+        // The message stands while the panel shows the failure, not once it is closed or retried.
+        failed: { exit: assign({ exportError: null }), on: { "support.export": "exporting" } },
       },
     },
   },
