@@ -77,7 +77,7 @@ export default function SupportPanel() {
         </table>
       </div>
       <label className={css.filter}>
-        Actor
+        Filter by actor
         <select
           value={filter ?? ""}
           onChange={(e) =>
