@@ -1,4 +1,6 @@
-import { useSyncExternalStore } from "react"
+import { useEffect, useRef, useSyncExternalStore } from "react"
+// Loaded with the panel, so that 'Export trace' needs no further chunk (and works offline).
+import "../../effects/trace-download"
 import type { TraceRecorder } from "../../effects/trace-recorder"
 import { useRecorder } from "./recorder-context"
 import * as css from "./support.css"
@@ -25,9 +27,13 @@ export default function SupportPanel() {
   const actors = recorder ? actorRows(recorder) : []
   const rows = recorder ? logRows(recorder, filter) : []
   const choices = recorder ? filterChoices(recorder, filter) : []
+  const self = useRef<HTMLElement>(null)
+  useEffect(() => self.current?.focus(), [])
 
   return (
     <section
+      ref={self}
+      tabIndex={-1}
       role="dialog"
       aria-label="Support panel"
       className={css.panel}

@@ -3,7 +3,30 @@ import { useSupport, useSupportSend } from "./support-hooks"
 
 // Always mounted and tiny: the shortcut, and the panel's own chunk once someone opens it. Whether they may is
 // the support machine's decision (admins, or a page started with `?support`).
-const SupportPanel = lazy(() => import("./SupportPanel"))
+const loadPanel = () => import("./SupportPanel")
+// Offline, or a chunk that vanished after a deploy: say so in place of the panel rather than break the page.
+const SupportPanel = lazy(() => loadPanel().catch(() => ({ default: PanelUnavailable })))
+
+/** Part of this (startup) chunk on purpose: it must show when no chunk can be fetched. */
+function PanelUnavailable() {
+  const send = useSupportSend()
+  return (
+    <section role="dialog" aria-label="Support panel" style={UNAVAILABLE_STYLE}>
+      <p role="alert">The support panel could not be loaded. Check your connection and reload the page.</p>
+      <button type="button" onClick={() => send({ type: "support.close" })}>
+        Close
+      </button>
+    </section>
+  )
+}
+const UNAVAILABLE_STYLE = {
+  position: "fixed",
+  right: 8,
+  top: 8,
+  zIndex: 1000,
+  padding: 12,
+  background: "Canvas",
+} as const
 
 export const isSupportShortcut = (
   e: Pick<KeyboardEvent, "ctrlKey" | "shiftKey" | "altKey" | "key">,
@@ -11,7 +34,13 @@ export const isSupportShortcut = (
 
 export function SupportRoot() {
   const open = useSupport((v) => v.open)
+  const allowed = useSupport((v) => v.allowed)
   const send = useSupportSend()
+
+  // Fetched as soon as this user may open it, so that it still opens once the network is gone.
+  useEffect(() => {
+    if (allowed) void loadPanel().catch(() => undefined)
+  }, [allowed])
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
