@@ -54,6 +54,15 @@ describe("committed traces", () => {
     })
   }
 
+  it("hold no token, password or cookie", () => {
+    for (const file of files) {
+      const text = readFileSync(join(DIR, file), "utf8")
+      expect(text).not.toMatch(/eyJ[\w-]+\.[\w-]+\./)
+      expect(text).not.toMatch(/demo-1/)
+      expect(text).not.toMatch(/"(access|refresh|token|accessToken|password|fcm_token|push_token)": "(?!\[redacted\])/)
+    }
+  })
+
   it("hold what each scenario is about", () => {
     const byType = (trace: Trace, label: string, type: string) => {
       const actor = trace.actors.find((a) => a.systemId === label)
