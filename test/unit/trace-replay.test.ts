@@ -59,7 +59,9 @@ describe("committed traces", () => {
       const text = readFileSync(join(DIR, file), "utf8")
       expect(text).not.toMatch(/eyJ[\w-]+\.[\w-]+\./)
       expect(text).not.toMatch(/demo-1/)
-      expect(text).not.toMatch(/"(access|refresh|token|accessToken|password|fcm_token|push_token)": "(?!\[redacted\])/)
+      expect(text).not.toMatch(
+        /"(access|refresh|token|accessToken|password|fcm_token|push_token)": "(?!\[redacted\])/,
+      )
     }
   })
 

@@ -42,21 +42,32 @@ export function contextSummary(context: unknown): string {
   return clip(parts.join(", "), SUMMARY_CHARS)
 }
 
-/** Actors with a systemId, and every other actor while it runs (finished requests would crowd the list). */
+type Snapshot = { status: string; value?: unknown; context?: unknown }
+
+// Snapshots are immutable: a row is worked out (and its context redacted) once per snapshot, not once per frame.
+const rows = new WeakMap<object, Omit<ActorRow, "id" | "label">>()
+function describeSnapshot(ref: RecordedActor, snapshot: Snapshot): Omit<ActorRow, "id" | "label"> {
+  const cached = rows.get(snapshot)
+  if (cached) return cached
+  const row = {
+    kind: machineOf(ref) === null ? "actor" : "machine",
+    status: snapshot.status,
+    state: stateText(redact(snapshot.value)),
+    summary: snapshot.context === undefined ? "" : contextSummary(snapshot.context),
+  }
+  rows.set(snapshot, row)
+  return row
+}
+
+/** Actors with a systemId, and every other actor while it runs (finished requests have left the system). */
 export function actorRows(recorder: TraceRecorder): ActorRow[] {
   return recorder.actors
-    .map((ref) => ({
-      ref,
-      snapshot: ref.getSnapshot() as { status: string; value?: unknown; context?: unknown },
-    }))
+    .map((ref) => ({ ref, snapshot: ref.getSnapshot() as Snapshot }))
     .filter(({ ref, snapshot }) => ref.systemId !== undefined || snapshot.status === "active")
     .map(({ ref, snapshot }) => ({
       id: ref.sessionId,
       label: actorLabel(ref),
-      kind: machineOf(ref) === null ? "actor" : "machine",
-      status: snapshot.status,
-      state: stateText(redact(snapshot.value)),
-      summary: snapshot.context === undefined ? "" : contextSummary(snapshot.context),
+      ...describeSnapshot(ref, snapshot),
     }))
 }
 
