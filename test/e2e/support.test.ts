@@ -102,6 +102,21 @@ describe("support panel in Chromium", () => {
     await context.close()
   })
 
+  it("opens and exports with the network gone, once an admin has signed in", async () => {
+    const { context, page } = await newPage(browser)
+    const panelChunk = page.waitForResponse((r) => /\/assets\/SupportPanel-[\w-]+\.js$/.test(r.url()))
+    await signedIn(page, DEMO.admin)
+    await panelChunk
+    await context.setOffline(true)
+    await openSupportPanel(page)
+    await panelState(page, "auth")
+      .filter({ hasText: exact("AUTHENTICATED.ready") })
+      .waitFor()
+    const trace = Schema.decodeUnknownSync(Trace)(JSON.parse(await exportTrace(page)))
+    expect(trace.userCategory).toBe("admin")
+    await context.close()
+  })
+
   it("exports a trace that replays in Node to the same states, and holds no token, cookie or password", async () => {
     const { context, page } = await newPage(browser)
     const accessTokens: string[] = []

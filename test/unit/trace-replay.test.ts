@@ -189,5 +189,8 @@ describe("npm run replay", () => {
     expect(c.status).toBe(2)
     expect(c.stderr).toContain("Cannot read")
     expect(() => readTrace(wrong)).toThrow(TraceFileError)
+    const d = run(join(DIR, "sign-in-silent-refresh.json"), "--machine", "nosuch")
+    expect(d.status).toBe(2)
+    expect(d.stderr).toMatch(/No machine "nosuch" in this trace; it has: .*auth/)
   }, 60_000)
 })
