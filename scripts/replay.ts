@@ -39,6 +39,10 @@ function main(): number {
     console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`)
     return 2
   }
+  if (parsed.values.help) {
+    console.log(USAGE)
+    return 0
+  }
   const file = parsed.positionals[0]
   if (!file || parsed.positionals.length > 1) {
     console.error(USAGE)
@@ -70,7 +74,7 @@ function main(): number {
 }
 
 function parse() {
-  return parseArgs({ options: { machine: { type: "string" } }, allowPositionals: true })
+  return parseArgs({ options: { machine: { type: "string" }, help: { type: "boolean", default: false } }, allowPositionals: true })
 }
 
 process.exitCode = main()
