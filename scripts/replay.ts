@@ -74,7 +74,10 @@ function main(): number {
 }
 
 function parse() {
-  return parseArgs({ options: { machine: { type: "string" }, help: { type: "boolean", default: false } }, allowPositionals: true })
+  return parseArgs({
+    options: { machine: { type: "string" }, help: { type: "boolean", default: false } },
+    allowPositionals: true,
+  })
 }
 
 process.exitCode = main()
