@@ -31,6 +31,11 @@ describe("the trace recorder", () => {
     const running = app
     const auth = running.actor.system.get(SYSTEM_IDS.auth)
     await waitFor(auth, (s) => s.matches({ AUTHENTICATED: "ready" }))
+    // The support actor follows who is signed in (a coordinator here: the panel stays shut for them).
+    const support = running.actor.system.get(SYSTEM_IDS.support)
+    expect(support.getSnapshot().context.category).toBe("website_coordinator")
+    support.send({ type: "support.toggle" })
+    expect(support.getSnapshot().value).toBe("closed")
     // A 401 with requests queued behind one refresh, then a sign-out and a failed sign-in with a password.
     server.expire()
     const get = (i: number) =>
@@ -44,6 +49,7 @@ describe("the trace recorder", () => {
     auth.send({ type: "auth.logout" })
     auth.send({ type: "auth.login", email: "c@example.com", password: PASSWORD })
     await waitFor(auth, (s) => s.matches("ERROR"))
+    expect(support.getSnapshot().context.category).toBeNull()
 
     const trace = buildTrace(running.recorder)
     const text = JSON.stringify(Schema.encodeSync(Trace)(trace))
