@@ -7,6 +7,7 @@ import { startApp } from "./effects/start-app"
 import { readUiPreferences } from "./effects/ui-actors"
 import { App } from "./views/App"
 import { AppProvider } from "./views/app-context"
+import { RecorderProvider } from "./views/support/recorder-context"
 import "./views/theme.css"
 
 /** Pages anyone may see; every other path is behind sign-in. */
@@ -22,15 +23,22 @@ async function main() {
   const inspect = inspectorRequested(window.location.search, import.meta.env.VITE_XSTATE_INSPECT)
     ? await loadInspector()
     : undefined
-  const { actor } = startApp({ config: configFromEnv(import.meta.env), ui: readUiPreferences(), inspect })
+  const { actor, recorder } = startApp({
+    config: configFromEnv(import.meta.env),
+    ui: readUiPreferences(),
+    inspect,
+    supportRequested: new URLSearchParams(window.location.search).has("support"),
+  })
   const root = document.getElementById("root")
   if (!root) throw new Error("index.html has no #root")
   createRoot(root).render(
     <StrictMode>
       <AppProvider actor={actor}>
-        <Router>
-          <App />
-        </Router>
+        <RecorderProvider recorder={recorder}>
+          <Router>
+            <App />
+          </Router>
+        </RecorderProvider>
       </AppProvider>
     </StrictMode>,
   )

@@ -7,10 +7,12 @@ import type { AuthApi } from "./auth-api"
 import { loadChunk } from "./load-chunk"
 import { type AppRuntime, runForActor } from "./runtime"
 import { sessionLoader } from "./session-loader"
+import { provideSupport } from "./support-actors"
+import type { TraceRecorder } from "./trace-recorder"
 import { uiPreferenceActions, watchColorScheme } from "./ui-actors"
 
 /** The root machine with every invoked actor a thin adapter over a service call. */
-export function provideApp(runtime: AppRuntime, socketBaseUrl: string) {
+export function provideApp(runtime: AppRuntime, socketBaseUrl: string, recorder?: TraceRecorder) {
   return appMachine.provide({
     actors: {
       ...provideAuth(<A, E>(effect: Effect.Effect<A, E, AuthApi>) => runForActor(runtime, effect)),
@@ -23,6 +25,7 @@ export function provideApp(runtime: AppRuntime, socketBaseUrl: string) {
         const chunk = await loadChunk(() => import("./session-actors"), CHUNK_LOAD_TIMEOUT_MS)
         return chunk.provideSession(runtime, socketBaseUrl)
       }),
+      ...(recorder ? { support: provideSupport(recorder) } : {}),
     },
   })
 }

@@ -4,12 +4,15 @@ import { actorHttpEnv } from "./actor-http-env"
 import { provideApp } from "./actors"
 import type { ConfigShape } from "./config"
 import { type AppRuntime, makeRuntime } from "./runtime"
+import { createTraceRecorder, type TraceRecorder } from "./trace-recorder"
 
 export interface StartAppOptions {
   readonly config: ConfigShape
   readonly ui: UiPreferencesInput
   readonly fetch?: typeof fetch
   readonly inspect?: Observer<InspectionEvent>
+  /** Started with `?support`: the support panel opens for anyone, not only admins. */
+  readonly supportRequested?: boolean
 }
 
 export type AppActor = Actor<ReturnType<typeof provideApp>>
@@ -17,6 +20,8 @@ export type AppActor = Actor<ReturnType<typeof provideApp>>
 export interface StartedApp {
   readonly actor: AppActor
   readonly runtime: AppRuntime
+  /** Everything the actor system did since start, for the support panel and its trace export. */
+  readonly recorder: TraceRecorder
   readonly dispose: () => Promise<void>
 }
 
@@ -32,15 +37,22 @@ export function startApp(options: StartAppOptions): StartedApp {
       options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     ),
   )
-  const created: AppActor = createActor(provideApp(runtime, options.config.socketBaseUrl), {
-    input: { ui: options.ui },
-    inspect: options.inspect,
+  // Recording starts with the first actor, so that a trace replays every actor from its initial state.
+  const recorder = createTraceRecorder()
+  const observer = options.inspect
+  const created: AppActor = createActor(provideApp(runtime, options.config.socketBaseUrl, recorder), {
+    input: { ui: options.ui, supportRequested: options.supportRequested ?? false },
+    inspect: (event) => {
+      recorder.inspect(event)
+      observer?.next?.(event)
+    },
   })
   actor = created
   created.start()
   return {
     actor: created,
     runtime,
+    recorder,
     dispose: async () => {
       created.stop()
       await runtime.dispose()

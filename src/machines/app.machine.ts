@@ -2,11 +2,14 @@ import { type AnyActorLogic, assign, enqueueActions, fromPromise, setup } from "
 import { authMachine } from "./auth.machine"
 import { refreshMachine } from "./refresh.machine"
 import { signInWatch } from "./sign-in-watch"
+import { supportMachine } from "./support.machine"
 import { SYSTEM_IDS } from "./system-ids"
 import { type UiPreferencesInput, uiPreferencesMachine } from "./ui-preferences.machine"
 
 export interface AppInput {
   ui: UiPreferencesInput
+  /** Started with `?support`: anyone may open the support panel, not only admins. */
+  supportRequested?: boolean
 }
 
 export interface AppContext extends AppInput {
@@ -38,6 +41,7 @@ export const appMachine = setup({
     uiPreferences: uiPreferencesMachine,
     signInWatch,
     loadSession,
+    support: supportMachine,
   },
 }).createMachine({
   id: "app",
@@ -54,6 +58,12 @@ export const appMachine = setup({
     },
     // Last: it looks up auth, so auth must exist when it starts.
     { id: SYSTEM_IDS.signInWatch, systemId: SYSTEM_IDS.signInWatch, src: "signInWatch" },
+    {
+      id: SYSTEM_IDS.support,
+      systemId: SYSTEM_IDS.support,
+      src: "support",
+      input: ({ context }) => ({ requested: context.supportRequested ?? false }),
+    },
   ],
   initial: "signedOut",
   states: {

@@ -12,5 +12,7 @@ export const SYSTEM_IDS = {
   /** The signed-in actors (session.machine.ts), started once someone has signed in. */
   session: "session",
   signInWatch: "signInWatch",
+  /** The support panel: open or closed, its filter, trace export. */
+  support: "support",
 } as const
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS]

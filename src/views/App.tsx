@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react"
 import { TOAST } from "../constants"
 import { AppRoutes } from "./routes"
+import { SupportRoot } from "./support/SupportRoot"
 import { useAppliedTheme } from "./use-applied-theme"
 
 // The toaster is not needed to sign in: loading it apart keeps the sign-in bundle within budget.
@@ -12,6 +13,7 @@ export function App() {
   return (
     <>
       <AppRoutes />
+      <SupportRoot />
       <Suspense fallback={null}>
         <Toaster
           position={TOAST.position}

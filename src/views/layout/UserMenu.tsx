@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from "react"
 import { Link, useLocation } from "wouter"
 import { useAuth, useAuthSend } from "../app-context"
+import { useSupport, useSupportSend } from "../support/support-hooks"
 import { LogoutDialog } from "./LogoutDialog"
 import * as css from "./menu.css"
 
 export function UserMenu() {
   const user = useAuth((ctx) => ctx.user)
   const send = useAuthSend()
+  const supportAllowed = useSupport((v) => v.allowed)
+  const sendSupport = useSupportSend()
   const [, navigate] = useLocation()
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
@@ -66,6 +69,20 @@ export function UserMenu() {
           <Link href="/settings" role="menuitem" className={css.item} onClick={() => setOpen(false)}>
             Settings
           </Link>
+          {supportAllowed ? (
+            <button
+              type="button"
+              role="menuitem"
+              className={css.item}
+              aria-keyshortcuts="Control+Shift+S"
+              onClick={() => {
+                setOpen(false)
+                sendSupport({ type: "support.open" })
+              }}
+            >
+              Support panel
+            </button>
+          ) : null}
           <button
             type="button"
             role="menuitem"
