@@ -8,6 +8,7 @@ import {
   type SupportEvent,
   supportMachine,
 } from "../../src/machines/support.machine"
+import { recordedActor } from "./coverage"
 import { describeEvent, pending } from "./walk"
 
 // Every state and transition of the support panel's machine, on the real machine: who may open it (admins, or
@@ -59,7 +60,7 @@ for (const requested of [false, true]) {
       const from = path?.steps.map((s) => describeEvent(s.event)).join(" → ") || "start"
       it(`${from} ⇒ ${describeEvent(event)}`, () => {
         expect(path).toBeDefined()
-        const actor = createActor(machine, { input: { requested } }).start()
+        const actor = recordedActor(machine, { input: { requested } }).start()
         for (const step of path?.steps.slice(1) ?? []) actor.send(step.event)
         expect(serializeState(actor.getSnapshot())).toBe(serializeState(state))
         actor.send(event)
