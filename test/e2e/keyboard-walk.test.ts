@@ -133,6 +133,8 @@ describe("keyboard only", () => {
     await page.keyboard.press("Enter")
     await confirm.waitFor({ state: "hidden" })
     await page.getByRole("button", { name: "Approve" }).waitFor({ state: "detached" })
+    // Focus stays on the page rather than falling to the body with the removed buttons.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main")
 
     // Log out through the user menu and its confirmation.
     await tabTo(page, named(/^User menu for /), "the user menu")
