@@ -35,7 +35,12 @@ export const BellPanel = forwardRef<HTMLDivElement, { onClose: () => void; onEsc
             type="button"
             className={ui.button.ghost}
             disabled={unread === 0}
-            onClick={() => send({ type: "notifications.markAllRead" })}
+            onClick={(e) => {
+              // The button is disabled once nothing is unread, which drops its focus to the page body: keep
+              // focus in the panel so that Tab and Escape still work from here.
+              e.currentTarget.closest<HTMLElement>('[role="dialog"]')?.focus()
+              send({ type: "notifications.markAllRead" })
+            }}
           >
             Mark all as read
           </button>

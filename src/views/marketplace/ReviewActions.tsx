@@ -1,4 +1,5 @@
 import { useSelector } from "@xstate/react"
+import { useEffect, useRef } from "react"
 import type { ActorRefFrom } from "xstate"
 import { positiveActionFor } from "../../machines/marketplace-types"
 import type { reviewMachine } from "../../machines/review.machine"
@@ -14,6 +15,7 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
   const pending = useSelector(actor, (s) => s.context.record?.status === "pending")
   const positive = positiveActionFor(kind) === "accept" ? "Accept" : "Approve"
   const acting = state === "acting"
+  useFocusKeptAfterDecision(pending)
   return (
     <>
       {pending ? (
@@ -56,4 +58,18 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
       ) : null}
     </>
   )
+}
+
+/**
+ * Deciding removes the buttons, and the closing dialog hands focus back to one of them (disabled while the
+ * decision is saved): focus would fall to the page body and a keyboard user would start again from the top.
+ * It goes to the page's main region instead.
+ */
+function useFocusKeptAfterDecision(pending: boolean) {
+  const wasPending = useRef(pending)
+  useEffect(() => {
+    if (wasPending.current && !pending && document.activeElement === document.body)
+      document.getElementById("main")?.focus()
+    wasPending.current = pending
+  }, [pending])
 }
