@@ -34,6 +34,8 @@ export interface Config {
   readonly refreshGraceMs: number
   /** Production cost always; tests pass a lower one to stay fast. */
   readonly scrypt: ScryptParams
+  /** FIREBASE_SERVICE_ACCOUNT: the service-account JSON (or its file path); null: push is off. */
+  readonly firebaseServiceAccount: string | null
 }
 
 export class ConfigError extends Error {
@@ -115,7 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
     allowedOrigins: origins(env, "ALLOWED_ORIGINS") ?? [...own, ...DEV_SERVER_ORIGINS],
     logLevel: logLevel(env),
     trustProxy: boolean(env, "TRUST_PROXY"),
-    staticDir: resolve(REPO_ROOT, "dist"),
+    staticDir: resolve(REPO_ROOT, text(env, "STATIC_DIR") ?? "dist"),
     connectSrc: [...apiOrigins, ...(origins(env, "CSP_CONNECT_SRC") ?? [])],
     loginLimitPerIp: {
       ...LOGIN_LIMIT_PER_IP,
@@ -127,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     refreshGraceMs: REFRESH_GRACE_MS,
     scrypt: SCRYPT_PRODUCTION,
+    firebaseServiceAccount: text(env, "FIREBASE_SERVICE_ACCOUNT"),
   }
 }
 
