@@ -104,6 +104,12 @@ const boolean = (env: Env, name: string): boolean => {
   throw new ConfigError(`${name} must be true or false, got "${raw}".`)
 }
 
+/** What the firebase SDK in the page calls (installations, then the FCM registration); push needs both. */
+export const FIREBASE_CONNECT_SRC = [
+  "https://firebaseinstallations.googleapis.com",
+  "https://fcmregistrations.googleapis.com",
+]
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, "PORT", 3000, 0, 65_535)
   const own = [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
@@ -118,7 +124,12 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel(env),
     trustProxy: boolean(env, "TRUST_PROXY"),
     staticDir: resolve(REPO_ROOT, text(env, "STATIC_DIR") ?? "dist"),
-    connectSrc: [...apiOrigins, ...(origins(env, "CSP_CONNECT_SRC") ?? [])],
+    connectSrc: [
+      ...apiOrigins,
+      // A build configured for push (the same environment builds and serves with `npm start`).
+      ...(text(env, "VITE_FIREBASE_API_KEY") ? FIREBASE_CONNECT_SRC : []),
+      ...(origins(env, "CSP_CONNECT_SRC") ?? []),
+    ],
     loginLimitPerIp: {
       ...LOGIN_LIMIT_PER_IP,
       max: integer(env, "LOGIN_MAX_PER_IP", LOGIN_LIMIT_PER_IP.max, 1, 1_000_000),

@@ -12,5 +12,9 @@ export const SYSTEM_IDS = {
   /** The signed-in actors (session.machine.ts), started once someone has signed in. */
   session: "session",
   signInWatch: "signInWatch",
+  /** Browser push (push.machine.ts), a child of the session. */
+  push: "push",
+  /** The notification preferences on /settings. */
+  preferences: "preferences",
 } as const
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS]
