@@ -156,6 +156,7 @@ export const notificationsMachine = setup({
           ],
         },
         "notifications.toasted": {
+          guard: ({ context, event }) => !context.toasted.includes(event.id),
           actions: assign({
             toasted: ({ context, event }) => [...context.toasted, event.id].slice(-TOASTED_KEPT),
           }),
