@@ -45,7 +45,8 @@ async function onPush(payload) {
     return
   }
   const data = payload.data && typeof payload.data === "object" ? payload.data : {}
-  const notification = payload.notification && typeof payload.notification === "object" ? payload.notification : {}
+  const notification =
+    payload.notification && typeof payload.notification === "object" ? payload.notification : {}
   const title = String(notification.title || data.title || "").trim() || DEFAULT_TITLE
   const id = typeof data.notification_id === "string" ? data.notification_id : ""
   await self.registration.showNotification(title, {
