@@ -11,11 +11,14 @@ import { type ServerProcess, startServerProcess } from "./server-process"
 let server: ServerProcess
 let browser: Browser
 
+// The build runs here, once per run of this file: allow for a machine busy with the other suites.
+const BUILD_AND_START_MS = 300_000
+
 beforeAll(async () => {
   buildPushFake()
   server = await startServerProcess({ STATIC_DIR: PUSH_FAKE_DIST })
   browser = await launchBrowser()
-})
+}, BUILD_AND_START_MS)
 afterAll(async () => {
   await browser?.close()
   await server?.close()
