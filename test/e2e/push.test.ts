@@ -2,6 +2,8 @@
 // against the real server: the initialisation order ends in a registered device, a foreground message
 // becomes the push toast, View marks it read and navigates, the socket's toast is never repeated by push,
 // a blocked permission shows its error toast, logout unregisters, and /settings edits the preferences.
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
@@ -203,8 +205,20 @@ describe("browser push in Chromium (fake PushMessaging)", () => {
     await page.reload()
     await page.getByRole("heading", { name: "Notification preferences" }).waitFor()
     expect(await page.getByRole("checkbox", { name: "Security: push" }).isChecked()).toBe(!before)
-    // Every switch has a label a screen reader reads.
+    // Every switch has a label a screen reader reads, and axe finds nothing serious on the page.
     expect(await page.getByRole("checkbox").count()).toBe(16)
+    const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+    // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+    await page.evaluate(axeSource)
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<{ violations: unknown[] }> } })
+        .axe
+      const result = await axe.run(document.querySelector("main") ?? document)
+      return (result.violations as { id: string; impact: string }[])
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => v.id)
+    })
+    expect(violations).toEqual([])
     await context.close()
   })
 })
