@@ -1,5 +1,6 @@
 import { Effect } from "effect"
-import { PushError, type PushMessagingShape, type PushPermission } from "./push-messaging"
+import type { PushPermission } from "../schema/push"
+import { PushError, type PushMessagingShape } from "./push-messaging"
 
 // The PushMessaging of a build made with VITE_PUSH_FAKE=1, for end-to-end tests: no firebase, no network.
 // The page drives it through window.__pushFake: set its fields before the app loads (an init script) to

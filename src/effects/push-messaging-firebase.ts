@@ -8,12 +8,8 @@ import {
   type Messaging,
   onMessage,
 } from "firebase/messaging"
-import {
-  type FirebaseWebConfig,
-  PushError,
-  type PushMessagingShape,
-  type PushPermission,
-} from "./push-messaging"
+import type { PushPermission } from "../schema/push"
+import { type FirebaseWebConfig, PushError, type PushMessagingShape } from "./push-messaging"
 
 // The real PushMessaging: the only module that imports firebase, loaded as its own chunk after sign-in.
 

@@ -1,11 +1,10 @@
 import { Context, Data, Effect, Layer } from "effect"
+import type { PushPermission } from "../schema/push"
 
 // Every firebase call of the app sits behind this one service. The implementation is a separate chunk loaded
 // on first use after sign-in: firebase (push-messaging-firebase.ts) normally, or the fake of the same shape
 // (push-messaging-fake.ts) in a build made with VITE_PUSH_FAKE=1 for the end-to-end tests. Without firebase
 // configuration push is unavailable and nothing of firebase is ever downloaded.
-
-export type PushPermission = "default" | "granted" | "denied"
 
 export class PushError extends Data.TaggedError("PushError")<{ readonly message: string }> {}
 

@@ -7,7 +7,7 @@ import {
   type Snapshot,
   setup,
 } from "xstate"
-import type { PushPermission } from "../effects/push-messaging"
+import type { PushPermission } from "../schema/push"
 import { safeAppPath } from "./app-path"
 import type { NotificationsEvent } from "./notifications.machine"
 import { type PushFacts, pushVerdict } from "./push-announce"

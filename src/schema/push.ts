@@ -4,6 +4,9 @@ import { TypeSwitches } from "./notifications"
 // What arrives through browser push (SPEC §3: the data fields read are notification_id and action_url), and
 // the preferences answer as the client reads it (SPEC §3: the id falls back to 1 when absent).
 
+/** The browser's notification permission (SPEC §4: default, granted or blocked). */
+export type PushPermission = "default" | "granted" | "denied"
+
 /** FCM data values are strings; the server sends title and body there too (a data-only message). */
 export const PushData = Schema.Struct({
   notification_id: Schema.optionalKey(Schema.String),
