@@ -14,7 +14,7 @@ const BASE = "/api/v1/notifications/"
 
 /** Waits for the listener-driven dispatch to get as far as the condition; fails the test if it never does. */
 async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 1200; i++) {
     const value = await read()
     if (done(value)) return value
     await new Promise((r) => setTimeout(r, 25))

@@ -171,13 +171,9 @@ describe("browser push in Chromium (fake PushMessaging)", () => {
   })
 
   it("unregisters on logout: the browser's token is deleted and the logout names the device", async () => {
-    const { context, page } = await signedIn({ permission: "granted" })
+    const { context, page, logouts } = await signedIn({ permission: "granted" })
     await expect.poll(() => fakeCalls(page)).toContain("onForeground")
     const deviceId = await page.evaluate(() => localStorage.getItem("deviceId"))
-    const logouts: string[] = []
-    page.on("request", (req) => {
-      if (req.url().includes("/api/company/logout/")) logouts.push(req.url())
-    })
     await page.getByRole("button", { name: /User menu/ }).click()
     await page.getByRole("menuitem", { name: "Log out" }).click()
     await page
