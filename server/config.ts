@@ -34,6 +34,8 @@ export interface Config {
   readonly refreshGraceMs: number
   /** Production cost always; tests pass a lower one to stay fast. */
   readonly scrypt: ScryptParams
+  /** FIREBASE_SERVICE_ACCOUNT: the service-account JSON (or its file path); null: push is off. */
+  readonly firebaseServiceAccount: string | null
 }
 
 export class ConfigError extends Error {
@@ -102,6 +104,12 @@ const boolean = (env: Env, name: string): boolean => {
   throw new ConfigError(`${name} must be true or false, got "${raw}".`)
 }
 
+/** What the firebase SDK in the page calls (installations, then the FCM registration); push needs both. */
+export const FIREBASE_CONNECT_SRC = [
+  "https://firebaseinstallations.googleapis.com",
+  "https://fcmregistrations.googleapis.com",
+]
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, "PORT", 3000, 0, 65_535)
   const own = [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
@@ -115,8 +123,13 @@ export function loadConfig(env: Env = process.env): Config {
     allowedOrigins: origins(env, "ALLOWED_ORIGINS") ?? [...own, ...DEV_SERVER_ORIGINS],
     logLevel: logLevel(env),
     trustProxy: boolean(env, "TRUST_PROXY"),
-    staticDir: resolve(REPO_ROOT, "dist"),
-    connectSrc: [...apiOrigins, ...(origins(env, "CSP_CONNECT_SRC") ?? [])],
+    staticDir: resolve(REPO_ROOT, text(env, "STATIC_DIR") ?? "dist"),
+    connectSrc: [
+      ...apiOrigins,
+      // A build configured for push (the same environment builds and serves with `npm start`).
+      ...(text(env, "VITE_FIREBASE_API_KEY") ? FIREBASE_CONNECT_SRC : []),
+      ...(origins(env, "CSP_CONNECT_SRC") ?? []),
+    ],
     loginLimitPerIp: {
       ...LOGIN_LIMIT_PER_IP,
       max: integer(env, "LOGIN_MAX_PER_IP", LOGIN_LIMIT_PER_IP.max, 1, 1_000_000),
@@ -127,6 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     refreshGraceMs: REFRESH_GRACE_MS,
     scrypt: SCRYPT_PRODUCTION,
+    firebaseServiceAccount: text(env, "FIREBASE_SERVICE_ACCOUNT"),
   }
 }
 

@@ -3,6 +3,7 @@
 import { sql } from "kysely"
 import { marketplaceMigration } from "../marketplace/migration"
 import { notificationsMigration } from "../notifications/migration"
+import { pushMigration } from "../push/migration"
 import type { Migration } from "./migrate"
 
 export const migrations: readonly Migration[] = [
@@ -61,4 +62,5 @@ export const migrations: readonly Migration[] = [
   },
   marketplaceMigration,
   notificationsMigration,
+  pushMigration,
 ]

@@ -3,6 +3,7 @@
 import type { AuthTables } from "../auth/tables"
 import type { MarketplaceTables } from "../marketplace/tables"
 import type { NotificationTables } from "../notifications/tables"
+import type { PushTables } from "../push/tables"
 import type { CoreTables } from "./tables"
 
-export interface Database extends CoreTables, AuthTables, MarketplaceTables, NotificationTables {}
+export interface Database extends CoreTables, AuthTables, MarketplaceTables, NotificationTables, PushTables {}

@@ -18,6 +18,8 @@ import { notificationAdminRoutes } from "../notifications/admin-send-routes"
 import { notificationPreferenceRoutes } from "../notifications/preference-routes"
 import { notificationRoutes } from "../notifications/routes"
 import { notificationSocketRoutes } from "../notifications/socket-routes"
+import { pushDispatchPlugin, selectPushSender } from "../push/push-plugin"
+import type { PushSender } from "../push/push-sender"
 import { authRoutes } from "./auth-routes"
 import { clientErrorHandler } from "./client-error"
 import { installErrorHandler } from "./error-handler"
@@ -35,6 +37,7 @@ export const ROUTES: readonly FastifyPluginAsync[] = [
   notificationPreferenceRoutes,
   notificationAdminRoutes,
   notificationSocketRoutes,
+  pushDispatchPlugin,
 ]
 
 export interface BuildAppOptions {
@@ -44,6 +47,8 @@ export interface BuildAppOptions {
   readonly logger?: LogStream | false
   /** Tests step time forward; production uses the system clock. */
   readonly clock?: Clock
+  /** Tests record pushes; otherwise Firebase Admin when configured, else push is off. */
+  readonly pushSender?: PushSender
 }
 
 /** JSON bodies are small here; anything larger is a mistake or an attack. */
@@ -63,7 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler,
   })
 
-  app.decorate("services", await createServices(config, database, options.clock ?? systemClock))
+  const push = options.pushSender ?? (await selectPushSender(config))
+  app.decorate("services", await createServices(config, database, options.clock ?? systemClock, push))
   decorateRequestUser(app)
   installErrorHandler(app)
   installJsonOnly(app)

@@ -5,6 +5,7 @@ import { MESSAGES } from "../auth/constants"
 import { login, logout, refreshSession } from "../auth/session"
 import { toUserJson, updateProfile } from "../auth/users"
 import { ApiError, tooManyRequests } from "../errors"
+import { unregisterDeviceOfSession } from "../notifications/device-tokens"
 import { decodeOr400, encodeBody } from "./decode"
 import { rejectForeignOrigin } from "./origin"
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./refresh-cookie"
@@ -46,11 +47,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     }
   })
 
-  app.post("/api/company/logout/", { preHandler: rejectForeignOrigin }, async (req, reply) => {
-    await logout(auth, readRefreshCookie(req))
-    clearRefreshCookie(req, reply)
-    return { detail: MESSAGES.loggedOut }
-  })
+  app.post<{ Querystring: { device_id?: unknown } }>(
+    "/api/company/logout/",
+    { preHandler: rejectForeignOrigin },
+    async (req, reply) => {
+      // Before the revoke: the cookie still names the user whose browser stops receiving push.
+      await unregisterDeviceOfSession(auth.db, readRefreshCookie(req), req.query.device_id)
+      await logout(auth, readRefreshCookie(req))
+      clearRefreshCookie(req, reply)
+      return { detail: MESSAGES.loggedOut }
+    },
+  )
 
   app.get("/api/company/user/", { preHandler: requireUser }, async (req) =>
     encodeBody(User, toUserJson(req.user)),

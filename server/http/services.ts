@@ -10,6 +10,7 @@ import type { Clock } from "../clock"
 import type { Config } from "../config"
 import type { DatabaseHandle } from "../db/database"
 import { loadOrCreateSecret } from "../db/secrets"
+import type { PushSender } from "../push/push-sender"
 
 export interface AppServices {
   readonly config: Config
@@ -19,6 +20,8 @@ export interface AppServices {
   readonly accessTokens: AccessTokens
   /** Everything the auth domain functions take. */
   readonly auth: AuthDeps
+  /** Browser push, or null when no sender is configured (push is off). */
+  readonly push: PushSender | null
 }
 
 declare module "fastify" {
@@ -37,6 +40,7 @@ export async function createServices(
   config: Config,
   database: DatabaseHandle,
   clock: Clock,
+  push: PushSender | null = null,
 ): Promise<AppServices> {
   const secret = config.jwtSecret ?? (await loadOrCreateSecret(database.db, JWT_SECRET_NAME))
   const passwords = createPasswordHasher(config.scrypt)
@@ -55,5 +59,6 @@ export async function createServices(
       refresh: { ttlMs: REFRESH_TOKEN_TTL_MS, graceMs: config.refreshGraceMs },
       loginLimitPerAccount: config.loginLimitPerAccount,
     },
+    push,
   }
 }

@@ -2,6 +2,7 @@
 // token, or another user signing in on the same browser) updates that row instead of piling up stale ones.
 import { type Kysely, sql, type Transaction } from "kysely"
 import type { DeviceToken, DeviceTokenRegisterBody } from "../../src/schema/notifications"
+import { hashToken } from "../auth/token-crypto"
 import type { Database } from "../db/schema"
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -47,6 +48,28 @@ export async function unregisterDeviceToken(db: Db, userId: number, deviceId: st
     .deleteFrom("device_token")
     .where("device_id", "=", deviceId)
     .where("user_id", "=", userId)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * Logout: the browser says which device it is (`?device_id=`), the refresh cookie says whose session ends.
+ * The access token is already gone from the client by then, so the cookie is the only proof of the user.
+ */
+export async function unregisterDeviceOfSession(
+  db: Db,
+  rawRefresh: string | undefined,
+  deviceId: unknown,
+): Promise<boolean> {
+  if (!rawRefresh || typeof deviceId !== "string" || !UUID.test(deviceId)) return false
+  const result = await db
+    .deleteFrom("device_token")
+    .where("device_id", "=", deviceId)
+    .where("user_id", "in", (qb) =>
+      qb.selectFrom("refresh_token").select("user_id").where("token_hash", "=", hashToken(rawRefresh)),
+    )
     .executeTakeFirst()
   return Number(result.numDeletedRows) > 0
 }

@@ -1,7 +1,9 @@
 import { Context, Effect, Layer } from "effect"
+import { PUSH } from "../constants"
 import { LoginResponse, type ProfilePatch, RefreshResponse, User } from "../schema/auth"
 import { Api } from "./api"
 import type { ApiError } from "./api-error"
+import { Storage } from "./storage"
 
 export interface AuthApiShape {
   readonly login: (email: string, password: string) => Effect.Effect<LoginResponse, ApiError>
@@ -17,6 +19,7 @@ export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthA
     AuthApi,
     Effect.gen(function* () {
       const api = yield* Api
+      const storage = yield* Storage
       // Login, refresh and logout are authenticated by credentials or the HttpOnly cookie, never by a
       // (possibly stale) bearer, and a 401 from them is an answer, not a reason to refresh (SPEC §4).
       const byCookie = { auth: "none", replay: "never" } as const
@@ -26,7 +29,10 @@ export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthA
         refresh: api.post("/api/company/token/refresh/", { ...byCookie, schema: RefreshResponse }),
         profile: api.get("/api/company/user/", { schema: User }),
         updateProfile: (patch) => api.patch("/api/company/user/", { body: patch, schema: User }),
-        logout: api.post("/api/company/logout/", byCookie).pipe(Effect.asVoid),
+        // The browser's push registration ends with the session: the server drops this device's token.
+        logout: Effect.flatMap(storage.get(PUSH.deviceIdStorageKey), (id) =>
+          api.post("/api/company/logout/", { ...byCookie, query: { device_id: id } }),
+        ).pipe(Effect.asVoid),
       })
     }),
   )

@@ -15,7 +15,7 @@ export function appLayer(config: ConfigShape, env: HttpEnvShape) {
   return AuthApi.layer.pipe(
     Layer.provideMerge(Api.layer),
     Layer.provide(Layer.mergeAll(Config.layer(config), HttpEnv.layer(env))),
-    Layer.merge(Storage.layer),
+    Layer.provideMerge(Storage.layer),
   )
 }
 

@@ -7,6 +7,9 @@ import { MarketplaceApi } from "./marketplace-api"
 import { provideNotifications } from "./notifications-actors"
 import { NotificationsApi } from "./notifications-api"
 import { provideProfile } from "./profile-actors"
+import { providePush } from "./push-actors"
+import { PushApi } from "./push-api"
+import { PushMessaging } from "./push-messaging"
 import { type AppRuntime, runForActor } from "./runtime"
 import { watchViewport } from "./ui-actors"
 
@@ -17,9 +20,12 @@ import { watchViewport } from "./ui-actors"
 export async function provideSession(root: AppRuntime, socketBaseUrl: string) {
   const base = await root.context()
   const runtime = ManagedRuntime.make(
-    Layer.mergeAll(MarketplaceApi.layer, NotificationsApi.layer).pipe(
-      Layer.provideMerge(Layer.succeedContext(base)),
-    ),
+    Layer.mergeAll(
+      MarketplaceApi.layer,
+      NotificationsApi.layer,
+      PushApi.layer,
+      PushMessaging.layer(import.meta.env),
+    ).pipe(Layer.provideMerge(Layer.succeedContext(base))),
   )
   return sessionMachine.provide({
     actors: {
@@ -31,6 +37,9 @@ export async function provideSession(root: AppRuntime, socketBaseUrl: string) {
       ...provideNotifications(
         <A, E>(effect: Effect.Effect<A, E, NotificationsApi>) => runForActor(runtime, effect),
         socketBaseUrl,
+      ),
+      ...providePush(<A, E>(effect: Effect.Effect<A, E, PushMessaging | PushApi | NotificationsApi>) =>
+        runForActor(runtime, effect),
       ),
     },
   })

@@ -16,6 +16,8 @@ export interface IntakeState {
   readonly filters: NotificationFilters
   readonly newestSeen: number
   readonly recentLive: ReadonlyArray<number>
+  /** Ids a push toast already announced in this tab: merged into the list, never toasted again. */
+  readonly toasted?: ReadonlyArray<number>
 }
 
 /** The next list, offset and toast window, and the toasts to show (oldest item first). */
@@ -24,6 +26,7 @@ export function intake(state: IntakeState, { items, at }: Arrival) {
   const plans: ToastPlan[] = []
   let recent = [...state.recentLive]
   for (const n of unseen) {
+    if (state.toasted?.includes(n.id)) continue
     const decided = planToast(recent, at, n.title)
     recent = decided.recent
     plans.push(decided.plan)

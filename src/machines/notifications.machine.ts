@@ -15,6 +15,9 @@ import type { ToastPlan } from "./toast-coalesce"
 // optimistic reads confirmed one at a time, and the toasts new items announce. Every call is an actor
 // provided from src/effects; the socket machine feeds the live events.
 
+/** Push toasts remembered for de-duplication; the socket delivers within seconds, so a few suffice. */
+const TOASTED_KEPT = 100
+
 export const LOAD_FAILED = "Error loading notifications. Please try again."
 
 export type Write = { readonly kind: "one"; readonly id: number } | { readonly kind: "all" }
@@ -37,6 +40,8 @@ export type NotificationsEvent =
   | { type: "notifications.live"; notification: Notification; unread: number; at: number }
   | { type: "notifications.count"; unread: number }
   | { type: "notifications.readElsewhere"; id: number | "all" }
+  /** A push toast announced this id: the socket's toast must not announce it again. */
+  | { type: "notifications.toasted"; id: number }
 
 export interface NotificationsContext {
   items: Notification[]
@@ -52,6 +57,8 @@ export interface NotificationsContext {
   recentLive: number[]
   queue: Write[]
   detail: Notification | null
+  /** Ids already announced by a push toast, newest last (bounded). */
+  toasted: number[]
 }
 
 export interface FirstPage {
@@ -75,6 +82,7 @@ const fresh = (): NotificationsContext => ({
   recentLive: [],
   queue: [],
   detail: null,
+  toasted: [],
 })
 
 const provided = (): never => {
@@ -146,6 +154,12 @@ export const notificationsMachine = setup({
             { type: "takeNew", params: ({ event }) => ({ items: [event.notification], at: event.at }) },
             assign({ unread: ({ event }) => event.unread }),
           ],
+        },
+        "notifications.toasted": {
+          guard: ({ context, event }) => !context.toasted.includes(event.id),
+          actions: assign({
+            toasted: ({ context, event }) => [...context.toasted, event.id].slice(-TOASTED_KEPT),
+          }),
         },
         "notifications.readElsewhere": {
           actions: assign({

@@ -3,7 +3,9 @@ import { bulkReviewMachine } from "./bulk-review.machine"
 import { dashboardMachine } from "./dashboard.machine"
 import { notificationsMachine } from "./notifications.machine"
 import { pagedListMachine } from "./paged-list.machine"
+import { preferencesMachine } from "./preferences.machine"
 import { profileMachine } from "./profile.machine"
+import { pushMachine } from "./push.machine"
 import { reviewMachine } from "./review.machine"
 import { selectProvidersMachine } from "./select-providers.machine"
 import { sessionWatch } from "./session-watch"
@@ -25,6 +27,8 @@ export const sessionMachine = setup({
     notifications: notificationsMachine,
     socket: socketMachine,
     sessionWatch,
+    push: pushMachine,
+    preferences: preferencesMachine,
     // Not invoked here: per-page machines are registered only so that src/effects provides their actors
     // once, and each page starts its own instance from these implementations (page-logic.ts).
     pagedList: pagedListMachine,
@@ -40,6 +44,8 @@ export const sessionMachine = setup({
     { id: SYSTEM_IDS.dashboard, systemId: SYSTEM_IDS.dashboard, src: "dashboard" },
     { id: SYSTEM_IDS.notifications, systemId: SYSTEM_IDS.notifications, src: "notifications" },
     { id: SYSTEM_IDS.socket, systemId: SYSTEM_IDS.socket, src: "socket" },
+    { id: SYSTEM_IDS.push, systemId: SYSTEM_IDS.push, src: "push" },
+    { id: SYSTEM_IDS.preferences, systemId: SYSTEM_IDS.preferences, src: "preferences" },
     // Last: it looks up auth, socket and notifications, so they must exist when it starts.
     { id: SYSTEM_IDS.sessionWatch, systemId: SYSTEM_IDS.sessionWatch, src: "sessionWatch" },
   ],

@@ -14,5 +14,9 @@ export const SYSTEM_IDS = {
   signInWatch: "signInWatch",
   /** The support panel: open or closed, its filter, trace export. */
   support: "support",
+  /** Browser push (push.machine.ts), a child of the session. */
+  push: "push",
+  /** The notification preferences on /settings. */
+  preferences: "preferences",
 } as const
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS]

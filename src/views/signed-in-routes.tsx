@@ -63,7 +63,7 @@ const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
   ["/profile", lazyPage(() => import("./pages/ProfilePage"))],
   ["/theme", lazyPage(() => import("./pages/ThemePage"))],
   ["/help", lazyPage(() => import("./pages/HelpPage"))],
-  ["/settings", notInRelease("Settings")],
+  ["/settings", lazyPage(() => import("./settings/SettingsPage"))],
   ["/billing", notInRelease("Billing")],
   ["/receipts", notInRelease("Receipts")],
   ["/snacks", notInRelease("Snacks")],

@@ -12,6 +12,7 @@ import { type DatabaseHandle, fromPglite, openDatabase } from "../../server/db/d
 import { runMigrations } from "../../server/db/migrate"
 import { seedContext, seedDemo } from "../../server/db/seed"
 import { buildApp } from "../../server/http/app"
+import type { PushSender } from "../../server/push/push-sender"
 import { LoginResponse, type User } from "../../src/schema/auth"
 
 export type Backend = "pglite" | "postgres"
@@ -46,6 +47,8 @@ export interface StartOptions {
   readonly config?: Partial<Config>
   /** Runs after buildApp and before listen: register extra routes for a test. */
   readonly extend?: (app: FastifyInstance) => Promise<void> | void
+  /** The push sender the app uses (a recording one); none: push is off. */
+  readonly pushSender?: PushSender
 }
 
 export interface Session {
@@ -184,7 +187,13 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const logger = { write: (line: string) => void lines.push(line) }
   let built: FastifyInstance | null = null
   try {
-    built = await buildApp({ config, database, clock, logger })
+    built = await buildApp({
+      config,
+      database,
+      clock,
+      logger,
+      ...(options.pushSender ? { pushSender: options.pushSender } : {}),
+    })
     await options.extend?.(built)
     await built.listen({ port: 0, host: "127.0.0.1" })
   } catch (error) {

@@ -49,6 +49,8 @@ const events = [
   { type: "notifications.connected", latestId: 3, unread: 3 },
   { type: "xstate.done.actor.catchUp", output: { items: [item(4)], unread: 4 } },
   { type: "notifications.live", notification: item(4), unread: 4, at: 1 },
+  // A push toast announced item 4 first (push.machine.ts).
+  { type: "notifications.toasted", id: 4 },
 ] as unknown as NotificationsEvent[]
 
 type Snap = { value: unknown; context: NotificationsContext }
@@ -60,6 +62,7 @@ const serializeState = (s: Snap) =>
     // Writes queue up one per read; past two more of them add no new behaviour, which keeps the graph finite.
     Math.min(s.context.queue.length, 2),
     s.context.hasMore,
+    s.context.toasted.includes(4),
   ])
 
 function fakes(toasts: ToastPlan[]) {
@@ -100,6 +103,12 @@ describe("notifications machine paths", () => {
     expect([...ids].sort((a, b) => b - a)).toEqual(ids)
     // Item 4 arrives live and by catch-up; it is announced once at most.
     expect(toasts.filter((t) => t.kind === "single" && t.title === "Item 4").length).toBeLessThanOrEqual(1)
+    // Once a push toast announced it, the socket and the catch-up never announce it again.
+    const steps: string[] = path.steps.map((st) => st.event.type)
+    const pushedAt = steps.indexOf("notifications.toasted")
+    const arrivedAt = steps.findIndex((t) => t === "notifications.live" || t === "xstate.done.actor.catchUp")
+    if (pushedAt !== -1 && (arrivedAt === -1 || pushedAt < arrivedAt))
+      expect(toasts.filter((t) => t.kind === "single" && t.title === "Item 4")).toEqual([])
     expect(snap.context.unread).toBeGreaterThanOrEqual(0)
     actor.stop()
   }

@@ -16,6 +16,8 @@ const machine = sessionMachine.provide({
     dashboard: idle,
     notifications: idle,
     socket: idle,
+    push: idle,
+    preferences: idle,
     sessionWatch: idle,
   },
 })
@@ -36,6 +38,8 @@ describe("session machine paths", () => {
       SYSTEM_IDS.dashboard,
       SYSTEM_IDS.notifications,
       SYSTEM_IDS.socket,
+      SYSTEM_IDS.push,
+      SYSTEM_IDS.preferences,
       SYSTEM_IDS.sessionWatch,
     ]
     for (const id of ids) expect(actor.system.get(id), id).toBeDefined()

@@ -9,6 +9,7 @@ import { Config } from "../../src/effects/config"
 import { HttpEnv } from "../../src/effects/http-env"
 import { provideProfile } from "../../src/effects/profile-actors"
 import { runForActor } from "../../src/effects/runtime"
+import { Storage } from "../../src/effects/storage"
 import type { authMachine } from "../../src/machines/auth.machine"
 import { SYSTEM_IDS } from "../../src/machines/system-ids"
 import type { FakeAuthServer } from "./fake-auth-server"
@@ -31,6 +32,7 @@ export function startSession(server: FakeAuthServer) {
         HttpEnv.layer(env),
       ),
     ),
+    Layer.provideMerge(Storage.layerFrom(null)),
   )
   const runtime = ManagedRuntime.make(layer)
   const sessionRoot = setup({
