@@ -24,7 +24,7 @@ import {
   PreferencesUpdate,
   UpdatePushTokenBody,
 } from "../../src/schema/notifications"
-import type { Who } from "./fuzz-arbitraries"
+import type { Who } from "./fuzz-headers"
 
 /** Ids and keys that exist in the seeded database, so that generated cases also reach the real work. */
 export interface FuzzContext {

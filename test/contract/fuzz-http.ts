@@ -6,21 +6,17 @@ import { expect } from "vitest"
 import { REFRESH_COOKIE } from "../../server/auth/constants"
 import { ErrorBody } from "../../src/schema/errors"
 import { type DbWatch, watchDatabase } from "./db-fingerprint"
+import { bodyArb, FUZZ_RUNS, queryArb, samplesOf, segmentArb } from "./fuzz-arbitraries"
+import { FUZZ_SPECS, type FuzzContext, type FuzzGroup, type FuzzSpec } from "./fuzz-endpoints"
 import {
   type AuthChoice,
   authChoice,
-  bodyArb,
   contentType,
   extraHeaders,
-  FUZZ_RUNS,
   type OriginChoice,
   originChoice,
-  queryArb,
-  samplesOf,
-  segmentArb,
   type Who,
-} from "./fuzz-arbitraries"
-import { FUZZ_SPECS, type FuzzContext, type FuzzGroup, type FuzzSpec } from "./fuzz-endpoints"
+} from "./fuzz-headers"
 import { ALLOWED_ORIGIN, startServer, type TestServer } from "./harness"
 import { isWrite, type RouteEntry, routeKey, routeTable } from "./route-table"
 

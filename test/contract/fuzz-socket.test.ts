@@ -7,18 +7,16 @@ import { afterAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
 import { ClientMessage, SOCKET_CLOSE } from "../../src/schema/socket"
 import {
-  authChoice,
   FUZZ_RUNS,
   FUZZ_TIMEOUT_MS,
   mutate,
   mutation,
-  type OriginChoice,
   oddValue,
-  originChoice,
   queryArb,
   samplesOf,
 } from "./fuzz-arbitraries"
 import { FUZZ_SPECS } from "./fuzz-endpoints"
+import { authChoice, type OriginChoice, originChoice } from "./fuzz-headers"
 import { fuzzRoute, startFuzzEnv, statusSummary } from "./fuzz-http"
 import { ALLOWED_ORIGIN } from "./harness"
 import { openSocket, type TestSocket } from "./notifications-socket-client"

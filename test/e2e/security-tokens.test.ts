@@ -1,6 +1,7 @@
 // Where tokens must never be: in localStorage or sessionStorage (script-readable, and they outlive the tab),
 // in document.cookie (the refresh cookie is HttpOnly), or in the server's log. Checked with the exact token
 // values the browser received, after sign-in, after a reload (a refresh) and after opening the live socket.
+import { PGlite } from "@electric-sql/pglite"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
@@ -90,5 +91,18 @@ describe("tokens stay out of storage and logs", () => {
     for (const token of [...access, ...refresh]) expect(log.includes(token)).toBe(false)
     expect(tokensInLog(log)).toEqual([])
     await context.close()
+  })
+
+  it("stores the passwords of the running product hashed with scrypt at N=2^17, r=8, p=1", async () => {
+    // Stopped first: the embedded database belongs to one process at a time.
+    await server.stop()
+    const pglite = await PGlite.create(server.dataDir)
+    try {
+      const { rows } = await pglite.query<{ password_hash: string }>("select password_hash from app_user")
+      expect(rows.length).toBeGreaterThanOrEqual(3)
+      for (const { password_hash } of rows) expect(password_hash).toMatch(/^scrypt\$131072\$8\$1\$/)
+    } finally {
+      await pglite.close()
+    }
   })
 })
