@@ -1,7 +1,9 @@
 import { Context, Effect, Layer } from "effect"
+import { REFRESH_FAILED } from "../machines/refresh.machine"
 import { LoginResponse, type ProfilePatch, RefreshResponse, User } from "../schema/auth"
 import { Api } from "./api"
-import type { ApiError } from "./api-error"
+import { ApiError } from "./api-error"
+import { noSessionHint } from "./session-hint"
 
 export interface AuthApiShape {
   readonly login: (email: string, password: string) => Effect.Effect<LoginResponse, ApiError>
@@ -23,7 +25,18 @@ export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthA
       return AuthApi.of({
         login: (email, password) =>
           api.post("/api/company/login/", { ...byCookie, body: { email, password }, schema: LoginResponse }),
-        refresh: api.post("/api/company/token/refresh/", { ...byCookie, schema: RefreshResponse }),
+        // Without the hint cookie the browser holds no refresh cookie: the server's answer is known already.
+        refresh: Effect.suspend(() =>
+          noSessionHint()
+            ? Effect.fail(
+                new ApiError({
+                  status: 401,
+                  detail: REFRESH_FAILED,
+                  message: "POST /api/company/token/refresh/ skipped: no session in this browser",
+                }),
+              )
+            : api.post("/api/company/token/refresh/", { ...byCookie, schema: RefreshResponse }),
+        ),
         profile: api.get("/api/company/user/", { schema: User }),
         updateProfile: (patch) => api.patch("/api/company/user/", { body: patch, schema: User }),
         logout: api.post("/api/company/logout/", byCookie).pipe(Effect.asVoid),
