@@ -11,11 +11,18 @@ import {
   NotificationPage,
   UnreadCount,
 } from "../../src/schema/notifications"
+import { coalescer } from "../db/coalesce"
 import { notFound } from "../errors"
 import { decodeOr400, encodeBody } from "../http/decode"
 import { requireUser } from "../http/require-user"
 import { notificationPage } from "./paging"
-import { getNotification, listNotifications, NOTIFICATION_NOT_FOUND, unreadCount } from "./queries"
+import {
+  getNotification,
+  listNotifications,
+  NOTIFICATION_NOT_FOUND,
+  type NotificationList,
+  unreadCount,
+} from "./queries"
 import { markAllRead, markRead } from "./read-state"
 
 export const NOTIFICATIONS_PATH = "/api/v1/notifications/"
@@ -39,12 +46,14 @@ export const notificationRoutes: FastifyPluginAsync = async (app: FastifyInstanc
   const now = () => new Date(clock.now())
   const base = NOTIFICATIONS_PATH
 
+  // The bell and the list page ask for the same pages often and at once (every tab, every reconnect):
+  // identical concurrent reads share one query, never an answer older than the request (server/db/coalesce).
+  const lists = coalescer<string, NotificationList>()
   app.get(base, { preHandler: requireUser }, async (req) => {
     const query = decodeOr400(NotificationListQuery, req.query)
-    return encodeBody(
-      NotificationPage,
-      notificationPage(req, await listNotifications(db, req.user.id, query)),
-    )
+    const userId = req.user.id
+    const list = await lists(`${userId} ${JSON.stringify(query)}`, () => listNotifications(db, userId, query))
+    return encodeBody(NotificationPage, notificationPage(req, list))
   })
 
   app.get(`${base}unread-count/`, { preHandler: requireUser }, async (req) => {

@@ -16,7 +16,7 @@ describe("lazyPage preload", () => {
     const unhandled = vi.fn()
     process.on("unhandledRejection", unhandled)
     try {
-      const Page = lazyPage(() => Promise.reject(new Error("chunk gone")))
+      const Page = lazyPage<object>(() => Promise.reject<{ default: () => null }>(new Error("chunk gone")))
       Page.preload()
       await new Promise((resolve) => setImmediate(resolve))
       expect(unhandled).not.toHaveBeenCalled()
