@@ -71,49 +71,61 @@ const launch = () =>
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   })
+async function audit(path: string, signedIn: boolean) {
+  const chrome = await launch()
+  try {
+    if (signedIn) await setCookies(chrome.port, server.url, await sessionCookies(server.url))
+    const result = await lighthouse(`${server.url}${path}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      disableStorageReset: signedIn,
+    })
+    if (!result) throw new Error(`lighthouse returned nothing for ${path}`)
+    return result
+  } finally {
+    chrome.kill()
+  }
+}
+
 const rows = []
 try {
   for (const [path, signedIn] of [
     ["/login", false],
     ["/dashboard", true],
   ] as const) {
-    const chrome = await launch()
-    try {
-      if (signedIn) await setCookies(chrome.port, server.url, await sessionCookies(server.url))
-      const result = await lighthouse(`${server.url}${path}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-        disableStorageReset: signedIn,
-      })
-      if (!result) throw new Error(`lighthouse returned nothing for ${path}`)
-      const { categories, finalDisplayedUrl } = result.lhr
-      if (saveDir) {
-        mkdirSync(saveDir, { recursive: true })
-        writeFileSync(join(saveDir, `${path.slice(1)}.json`), JSON.stringify(result.lhr, null, 1))
-      }
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
-      rows.push({
-        page: path,
-        "landed on": new URL(finalDisplayedUrl).pathname,
-        performance: score("performance"),
-        accessibility: score("accessibility"),
-        "best practices": score("best-practices"),
-        seo: score("seo"),
-      })
-      const failing = Object.values(result.lhr.audits).filter(
-        (a) =>
-          a.score !== null &&
-          a.score < 1 &&
-          a.scoreDisplayMode !== "informative" &&
-          a.scoreDisplayMode !== "manual",
-      )
-      for (const audit of failing.slice(0, 12))
-        console.log(`  ${path}: ${audit.id} (${audit.score}) ${audit.title}`)
-    } finally {
-      chrome.kill()
+    // Lighthouse sometimes loses the trace on a busy machine (runtimeError NO_NAVSTART, every score 0): such a
+    // run measured nothing, and is made again in a fresh browser, at most twice.
+    let result: Awaited<ReturnType<typeof audit>> | undefined
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      result = await audit(path, signedIn)
+      if (!result.lhr.runtimeError) break
+      console.warn(`  ${path}: run ${attempt} lost its trace (${result.lhr.runtimeError.code}), again`)
     }
+    if (!result) throw new Error(`lighthouse returned nothing for ${path}`)
+    const { categories, finalDisplayedUrl } = result.lhr
+    if (saveDir) {
+      mkdirSync(saveDir, { recursive: true })
+      writeFileSync(join(saveDir, `${path.slice(1)}.json`), JSON.stringify(result.lhr, null, 1))
+    }
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+    rows.push({
+      page: path,
+      "landed on": new URL(finalDisplayedUrl).pathname,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best practices": score("best-practices"),
+      seo: score("seo"),
+    })
+    const failing = Object.values(result.lhr.audits).filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 1 &&
+        a.scoreDisplayMode !== "informative" &&
+        a.scoreDisplayMode !== "manual",
+    )
+    for (const a of failing.slice(0, 12)) console.log(`  ${path}: ${a.id} (${a.score}) ${a.title}`)
   }
   console.log("Lighthouse scores (desktop-independent default: mobile emulation, simulated throttling)")
   console.table(rows)
