@@ -16,13 +16,7 @@ import { notFound } from "../errors"
 import { decodeOr400, encodeBody } from "../http/decode"
 import { requireUser } from "../http/require-user"
 import { notificationPage } from "./paging"
-import {
-  getNotification,
-  listNotifications,
-  NOTIFICATION_NOT_FOUND,
-  type NotificationList,
-  unreadCount,
-} from "./queries"
+import { getNotification, listNotifications, NOTIFICATION_NOT_FOUND, unreadCount } from "./queries"
 import { markAllRead, markRead } from "./read-state"
 
 export const NOTIFICATIONS_PATH = "/api/v1/notifications/"
@@ -47,13 +41,18 @@ export const notificationRoutes: FastifyPluginAsync = async (app: FastifyInstanc
   const base = NOTIFICATIONS_PATH
 
   // The bell and the list page ask for the same pages often and at once (every tab, every reconnect):
-  // identical concurrent reads share one query, never an answer older than the request (server/db/coalesce).
-  const lists = coalescer<string, NotificationList>()
-  app.get(base, { preHandler: requireUser }, async (req) => {
+  // identical concurrent requests (same user, same URL, so the same links) share one query and one encoding,
+  // never an answer older than the request (server/db/coalesce).
+  const pages = coalescer<string, string>()
+  app.get(base, { preHandler: requireUser }, async (req, reply) => {
     const query = decodeOr400(NotificationListQuery, req.query)
     const userId = req.user.id
-    const list = await lists(`${userId} ${JSON.stringify(query)}`, () => listNotifications(db, userId, query))
-    return encodeBody(NotificationPage, notificationPage(req, list))
+    const body = await pages(`${userId} ${req.url}`, async () =>
+      JSON.stringify(
+        encodeBody(NotificationPage, notificationPage(req, await listNotifications(db, userId, query))),
+      ),
+    )
+    return reply.type("application/json; charset=utf-8").send(body)
   })
 
   app.get(`${base}unread-count/`, { preHandler: requireUser }, async (req) => {
