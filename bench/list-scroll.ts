@@ -59,15 +59,24 @@ try {
     // After a failure its text stays until a page loads: then only growth ends the wait.
     const failedBefore = failures > 0 && (await main.getByText(LOAD_FAILED).count()) > 0
     await more.click()
-    const outcome = await page.waitForFunction(
-      ({ before, failed, failedBefore }) => {
-        if (document.querySelectorAll("main li").length > before) return "grew"
-        if (failedBefore) return undefined
-        return document.querySelector("main")?.textContent?.includes(failed) ? "failed" : undefined
-      },
-      { before: shown, failed: LOAD_FAILED, failedBefore },
-      { timeout: 30_000 },
-    )
+    const outcome = await page
+      .waitForFunction(
+        ({ before, failed, failedBefore }) => {
+          if (document.querySelectorAll("main li").length > before) return "grew"
+          if (failedBefore) return undefined
+          return document.querySelector("main")?.textContent?.includes(failed) ? "failed" : undefined
+        },
+        { before: shown, failed: LOAD_FAILED, failedBefore },
+        { timeout: 30_000 },
+      )
+      .catch(async (error: unknown) => {
+        // Say what the page showed instead, so that a stall can be told from a reset or a failure.
+        const rows = await main.getByRole("listitem").count()
+        const button = await more.textContent().catch(() => null)
+        throw new Error(
+          `page ${pages + 1} (${Math.round((performance.now() - started) / 1000)} s in): rows ${shown} → ${rows}, button ${JSON.stringify(button)}: ${String(error)}`,
+        )
+      })
     if ((await outcome.jsonValue()) === "failed") {
       failures += 1
       console.warn(`page ${pages + 1} failed to load (${failures})`)
