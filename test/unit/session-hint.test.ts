@@ -8,21 +8,27 @@ import { noSessionHint } from "../../src/effects/session-hint"
 import { fakeAuthServer } from "./fake-auth-server"
 import { startSession } from "./session-system"
 
+/** Plays the browser's cookie jar, as the server's Set-Cookie would fill it. */
+function jar(cookie: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test stands in for Set-Cookie
+  document.cookie = cookie
+}
+
 let session: ReturnType<typeof startSession> | undefined
 afterEach(async () => {
   await session?.dispose()
   session = undefined
-  document.cookie = "session_hint=; path=/; max-age=0"
+  jar("session_hint=; path=/; max-age=0")
 })
 
 describe("session hint", () => {
   it("reads the hint among other cookies, and only a cookie of that exact name", () => {
-    document.cookie = "session_hint_x=1; path=/"
-    document.cookie = "theme=dark; path=/"
+    jar("session_hint_x=1; path=/")
+    jar("theme=dark; path=/")
     expect(noSessionHint()).toBe(true)
-    document.cookie = "session_hint=1; path=/"
+    jar("session_hint=1; path=/")
     expect(noSessionHint()).toBe(false)
-    document.cookie = "session_hint_x=; path=/; max-age=0"
+    jar("session_hint_x=; path=/; max-age=0")
   })
 
   it("without the hint the start-time refresh fails locally: signed out, no request", async () => {
@@ -34,7 +40,7 @@ describe("session hint", () => {
   })
 
   it("with the hint the refresh is asked of the server and the session is restored", async () => {
-    document.cookie = "session_hint=1; path=/"
+    jar("session_hint=1; path=/")
     const server = fakeAuthServer()
     session = startSession(server)
     await session.signedIn()
