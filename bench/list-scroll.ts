@@ -5,12 +5,14 @@
 import { spawnSync } from "node:child_process"
 import { sql } from "kysely"
 import { openDatabase } from "../server/db/database"
+import { LOAD_FAILED } from "../src/machines/notifications.machine"
 import { DEMO, launchBrowser, newPage, signIn } from "../test/e2e/browser"
 import { startServerProcess } from "../test/e2e/server-process"
 import { createBenchDatabase } from "./pg-database"
 
 const at = process.argv.indexOf("--rows")
 const ROWS = at > 0 ? Number(process.argv[at + 1]) || 10_000 : 10_000
+const MAX_FAILURES = 20
 
 const bench = await createBenchDatabase("bench_scroll")
 const seed = spawnSync("npm", ["run", "--silent", "seed"], {
@@ -49,14 +51,38 @@ try {
   const more = main.getByRole("button", { name: "Load More" })
   const started = performance.now()
   let pages = 1
-  // Each click waits for its page to be rendered before the next.
+  let failures = 0
+  // Each click waits for its page to be rendered before the next. A page that fails to load shows the list's
+  // failure text; it is counted and the button clicked again (at most MAX_FAILURES times in the run).
   while (await more.isVisible().catch(() => false)) {
     const shown = await main.getByRole("listitem").count()
+    // After a failure its text stays until a page loads: then only growth ends the wait.
+    const failedBefore = failures > 0 && (await main.getByText(LOAD_FAILED).count()) > 0
     await more.click()
-    // The rows and the button are rendered together, so once the rows grew, the button tells the truth.
-    await page.waitForFunction((before) => document.querySelectorAll("main li").length > before, shown, {
-      timeout: 30_000,
-    })
+    const outcome = await page
+      .waitForFunction(
+        ({ before, failed, failedBefore }) => {
+          if (document.querySelectorAll("main li").length > before) return "grew"
+          if (failedBefore) return undefined
+          return document.querySelector("main")?.textContent?.includes(failed) ? "failed" : undefined
+        },
+        { before: shown, failed: LOAD_FAILED, failedBefore },
+        { timeout: 30_000 },
+      )
+      .catch(async (error: unknown) => {
+        // Say what the page showed instead, so that a stall can be told from a reset or a failure.
+        const rows = await main.getByRole("listitem").count()
+        const button = await more.textContent().catch(() => null)
+        throw new Error(
+          `page ${pages + 1} (${Math.round((performance.now() - started) / 1000)} s in): rows ${shown} → ${rows}, button ${JSON.stringify(button)}: ${String(error)}`,
+        )
+      })
+    if ((await outcome.jsonValue()) === "failed") {
+      failures += 1
+      console.warn(`page ${pages + 1} failed to load (${failures})`)
+      if (failures > MAX_FAILURES) throw new Error(`more than ${MAX_FAILURES} pages failed to load`)
+      continue
+    }
     pages += 1
   }
   const pagingMs = performance.now() - started
@@ -79,7 +105,7 @@ try {
     "over 50 ms": tasks.filter((d) => d > 50).length,
   })
   console.log(
-    `${ROWS.toLocaleString()} notifications paged into /notifications (${pages} pages, ${items} rows shown)`,
+    `${ROWS.toLocaleString()} notifications paged into /notifications (${pages} pages, ${items} rows shown, ${failures} page loads failed and were retried)`,
   )
   console.table([
     { phase: `paging (${Math.round(pagingMs / 1000)} s)`, ...summary(paging) },

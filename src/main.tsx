@@ -17,7 +17,9 @@ async function main() {
   // A reload or a shared link to a signed-in page fetches that part of the app while the session is being
   // restored, rather than after; the sign-in page never loads it.
   if (!PUBLIC_PATHS.includes(window.location.pathname)) {
-    void import("./views/signed-in-routes").catch(() => undefined)
+    void import("./views/signed-in-routes")
+      .then((routes) => routes.preloadPageFor(window.location.pathname))
+      .catch(() => undefined)
     void import("./effects/session-actors").catch(() => undefined)
   }
   const inspect = inspectorRequested(window.location.search, import.meta.env.VITE_XSTATE_INSPECT)

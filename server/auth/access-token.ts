@@ -22,8 +22,24 @@ const Claims = Schema.Struct({
   cat: Schema.String,
 })
 
+/** Verified tokens remembered at most; a token is remembered until it expires, so this bounds memory only. */
+const VERIFIED_KEPT = 1000
+
+interface Verified {
+  readonly claims: AccessClaims
+  readonly iat: number
+  readonly exp: number
+}
+
 export function createAccessTokens(secret: string, clock: Clock): AccessTokens {
   const key = new TextEncoder().encode(secret)
+  // Every API call presents the same token for up to five minutes: its signature is checked once, and later
+  // calls only check its times (the same checks jwtVerify makes), so a busy route does not pay an HMAC each.
+  const verified = new Map<string, Verified>()
+  const stillValid = (entry: Verified) => {
+    const now = Math.floor(clock.now() / 1000)
+    return entry.iat <= now && now < entry.exp && now - entry.iat <= ACCESS_TOKEN_TTL_SECONDS
+  }
   return {
     sign: (user) => {
       const issuedAt = Math.floor(clock.now() / 1000)
@@ -35,6 +51,12 @@ export function createAccessTokens(secret: string, clock: Clock): AccessTokens {
         .sign(key)
     },
     verify: async (token) => {
+      const known = verified.get(token)
+      if (known) {
+        if (stillValid(known)) return known.claims
+        verified.delete(token)
+        return null
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
@@ -44,7 +66,15 @@ export function createAccessTokens(secret: string, clock: Clock): AccessTokens {
         })
         const claims = Schema.decodeUnknownResult(Claims)(payload)
         if (Result.isFailure(claims)) return null
-        return { userId: Number(claims.success.sub), category: claims.success.cat }
+        const result = { userId: Number(claims.success.sub), category: claims.success.cat }
+        if (typeof payload.iat === "number" && typeof payload.exp === "number") {
+          if (verified.size >= VERIFIED_KEPT) {
+            const oldest = verified.keys().next()
+            if (!oldest.done) verified.delete(oldest.value)
+          }
+          verified.set(token, { claims: result, iat: payload.iat, exp: payload.exp })
+        }
+        return result
       } catch {
         return null
       }

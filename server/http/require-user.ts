@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import { MESSAGES } from "../auth/constants"
 import type { AuthUser } from "../auth/users"
 import { findUserById } from "../auth/users"
+import { type Coalesce, coalescer } from "../db/coalesce"
 import { forbidden, unauthorized } from "../errors"
 
 const userKey = Symbol("user")
@@ -27,13 +28,24 @@ export function decorateRequestUser(app: FastifyInstance): void {
 
 const BEARER = /^Bearer\s+(\S+)$/i
 
+// Every authenticated call reads its user: concurrent calls of one user share that read (server/db/coalesce),
+// one coalescer per database so that servers in one process (tests) never share.
+const userReads = new WeakMap<object, Coalesce<number, AuthUser | undefined>>()
+const readUser = (database: object): Coalesce<number, AuthUser | undefined> => {
+  const known = userReads.get(database)
+  if (known) return known
+  const made = coalescer<number, AuthUser | undefined>()
+  userReads.set(database, made)
+  return made
+}
+
 /** The user an access token belongs to, or 401. Exported for the socket, which receives it as `?token=`. */
 export async function authenticate(req: FastifyRequest, token: string | undefined): Promise<AuthUser> {
   if (!token) throw unauthorized(MESSAGES.notAuthenticated)
   const { accessTokens, database } = req.server.services
   const claims = await accessTokens.verify(token)
   if (!claims) throw unauthorized(MESSAGES.tokenInvalid)
-  const user = await findUserById(database.db, claims.userId)
+  const user = await readUser(database)(claims.userId, () => findUserById(database.db, claims.userId))
   if (!user) throw unauthorized(MESSAGES.userGone)
   return user
 }

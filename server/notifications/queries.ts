@@ -43,17 +43,23 @@ export async function listNotifications(
   // Ids are PostgreSQL integers: an offset beyond them means "nothing newer", not a query the database refuses.
   if (query.since_id !== undefined)
     base = base.where("id", ">", Math.min(query.since_id, MAX_NOTIFICATION_ID))
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
-    base
-      .select(NOTIFICATION_COLUMNS)
-      // Catch-up reads forward from an offset; the bell reads newest first.
-      .orderBy("id", query.since_id !== undefined ? "asc" : "desc")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-  ])
-  return { count: Number(total.n), page, pageSize, results: rows.map(toNotification) }
+  // One round trip: the count rides on each row of the page as a scalar subquery, evaluated once. Only a
+  // page past the end (no rows to carry it) costs a second query for the count.
+  const rows = await base
+    .select(NOTIFICATION_COLUMNS)
+    .select((eb) => base.select(eb.fn.countAll<string | number>().as("n")).as("total_count"))
+    // Catch-up reads forward from an offset; the bell reads newest first.
+    .orderBy("id", query.since_id !== undefined ? "asc" : "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
+  const first = rows[0]
+  const total = first
+    ? first.total_count
+    : page === 1
+      ? 0
+      : (await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow()).n
+  return { count: Number(total ?? 0), page, pageSize, results: rows.map(toNotification) }
 }
 
 export async function getNotification(db: Db, userId: number, id: number): Promise<Notification> {

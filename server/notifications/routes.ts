@@ -11,6 +11,7 @@ import {
   NotificationPage,
   UnreadCount,
 } from "../../src/schema/notifications"
+import { coalescer } from "../db/coalesce"
 import { notFound } from "../errors"
 import { decodeOr400, encodeBody } from "../http/decode"
 import { requireUser } from "../http/require-user"
@@ -43,12 +44,19 @@ export const notificationRoutes: FastifyPluginAsync = async (app: FastifyInstanc
   const now = () => new Date(clock.now())
   const base = NOTIFICATIONS_PATH
 
-  app.get(base, { preHandler: requireUser }, async (req) => {
+  // The bell and the list page ask for the same pages often and at once (every tab, every reconnect):
+  // identical concurrent requests (same user, same URL, so the same links) share one query and one encoding,
+  // never an answer older than the request (server/db/coalesce).
+  const pages = coalescer<string, string>()
+  app.get(base, { preHandler: requireUser }, async (req, reply) => {
     const query = decodeOr400(NotificationListQuery, req.query)
-    return encodeBody(
-      NotificationPage,
-      notificationPage(req, await listNotifications(db, req.user.id, query)),
+    const userId = req.user.id
+    const body = await pages(`${userId} ${req.url}`, async () =>
+      JSON.stringify(
+        encodeBody(NotificationPage, notificationPage(req, await listNotifications(db, userId, query))),
+      ),
     )
+    return reply.type("application/json; charset=utf-8").send(body)
   })
 
   app.get(`${base}unread-count/`, { preHandler: requireUser }, async (req) => {

@@ -1,8 +1,10 @@
 import { Context, Effect, Layer } from "effect"
 import { PUSH } from "../constants"
+import { REFRESH_FAILED } from "../machines/refresh.machine"
 import { LoginResponse, type ProfilePatch, RefreshResponse, User } from "../schema/auth"
 import { Api } from "./api"
-import type { ApiError } from "./api-error"
+import { ApiError } from "./api-error"
+import { noSessionHint } from "./session-hint"
 import { Storage } from "./storage"
 
 export interface AuthApiShape {
@@ -26,7 +28,18 @@ export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthA
       return AuthApi.of({
         login: (email, password) =>
           api.post("/api/company/login/", { ...byCookie, body: { email, password }, schema: LoginResponse }),
-        refresh: api.post("/api/company/token/refresh/", { ...byCookie, schema: RefreshResponse }),
+        // Without the hint cookie the browser holds no refresh cookie: the server's answer is known already.
+        refresh: Effect.suspend(() =>
+          noSessionHint()
+            ? Effect.fail(
+                new ApiError({
+                  status: 401,
+                  detail: REFRESH_FAILED,
+                  message: "POST /api/company/token/refresh/ skipped: no session in this browser",
+                }),
+              )
+            : api.post("/api/company/token/refresh/", { ...byCookie, schema: RefreshResponse }),
+        ),
         profile: api.get("/api/company/user/", { schema: User }),
         updateProfile: (patch) => api.patch("/api/company/user/", { body: patch, schema: User }),
         // The browser's push registration ends with the session: the server drops this device's token.

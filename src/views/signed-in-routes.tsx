@@ -70,6 +70,15 @@ const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
   ["/user-settings", notInRelease("User settings")],
 ]
 
+/**
+ * Starts fetching the chunk of the page at this path (a fixed path only), so that a reload of a signed-in page
+ * has it by the time the session is restored instead of asking for it then.
+ */
+export function preloadPageFor(pathname: string): void {
+  for (const [path, Page] of protectedPages)
+    if (path === pathname && "preload" in Page && typeof Page.preload === "function") Page.preload()
+}
+
 /** The signed-in app: the layout and every page behind sign-in. */
 export default function SignedInRoutes() {
   return (

@@ -17,6 +17,9 @@ afterEach(async () => {
 })
 
 function provided() {
+  // A browser that signed in before holds the session hint beside its refresh cookie.
+  // biome-ignore lint/suspicious/noDocumentCookie: the test stands in for the server's Set-Cookie
+  document.cookie = "session_hint=1; path=/"
   session = startSession(fakeAuthServer())
   // The session root carries the same systemIds as the app's root; the hooks only look actors up by them.
   const actor = session.root as unknown as AppActor

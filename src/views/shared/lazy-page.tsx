@@ -38,11 +38,13 @@ class ChunkBoundary extends Component<BoundaryProps, { failed: boolean }> {
  * A page behind sign-in, loaded as its own chunk. A chunk that fails or has not arrived within
  * the timeout shows an error with a retry instead of a blank page.
  */
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+export function lazyPage<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): ComponentType<P> & { readonly preload: () => void } {
   const make = () => lazy(() => loadChunk(load, CHUNK_LOAD_TIMEOUT_MS))
   let Current = make()
   // biome-ignore lint/correctness/noComponentHookFactories: built once per route at module load, never per render
-  return function LazyPage(props: P) {
+  function LazyPage(props: P) {
     const [, bump] = useReducer((n: number) => n + 1, 0)
     const Page = Current
     return (
@@ -58,4 +60,7 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
       </ChunkBoundary>
     )
   }
+  // Asks for the chunk ahead of the first render (a reload of this page); a failure is left to the render,
+  // which shows its retry.
+  return Object.assign(LazyPage, { preload: () => void load().catch(() => undefined) })
 }
