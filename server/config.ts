@@ -2,6 +2,7 @@
 import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import {
+  ACCESS_TOKEN_TTL_SECONDS,
   LOGIN_LIMIT_PER_ACCOUNT,
   LOGIN_LIMIT_PER_IP,
   type RateLimit,
@@ -32,6 +33,8 @@ export interface Config {
   readonly loginLimitPerIp: RateLimit
   readonly loginLimitPerAccount: RateLimit
   readonly refreshGraceMs: number
+  /** ACCESS_TOKEN_TTL_SECONDS: lowered only by tests that need a token to expire within their run. */
+  readonly accessTokenTtlSeconds: number
   /** Production cost always; tests pass a lower one to stay fast. */
   readonly scrypt: ScryptParams
   /** FIREBASE_SERVICE_ACCOUNT: the service-account JSON (or its file path); null: push is off. */
@@ -139,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
       max: integer(env, "LOGIN_MAX_PER_ACCOUNT", LOGIN_LIMIT_PER_ACCOUNT.max, 1, 1_000_000),
     },
     refreshGraceMs: REFRESH_GRACE_MS,
+    accessTokenTtlSeconds: integer(env, "ACCESS_TOKEN_TTL_SECONDS", ACCESS_TOKEN_TTL_SECONDS, 1, 86_400),
     scrypt: SCRYPT_PRODUCTION,
     firebaseServiceAccount: text(env, "FIREBASE_SERVICE_ACCOUNT"),
   }

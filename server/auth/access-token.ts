@@ -31,14 +31,18 @@ interface Verified {
   readonly exp: number
 }
 
-export function createAccessTokens(secret: string, clock: Clock): AccessTokens {
+export function createAccessTokens(
+  secret: string,
+  clock: Clock,
+  ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS,
+): AccessTokens {
   const key = new TextEncoder().encode(secret)
-  // Every API call presents the same token for up to five minutes: its signature is checked once, and later
+  // Every API call presents the same token for its whole life (five minutes by default): its signature is checked once, and later
   // calls only check its times (the same checks jwtVerify makes), so a busy route does not pay an HMAC each.
   const verified = new Map<string, Verified>()
   const stillValid = (entry: Verified) => {
     const now = Math.floor(clock.now() / 1000)
-    return entry.iat <= now && now < entry.exp && now - entry.iat <= ACCESS_TOKEN_TTL_SECONDS
+    return entry.iat <= now && now < entry.exp && now - entry.iat <= ttlSeconds
   }
   return {
     sign: (user) => {
@@ -47,7 +51,7 @@ export function createAccessTokens(secret: string, clock: Clock): AccessTokens {
         .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
         .setSubject(String(user.id))
         .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+        .setExpirationTime(issuedAt + ttlSeconds)
         .sign(key)
     },
     verify: async (token) => {
@@ -62,7 +66,7 @@ export function createAccessTokens(secret: string, clock: Clock): AccessTokens {
           algorithms: [ALGORITHM],
           currentDate: new Date(clock.now()),
           requiredClaims: ["sub", "exp", "iat"],
-          maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
+          maxTokenAge: ttlSeconds,
         })
         const claims = Schema.decodeUnknownResult(Claims)(payload)
         if (Result.isFailure(claims)) return null

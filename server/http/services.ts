@@ -44,7 +44,7 @@ export async function createServices(
 ): Promise<AppServices> {
   const secret = config.jwtSecret ?? (await loadOrCreateSecret(database.db, JWT_SECRET_NAME))
   const passwords = createPasswordHasher(config.scrypt)
-  const accessTokens = createAccessTokens(secret, clock)
+  const accessTokens = createAccessTokens(secret, clock, config.accessTokenTtlSeconds)
   return {
     config,
     database,

@@ -22,6 +22,7 @@ describe("config", () => {
     ])
     expect(config.loginLimitPerIp).toEqual({ max: 10, windowMs: 60_000 })
     expect(config.loginLimitPerAccount).toEqual({ max: 5, windowMs: 15 * 60_000 })
+    expect(config.accessTokenTtlSeconds).toBe(5 * 60)
   })
 
   it("reads every variable of .env.example", () => {
@@ -49,6 +50,7 @@ describe("config", () => {
       [{ ALLOWED_ORIGINS: "not a url" }, /ALLOWED_ORIGINS/],
       [{ TRUST_PROXY: "maybe" }, /TRUST_PROXY/],
       [{ LOGIN_MAX_PER_IP: "0" }, /LOGIN_MAX_PER_IP/],
+      [{ ACCESS_TOKEN_TTL_SECONDS: "0" }, /ACCESS_TOKEN_TTL_SECONDS/],
     ]
     for (const [env, name] of cases) {
       expect(() => loadConfig(env)).toThrow(ConfigError)

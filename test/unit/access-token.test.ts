@@ -24,6 +24,16 @@ describe("access tokens", () => {
     expect(await tokens.verify(token)).toBeNull()
   })
 
+  it("a configured lifetime replaces the default one", async () => {
+    const clock = clockAt(Date.UTC(2026, 0, 1))
+    const tokens = createAccessTokens("s".repeat(32), clock, 3)
+    const token = await tokens.sign(user)
+    clock.advance(2000)
+    expect(await tokens.verify(token)).toEqual({ userId: 7, category: "admin" })
+    clock.advance(1000)
+    expect(await tokens.verify(token)).toBeNull()
+  })
+
   it("a token signed with another secret, or altered, is refused every time", async () => {
     const clock = clockAt(Date.UTC(2026, 0, 1))
     const ours = createAccessTokens("s".repeat(32), clock)
