@@ -257,9 +257,11 @@ export const notificationsMachine = setup({
             },
           },
           on: {
+            // Not `reenter`: from a region of the parallel `active`, a re-entering transition exits and
+            // re-enters every region, and the list would go back to its first page on each (re)connection
+            // (every token refresh restarts the socket). Targeting the child restarts a running catch-up.
             "notifications.connected": {
               target: ".catchingUp",
-              reenter: true,
               actions: assign({ unread: ({ event }) => event.unread }),
             },
           },

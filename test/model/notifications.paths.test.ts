@@ -79,6 +79,21 @@ function fakes(toasts: ToastPlan[]) {
   })
 }
 
+type Regions = { active?: { list: unknown; writes: unknown; detail: unknown } }
+/**
+ * A (re)connection only starts a catch-up: the pages loaded, a write in flight and an opened notification
+ * stay as they were. (Every token refresh restarts the socket; reloading the list then lost someone's place.)
+ */
+function keepsAllButSync(before: Snap, after: Snap) {
+  const regions = (s: Snap) => {
+    const active = (s.value as Regions).active
+    return active && { list: active.list, writes: active.writes, detail: active.detail }
+  }
+  expect(regions(after)).toEqual(regions(before))
+  expect(after.context.items).toBe(before.context.items)
+  expect(after.context.page).toBe(before.context.page)
+}
+
 describe("notifications machine paths", () => {
   const paths = getShortestPaths(fakes([]), { events, serializeState })
 
@@ -94,7 +109,11 @@ describe("notifications machine paths", () => {
   const walk = (path: (typeof paths)[number]) => {
     const toasts: ToastPlan[] = []
     const actor = recordedActor(fakes(toasts)).start()
-    for (const step of path.steps.slice(1)) actor.send(step.event as NotificationsEvent)
+    for (const step of path.steps.slice(1)) {
+      const before = actor.getSnapshot()
+      actor.send(step.event as NotificationsEvent)
+      if (step.event.type === "notifications.connected") keepsAllButSync(before, actor.getSnapshot())
+    }
     const snap = actor.getSnapshot()
     expect(snap.value).toEqual(path.state.value)
     const ids = snap.context.items.map((n) => n.id)
@@ -133,6 +152,15 @@ describe("notifications machine paths", () => {
       ...first,
       ...events.filter((e) => e.type.includes("catchUp") || e.type.includes("connected")),
       { type: "xstate.error.actor.catchUp", error: new Error("500") },
+    ],
+    // Reconnecting (a new token restarts the socket) while paged further, writing, and showing one item.
+    "a reconnect while paged, writing and showing an item": [
+      ...first,
+      { type: "notifications.loadMore" },
+      { type: "xstate.done.actor.loadMore", output: page([1], null) },
+      { type: "notifications.markRead", id: 3 },
+      { type: "notifications.open", id: 4 },
+      ...events.filter((e) => e.type.includes("catchUp") || e.type.includes("connected")),
     ],
     "the queued reads": [
       ...first,
@@ -198,6 +226,26 @@ describe("notifications machine rules", () => {
     } as unknown as NotificationsEvent)
     expect(actor.getSnapshot().context.unread).toBe(2)
     expect(actor.getSnapshot().context.items.every((n) => !n.is_read)).toBe(true)
+  })
+
+  it("keeps every loaded page when the socket reconnects, and restarts a catch-up already running", () => {
+    const { actor } = loaded()
+    actor.send({ type: "notifications.loadMore" })
+    actor.send({
+      type: "xstate.done.actor.loadMore",
+      output: page([1], null),
+    } as unknown as NotificationsEvent)
+    const paged = actor.getSnapshot().context.items.map((n) => n.id)
+    expect(paged).toEqual([3, 2, 1])
+    actor.send({ type: "notifications.connected", latestId: 3, unread: 2 })
+    actor.send({ type: "notifications.connected", latestId: 3, unread: 2 })
+    expect(actor.getSnapshot().matches({ active: { list: "ready", sync: "catchingUp" } })).toBe(true)
+    actor.send({
+      type: "xstate.done.actor.catchUp",
+      output: { items: [item(4)], unread: 3 },
+    } as unknown as NotificationsEvent)
+    expect(actor.getSnapshot().context.items.map((n) => n.id)).toEqual([4, ...paged])
+    expect(actor.getSnapshot().context.page).toBe(2)
   })
 
   it("takes a live item once, toasts it once, and the catch-up does not add it again", () => {
