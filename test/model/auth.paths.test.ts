@@ -117,6 +117,17 @@ describe("auth machine paths", () => {
     for (const e of edges.filter((x) => x.steps.at(-1)?.event.type === "auth.setAccessToken"))
       if (JSON.stringify(e.steps.at(-2)?.state.value).includes("UNAUTHENTICATED"))
         expect(e.state.value).toEqual(e.steps.at(-2)?.state.value)
+    // Signed in, a refreshed token changes the token only: isAuthenticated never drops, so the session watch
+    // never stops and restarts the notifications (their list would start over) on a refresh.
+    let refreshedSignedIn = 0
+    for (const e of edges.filter((x) => x.steps.at(-1)?.event.type === "auth.setAccessToken")) {
+      const signedIn = e.steps.at(-2)?.state.value
+      if (typeof signedIn !== "object" || signedIn === null || !("AUTHENTICATED" in signedIn)) continue
+      refreshedSignedIn += 1
+      expect(e.state.value).toEqual(signedIn)
+      expect(e.state.context).toMatchObject({ accessToken: "t-queue", isAuthenticated: true })
+    }
+    expect(refreshedSignedIn).toBeGreaterThan(0)
     for (const path of edges) expect(walk(path.steps).value).toEqual(path.state.value)
   }, 60_000)
 })
