@@ -5,7 +5,9 @@ import { bulkReviewMachine } from "../src/machines/bulk-review.machine"
 import { dashboardMachine } from "../src/machines/dashboard.machine"
 import { notificationsMachine } from "../src/machines/notifications.machine"
 import { pagedListMachine } from "../src/machines/paged-list.machine"
+import { preferencesMachine } from "../src/machines/preferences.machine"
 import { profileMachine } from "../src/machines/profile.machine"
+import { pushMachine } from "../src/machines/push.machine"
 import { refreshMachine } from "../src/machines/refresh.machine"
 import { reviewMachine } from "../src/machines/review.machine"
 import { selectProvidersMachine } from "../src/machines/select-providers.machine"
@@ -24,7 +26,9 @@ export const MACHINES: ReadonlyMap<string, AnyStateMachine> = new Map(
     dashboardMachine,
     notificationsMachine,
     pagedListMachine,
+    preferencesMachine,
     profileMachine,
+    pushMachine,
     refreshMachine,
     reviewMachine,
     selectProvidersMachine,
