@@ -10,10 +10,21 @@ const UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
   ["second", 1],
 ]
 
+// Building a formatter costs far more than formatting: a list of thousands of rows asks for one per row.
+const formatters = new Map<string, Intl.RelativeTimeFormat>()
+function formatterFor(locale: string): Intl.RelativeTimeFormat {
+  let format = formatters.get(locale)
+  if (format === undefined) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })
+    formatters.set(locale, format)
+  }
+  return format
+}
+
 export function relativeTime(iso: string, now: number, locale = "en"): string {
   const then = Date.parse(iso)
   if (Number.isNaN(then)) return ""
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })
+  const format = formatterFor(locale)
   // A server clock slightly ahead must not read 'in 3 seconds'.
   const seconds = Math.max(0, Math.round((now - then) / 1000))
   for (const [unit, size] of UNITS) {

@@ -2,7 +2,7 @@ import { useCallback } from "react"
 import { LOAD_FAILED } from "../../machines/notifications.machine"
 import * as ui from "../shared/ui.css"
 import * as css from "./bell.css"
-import { NotificationRow } from "./NotificationRow"
+import { NotificationRows } from "./NotificationRows"
 import { listStatus, useNotifications, useNotificationsSend } from "./notification-hooks"
 
 /** Loading, failure with Retry, empty state, the items and 'Load More': shared by the bell and the page. */
@@ -40,11 +40,7 @@ export function NotificationList({ onOpen }: { onOpen?: () => void }) {
     )
   return (
     <>
-      <ul className={css.list} aria-label="Notification list">
-        {items.map((item) => (
-          <NotificationRow key={item.id} item={item} now={now} onMarkRead={markRead} onOpen={onOpen} />
-        ))}
-      </ul>
+      <NotificationRows items={items} now={now} onMarkRead={markRead} onOpen={onOpen} />
       {moreFailed ? <p className={css.centered}>{LOAD_FAILED}</p> : null}
       {hasMore ? (
         <div className={css.centered}>

@@ -1,14 +1,17 @@
 import { memo } from "react"
 import { Link } from "wouter"
-import { relativeTime } from "../../machines/relative-time"
 import type { Notification } from "../../schema/notifications"
 import * as ui from "../shared/ui.css"
 import * as css from "./bell.css"
 
 interface RowProps {
   readonly item: Notification
-  /** The notifications actor's clock, read once by the list rather than by each of thousands of rows. */
-  readonly now: number
+  /** 'x ago', worked out by the list from the actor's clock: a string, so a tick re-renders only the rows
+   * whose label changed. */
+  readonly label: string
+  /** Position in the whole list and its length: a windowed list renders only some rows (aria-posinset). */
+  readonly index: number
+  readonly setSize: number
   readonly onMarkRead: (id: number) => void
   readonly onOpen?: (() => void) | undefined
 }
@@ -17,9 +20,23 @@ interface RowProps {
  * One notification: title, message and 'x ago'; opens its page. Memoised and free of subscriptions, so a
  * list paged out to thousands of rows renders only the rows that changed (bench/list-scroll.ts).
  */
-export const NotificationRow = memo(function NotificationRow({ item, now, onMarkRead, onOpen }: RowProps) {
+export const NotificationRow = memo(function NotificationRow({
+  item,
+  label,
+  index,
+  setSize,
+  onMarkRead,
+  onOpen,
+}: RowProps) {
   return (
-    <li className={css.item} data-unread={!item.is_read}>
+    <li
+      className={css.item}
+      data-unread={!item.is_read}
+      data-id={item.id}
+      data-index={index}
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+    >
       <Link href={`/notifications/${item.id}`} className={css.row} onClick={onOpen}>
         <span className={item.is_read ? undefined : css.unread}>
           {item.is_read ? null : <span className="visually-hidden">Unread: </span>}
@@ -27,7 +44,7 @@ export const NotificationRow = memo(function NotificationRow({ item, now, onMark
         </span>
         <span className={css.message}>{item.message}</span>
         <time className={css.time} dateTime={item.created_at}>
-          {now > 0 ? relativeTime(item.created_at, now) : ""}
+          {label}
         </time>
       </Link>
       {item.is_read ? null : (

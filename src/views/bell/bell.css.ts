@@ -58,11 +58,9 @@ export const item = style({
   display: "flex",
   alignItems: "center",
   borderBottom: `1px solid ${vars.color.border}`,
-  // A list paged out to thousands of rows: the browser skips the layout and paint of rows off screen, and
-  // remembers each row's last size so the scrollbar stays true (bench/list-scroll.ts).
-  contentVisibility: "auto",
-  containIntrinsicSize: "auto 64px",
 })
+/** Stands for the rows between a kept focused row and the rendered window of a long list. */
+export const gap = style({ listStyle: "none", margin: 0, padding: 0 })
 export const row = style({
   flex: 1,
   display: "grid",
