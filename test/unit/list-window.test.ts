@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { listWindow, rowOffset } from "../../src/views/bell/list-window"
+import { listWindow, meanHeight, rowOffset } from "../../src/views/bell/list-window"
 
 const unmeasured = () => undefined
 
@@ -73,5 +73,12 @@ describe("listWindow", () => {
       overscan: 0,
     })
     expect(w).toEqual({ start: 0, end: 1, before: 0, after: 9 * 50 })
+  })
+})
+
+describe("meanHeight", () => {
+  it("is the mean of the measured heights, or the fallback before any is measured", () => {
+    expect(meanHeight([70, 80, 90], 64)).toBe(80)
+    expect(meanHeight([], 64)).toBe(64)
   })
 })

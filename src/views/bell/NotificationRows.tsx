@@ -10,7 +10,7 @@ import {
 import { relativeTime } from "../../machines/relative-time"
 import type { Notification } from "../../schema/notifications"
 import * as css from "./bell.css"
-import { listWindow, rowOffset, WINDOW_FROM_ROWS } from "./list-window"
+import { listWindow, meanHeight, rowOffset, WINDOW_FROM_ROWS } from "./list-window"
 import { NotificationRow } from "./NotificationRow"
 
 interface RowsProps {
@@ -130,7 +130,8 @@ export function NotificationRows({ items, now, onMarkRead, onOpen }: RowsProps) 
     )
 
   void measured // the window below reads heights.current, which `measured` tracks
-  const heightOf = (index: number) => heights.current.get((items[index] as Notification).id)
+  const estimate = meanHeight(heights.current.values())
+  const heightOf = (index: number) => heights.current.get((items[index] as Notification).id) ?? estimate
   const { start, end } = listWindow({ count: items.length, heightOf, top: band.top, bottom: band.bottom })
   // The focused row, if outside the window, is rendered in its place with a spacer between it and the window.
   const keep =

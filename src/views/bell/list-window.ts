@@ -74,3 +74,15 @@ export function rowOffset(
   for (let i = 0; i < index; i++) offset += heightOf(i) ?? estimate
   return offset
 }
+
+/** The estimate for rows not yet measured: the mean of those measured, so that measuring a row seldom moves
+ * what lies below it (a moving Load More button is a missed click). */
+export function meanHeight(measured: Iterable<number>, fallback = ESTIMATED_ROW_PX): number {
+  let sum = 0
+  let count = 0
+  for (const height of measured) {
+    sum += height
+    count += 1
+  }
+  return count === 0 ? fallback : sum / count
+}
