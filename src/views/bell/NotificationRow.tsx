@@ -33,7 +33,6 @@ export const NotificationRow = memo(function NotificationRow({
       className={css.item}
       data-unread={!item.is_read}
       data-id={item.id}
-      data-index={index}
       aria-posinset={index + 1}
       aria-setsize={setSize}
     >

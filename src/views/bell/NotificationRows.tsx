@@ -100,8 +100,9 @@ export function NotificationRows({ items, now, onMarkRead, onOpen }: RowsProps) 
   })
 
   const onFocus = useCallback((event: FocusEvent<HTMLUListElement>) => {
-    const row = (event.target as HTMLElement).closest<HTMLElement>("li[data-index]")
-    setFocused(row === null ? null : Number(row.dataset.index))
+    // By id, not index: a live notification arriving at the top shifts every index.
+    const row = (event.target as HTMLElement).closest<HTMLElement>("li[data-id]")
+    setFocused(row === null ? null : Number(row.dataset.id))
   }, [])
   const onBlur = useCallback((event: FocusEvent<HTMLUListElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(null)
@@ -134,8 +135,8 @@ export function NotificationRows({ items, now, onMarkRead, onOpen }: RowsProps) 
   const heightOf = (index: number) => heights.current.get((items[index] as Notification).id) ?? estimate
   const { start, end } = listWindow({ count: items.length, heightOf, top: band.top, bottom: band.bottom })
   // The focused row, if outside the window, is rendered in its place with a spacer between it and the window.
-  const keep =
-    focused !== null && focused < items.length && (focused < start || focused >= end) ? focused : null
+  const focusedIndex = focused === null ? -1 : items.findIndex((item) => item.id === focused)
+  const keep = focusedIndex >= 0 && (focusedIndex < start || focusedIndex >= end) ? focusedIndex : null
   const segments: Array<readonly [number, number]> =
     keep === null
       ? [[start, end]]
