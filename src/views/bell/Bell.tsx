@@ -45,12 +45,14 @@ export function Bell() {
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.7 21a2 2 0 0 1-3.4 0" />
         </svg>
-        {text ? (
-          <span className={css.badge} data-testid="bell-badge" aria-hidden="true">
-            {text}
-          </span>
-        ) : null}
       </button>
+      {/* Beside the button, not in it: the button's name carries the exact count, and visible text inside
+          it ('9+') that its name lacks fails WCAG 2.5.3 (label in name). */}
+      {text ? (
+        <span className={css.badge} data-testid="bell-badge" aria-hidden="true">
+          {text}
+        </span>
+      ) : null}
       {open ? <BellPanel ref={panelRef} onClose={() => setOpen(false)} onEscape={close} /> : null}
     </div>
   )

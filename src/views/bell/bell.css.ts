@@ -30,6 +30,8 @@ export const badge = style({
   fontWeight: 700,
   lineHeight: "18px",
   textAlign: "center",
+  // It sits over the button: clicks go through to it.
+  pointerEvents: "none",
 })
 export const panel = style({
   position: "absolute",
