@@ -1,13 +1,8 @@
 import { Effect } from "effect"
 import { fromCallback, fromPromise } from "xstate"
 import type { NotificationFilters } from "../machines/notification-list"
-import {
-  type CatchUp,
-  type FirstPage,
-  type NotificationsEvent,
-  notificationsMachine,
-  type Write,
-} from "../machines/notifications.machine"
+import { notificationsMachine } from "../machines/notifications.machine"
+import type { CatchUp, FirstPage, NotificationsEvent, Write } from "../machines/notifications-context"
 import { socketMachine } from "../machines/socket.machine"
 import { SYSTEM_IDS } from "../machines/system-ids"
 import { COALESCE, type ToastPlan } from "../machines/toast-coalesce"

@@ -9,7 +9,7 @@ import {
 } from "xstate"
 import type { PushPermission } from "../schema/push"
 import { safeAppPath } from "./app-path"
-import type { NotificationsEvent } from "./notifications.machine"
+import type { NotificationsEvent } from "./notifications-context"
 import { type PushFacts, pushVerdict } from "./push-announce"
 import type { PushMessage } from "./push-message"
 import { SYSTEM_IDS } from "./system-ids"

@@ -1,5 +1,5 @@
 import type { ServerMessage } from "../schema/socket"
-import type { NotificationsEvent } from "./notifications.machine"
+import type { NotificationsEvent } from "./notifications-context"
 
 /**
  * What a decoded server frame means to the notifications actor; null for frames it has no use for

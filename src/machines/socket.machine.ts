@@ -1,7 +1,7 @@
 import { and, assign, fromCallback, sendTo, setup } from "xstate"
 import { SOCKET, socketBackoffMs } from "../constants"
 import { type ClientMessage, type ServerMessage, SOCKET_CLOSE } from "../schema/socket"
-import type { NotificationsEvent } from "./notifications.machine"
+import type { NotificationsEvent } from "./notifications-context"
 import { toNotificationsEvent } from "./socket-messages"
 import { SYSTEM_IDS } from "./system-ids"
 

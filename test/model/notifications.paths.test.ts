@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromCallback } from "xstate"
 import { getShortestPaths } from "xstate/graph"
-import {
-  type NotificationsContext,
-  type NotificationsEvent,
-  notificationsMachine,
-} from "../../src/machines/notifications.machine"
+import { notificationsMachine } from "../../src/machines/notifications.machine"
+import type { NotificationsContext, NotificationsEvent } from "../../src/machines/notifications-context"
 import type { ToastPlan } from "../../src/machines/toast-coalesce"
 import type { Notification } from "../../src/schema/notifications"
 import { recordedActor } from "./coverage"
