@@ -5,11 +5,11 @@ import { PGlite } from "@electric-sql/pglite"
 import { Kysely, PostgresDialect } from "kysely"
 import { PGliteDialect } from "kysely-pglite-dialect"
 import pg from "pg"
-import { createPgListener, type OnPayload, type OnRelisten, type Unlisten } from "./pg-listener"
+import { createPgListener, type OnLost, type OnPayload, type OnRelisten, type Unlisten } from "./pg-listener"
 import { lockDataDir } from "./pglite-lock"
 import type { Database } from "./schema"
 
-export type { OnPayload, OnRelisten, Unlisten }
+export type { OnLost, OnPayload, OnRelisten, Unlisten }
 
 export type DatabaseTarget =
   /** dataDir absent: in memory, gone on close (tests). */
@@ -20,8 +20,14 @@ export interface DatabaseHandle {
   readonly kind: DatabaseTarget["kind"]
   readonly db: Kysely<Database>
   /** Subscribes to `pg_notify(channel, payload)`; payloads arrive after the sender's transaction commits. */
-  /** onRelisten: the listening connection was lost and restored (PostgreSQL only; PGlite is in-process). */
-  readonly listen: (channel: string, onPayload: OnPayload, onRelisten?: OnRelisten) => Promise<Unlisten>
+  /** onLost, then onRelisten: the listening connection was lost, then restored (PostgreSQL only; PGlite is
+   * in-process and never loses it). */
+  readonly listen: (
+    channel: string,
+    onPayload: OnPayload,
+    onRelisten?: OnRelisten,
+    onLost?: OnLost,
+  ) => Promise<Unlisten>
   /** Closes listeners and connections (and releases the data folder). Safe to call twice. */
   readonly close: () => Promise<void>
 }

@@ -8,12 +8,19 @@ export type OnPayload = (payload: string) => void
 export type Unlisten = () => Promise<void>
 /** Called after a lost connection was reopened and LISTEN sent again: payloads in between may be lost. */
 export type OnRelisten = () => void
+/** Called when the listening connection is lost: nothing is heard until OnRelisten. */
+export type OnLost = () => void
 
 const RECONNECT_BASE_MS = 500
 const RECONNECT_CAP_MS = 15_000
 
 export interface PgListener {
-  readonly listen: (channel: string, onPayload: OnPayload, onRelisten?: OnRelisten) => Promise<Unlisten>
+  readonly listen: (
+    channel: string,
+    onPayload: OnPayload,
+    onRelisten?: OnRelisten,
+    onLost?: OnLost,
+  ) => Promise<Unlisten>
   readonly close: () => Promise<void>
 }
 
@@ -27,6 +34,7 @@ export function createPgListener(connectionString: string, onError: (error: Erro
   let attempt = 0
   // Consumers that must catch up from their own tables after a gap (notifications: server/notifications/).
   const relistened = new Set<OnRelisten>()
+  const losers = new Set<OnLost>()
   let connectedBefore = false
 
   const connect = async (): Promise<pg.Client> => {
@@ -78,18 +86,21 @@ export function createPgListener(connectionString: string, onError: (error: Erro
   const lost = (which: pg.Client) => {
     if (client !== which) return
     client = null
+    for (const onLost of losers) onLost()
     reconnectLater()
   }
 
   return {
-    listen: async (channel, onPayload, onRelisten) => {
+    listen: async (channel, onPayload, onRelisten, onLost) => {
       const subscribers = channels.get(channel) ?? new Set()
       subscribers.add(onPayload)
       channels.set(channel, subscribers)
       if (onRelisten) relistened.add(onRelisten)
+      if (onLost) losers.add(onLost)
       const unlisten = async () => {
         subscribers.delete(onPayload)
         if (onRelisten) relistened.delete(onRelisten)
+        if (onLost) losers.delete(onLost)
         if (subscribers.size > 0 || channels.get(channel) !== subscribers) return
         channels.delete(channel)
         listening.delete(channel)

@@ -74,13 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandler(app)
   installJsonOnly(app)
 
-  app.addHook("onSend", async (req, reply, payload) => {
-    // API answers are per user and may carry tokens: never cached anywhere.
-    if (req.url.startsWith("/api/")) reply.header("cache-control", "no-store")
-    return payload
-  })
-
-  await registerSecurityHeaders(app, config)
+  registerSecurityHeaders(app, config)
   await app.register(cookie)
   await app.register(rateLimit, {
     global: false,

@@ -41,11 +41,17 @@ export function loggerOptions(level: LogLevel, stream?: LogStream): FastifyServe
   }
 }
 
+const infoEnabled = (log: object): boolean =>
+  "isLevelEnabled" in log && typeof log.isLevelEnabled === "function" && log.isLevelEnabled("info") === true
+
 /** One line per request, with the scrubbed URL, instead of Fastify's "incoming" + "completed" pair. */
 export class RequestLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    // Most servers log at warn: a successful request's line would be built and scrubbed only to be dropped.
+    // (Fastify's stand-in logger, used with logging off, has no isLevelEnabled and drops every line.)
+    if (!error && !infoEnabled(req.log)) return
     const line = {
       method: req.method,
       url: scrubUrl(req.url),

@@ -1,6 +1,6 @@
 // The notification list and read state under /api/v1/notifications/ (SPEC §7). A user only ever sees and
 // changes their own rows: every domain call takes req.user.id, and another user's id is a 404.
-import type { FastifyInstance, FastifyPluginAsync } from "fastify"
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify"
 import {
   ChannelQuery,
   MarkAllReadResponse,
@@ -15,6 +15,8 @@ import { coalescer } from "../db/coalesce"
 import { notFound } from "../errors"
 import { decodeOr400, encodeBody } from "../http/decode"
 import { requireUser } from "../http/require-user"
+import { NEW_NOTIFICATION_CHANNEL, parseNewNotification, parseRead, READ_CHANNEL } from "./channels"
+import { createPageCache, type PageCache } from "./page-cache"
 import { notificationPage } from "./paging"
 import {
   getNotification,
@@ -44,18 +46,24 @@ export const notificationRoutes: FastifyPluginAsync = async (app: FastifyInstanc
   const now = () => new Date(clock.now())
   const base = NOTIFICATIONS_PATH
 
-  // The bell and the list page ask for the same pages often and at once (every tab, every reconnect):
-  // identical concurrent requests (same user, same URL, so the same links) share one query and one encoding,
-  // never an answer older than the request (server/db/coalesce).
+  // The bell and the list page ask for the same pages often and at once (every tab, every reconnect): a
+  // page is answered from memory until the user's notifications change (./page-cache), and identical
+  // concurrent requests that miss share one query and one encoding (server/db/coalesce). The URL is the key:
+  // the links in a page are relative, built from it alone, and only a URL that decoded is ever stored.
+  const cache = await listenedPageCache(app)
   const pages = coalescer<string, string>()
-  app.get(base, { preHandler: requireUser }, async (req, reply) => {
+  const loadPage = (req: FastifyRequest, userId: number): Promise<string> => {
     const query = decodeOr400(NotificationListQuery, req.query)
-    const userId = req.user.id
-    const body = await pages(`${userId} ${req.url}`, async () =>
-      JSON.stringify(
-        encodeBody(NotificationPage, notificationPage(req, await listNotifications(db, userId, query))),
+    return pages(`${userId} ${req.url}`, () =>
+      cache.load(userId, req.url, async () =>
+        JSON.stringify(
+          encodeBody(NotificationPage, notificationPage(req, await listNotifications(db, userId, query))),
+        ),
       ),
     )
+  }
+  app.get(base, { preHandler: requireUser }, async (req, reply) => {
+    const body = cache.get(req.user.id, req.url) ?? (await loadPage(req, req.user.id))
     return reply.type("application/json; charset=utf-8").send(body)
   })
 
@@ -71,21 +79,49 @@ export const notificationRoutes: FastifyPluginAsync = async (app: FastifyInstanc
   app.post<{ Params: IdParams }>(`${base}:id/mark-read/`, { preHandler: requireUser }, async (req) => {
     const id = pathId(req.params.id)
     const { unread_count } = await markRead(db, req.user.id, id, now())
+    cache.changed(req.user.id)
     return encodeBody(MarkReadResponse, { id, is_read: true, unread_count })
   })
 
   app.post(`${base}mark-read/`, { preHandler: requireUser }, async (req) => {
     const { notification_id } = decodeOr400(MarkReadBody, req.body ?? {})
     const { unread_count } = await markRead(db, req.user.id, notification_id, now())
+    cache.changed(req.user.id)
     return encodeBody(MarkReadResponse, { id: notification_id, is_read: true, unread_count })
   })
 
   app.post(`${base}mark-all-read/`, { preHandler: requireUser }, async (req) => {
     const { channel } = decodeOr400(ChannelQuery, req.query)
     const { marked } = await markAllRead(db, req.user.id, now(), channel)
+    cache.changed(req.user.id)
     return encodeBody(MarkAllReadResponse, {
       marked,
       unread_count: await unreadCount(db, req.user.id, channel),
     })
   })
+}
+
+/** A page cache that hears every change to notifications, from this instance or any other, until the app closes. */
+async function listenedPageCache(app: FastifyInstance): Promise<PageCache> {
+  const { database } = app.services
+  const cache = createPageCache()
+  const onChange = (parse: (payload: string) => { readonly userId: number } | null) => (payload: string) => {
+    const parsed = parse(payload)
+    if (parsed) cache.changed(parsed.userId)
+  }
+  const stopNew = await database.listen(
+    NEW_NOTIFICATION_CHANNEL,
+    onChange(parseNewNotification),
+    () => cache.setListening(true),
+    () => cache.setListening(false),
+  )
+  const stopRead = await database.listen(READ_CHANNEL, onChange(parseRead)).catch(async (error: unknown) => {
+    await stopNew()
+    throw error
+  })
+  app.addHook("onClose", async () => {
+    cache.setListening(false)
+    await Promise.allSettled([stopNew(), stopRead()])
+  })
+  return cache
 }

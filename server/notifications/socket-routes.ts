@@ -63,7 +63,7 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
   app.route({
     method: "GET",
     url: SOCKET_PATH,
-    helmet: false,
+    config: { securityHeaders: false },
     // A plain GET without the upgrade gets a {detail} like every other refusal (the plugin's default is an
     // empty 404).
     handler: async (_req, reply) =>

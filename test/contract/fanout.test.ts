@@ -159,6 +159,38 @@ describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
     ).toBeTruthy()
   })
 
+  it("B's list pages show what was written through A once B hears of it, well before a stored page ages out", async () => {
+    const adminOnA = await login(a, "admin@example.com", "admin-demo-1")
+    const viewerOnA = await login(a, "viewer@example.com", "viewer-demo-1")
+    const viewerOnB = await login(b, "viewer@example.com", "viewer-demo-1")
+    const unreadIdsOnB = async () => {
+      const response = await call(b, `${BASE}?is_read=false&page_size=5`, viewerOnB)
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { results: Array<{ id: number }> }).results.map((n) => n.id)
+    }
+    const before = await unreadIdsOnB()
+    expect(await unreadIdsOnB()).toEqual(before) // the page B now holds in memory
+    const sent = await call(a, BASE, adminOnA, {
+      recipient_email: "viewer@example.com",
+      title: "Via A",
+      message: "m",
+    })
+    const [id] = ((await sent.json()) as { ids: number[] }).ids
+    // Far inside the 10-second age limit: only B hearing A's NOTIFY can make these pass.
+    const pollB = async (until: (ids: number[]) => boolean) => {
+      let ids = await unreadIdsOnB()
+      for (let i = 0; i < 60 && !until(ids); i++) {
+        await new Promise((r) => setTimeout(r, 25))
+        ids = await unreadIdsOnB()
+      }
+      return ids
+    }
+    expect((await pollB((ids) => ids[0] === id))[0]).toBe(id)
+    expect((await call(a, `${BASE}${id}/mark-read/`, viewerOnA, {})).status).toBe(200)
+    const seen = await pollB((ids) => !ids.includes(id ?? 0))
+    expect(seen).not.toContain(id)
+  })
+
   it("listens again after its LISTEN connection is killed and catches its sockets up", async () => {
     const adminOnA = await login(a, "admin@example.com", "admin-demo-1")
     const viewerOnB = await login(b, "viewer@example.com", "viewer-demo-1")
@@ -206,6 +238,35 @@ describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
     )
     expect(ofMissed).toHaveLength(1)
   })
+  it("drops B's stored pages when B's LISTEN connection is lost: a row nobody announced shows once B listens again", async () => {
+    const viewerOnB = await login(b, "viewer@example.com", "viewer-demo-1")
+    const newestOnB = async () => {
+      const response = await call(b, `${BASE}?page_size=1`, viewerOnB)
+      return ((await response.json()) as { results: Array<{ id: number }> }).results[0]?.id
+    }
+    const held = await newestOnB()
+    expect(await newestOnB()).toBe(held)
+    const viewerId = (await connect(b, viewerOnB).next("connection_established")).user_id
+    const logsBefore = b.logs.length
+    await adminQuery(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = $1 and pid <> pg_backend_pid() and query ilike 'LISTEN%'`,
+      [name],
+    )
+    const silent = await sql<{ id: number }>`
+      insert into notification (user_id, channel, notification_type, title, message, priority)
+      values (${viewerId}, 'in_app', 'system_alert', 'Unannounced', 'm', 'low') returning id`.execute(
+      a.database.db,
+    )
+    await waitFor(
+      () => b.logs.slice(logsBefore).some((l) => l.includes("notification listener reconnected")),
+      "B listening again",
+      20_000,
+    )
+    // Well inside the page's 10-second age limit: only the dropped pages make B read the table again.
+    expect(await newestOnB()).toBe(silent.rows[0]?.id)
+  })
+
   it("survives repeated terminations: sockets on both instances catch up on rows and reads from each gap", async () => {
     const adminOnA = await login(a, "admin@example.com", "admin-demo-1")
     const viewerOnA = await login(a, "viewer@example.com", "viewer-demo-1")

@@ -199,6 +199,8 @@ for (const backend of BACKENDS) {
       expect(
         Schema.decodeUnknownSync(Notification)((await get(`${BASE}${target.id}/`, coordinator)).body).is_read,
       ).toBe(true)
+      // The page that showed it unread (read just before, so held in memory) no longer does.
+      expect((await page("?is_read=false&page_size=1")).results[0]?.id).not.toBe(target.id)
 
       const again = await server.call(`${BASE}${target.id}/mark-read/`, {
         method: "POST",
@@ -256,6 +258,9 @@ for (const backend of BACKENDS) {
       const adminBefore = await unread(admin)
       const viewerBefore = await unread(viewer)
       expect(viewerBefore).toBeGreaterThan(0)
+      // Pages read before the write (and so held in memory) must not outlive it.
+      const adminUnread = await page("?is_read=false", admin)
+      expect((await page("?is_read=false", viewer)).count).toBe(viewerBefore)
       const response = await server.call(`${BASE}mark-all-read/`, { method: "POST", bearer: viewer.access })
       expect(response.status).toBe(200)
       expect(Schema.decodeUnknownSync(MarkAllReadResponse)(await response.json())).toEqual({
@@ -264,6 +269,7 @@ for (const backend of BACKENDS) {
       })
       expect((await page("?is_read=false", viewer)).count).toBe(0)
       expect(await unread(admin)).toBe(adminBefore)
+      expect(await page("?is_read=false", admin)).toEqual(adminUnread)
       const again = await server.call(`${BASE}mark-all-read/`, { method: "POST", bearer: viewer.access })
       expect(await again.json()).toEqual({ marked: 0, unread_count: 0 })
     })

@@ -107,6 +107,42 @@ describe("SPA from a built dist", () => {
     expect(csp).not.toMatch(/upgrade-insecure-requests/)
   })
 
+  it("sends the same security headers on pages, files, API answers and refusals; API answers are never stored", async () => {
+    const expected = {
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "SAMEORIGIN",
+      "referrer-policy": "no-referrer",
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-origin",
+      "strict-transport-security": "max-age=31536000; includeSubDomains",
+      "origin-agent-cluster": "?1",
+      "x-dns-prefetch-control": "off",
+      "x-permitted-cross-domain-policies": "none",
+    }
+    const page = await server.fetch("/dashboard")
+    const csp = page.headers.get("content-security-policy")
+    expect(csp).toMatch(/^default-src 'self';/)
+    for (const [path, init, status, api] of [
+      ["/dashboard", undefined, 200, false],
+      ["/assets/app-abc123.js", undefined, 200, false],
+      ["/api/v1/notifications/", undefined, 401, true],
+      ["/api/nope/", undefined, 404, true],
+      [
+        "/api/company/login/",
+        { method: "POST", body: "{", headers: { "content-type": "application/json" } },
+        400,
+        true,
+      ],
+    ] as const) {
+      const response = await server.fetch(path, init)
+      expect(response.status, path).toBe(status)
+      for (const [name, value] of Object.entries(expected))
+        expect(response.headers.get(name), `${path} ${name}`).toBe(value)
+      expect(response.headers.get("content-security-policy"), path).toBe(csp)
+      if (api) expect(response.headers.get("cache-control"), path).toBe("no-store")
+    }
+  })
+
   it("keeps the API working beside the files", async () => {
     await server.login("admin@example.com", "admin-demo-1")
   })
