@@ -7,6 +7,7 @@ import { startApp } from "./effects/start-app"
 import { readUiPreferences } from "./effects/ui-actors"
 import { App } from "./views/App"
 import { AppProvider } from "./views/app-context"
+import { preloadSignedInPage } from "./views/routes"
 import { RecorderProvider } from "./views/support/recorder-context"
 import "./views/theme.css"
 
@@ -17,9 +18,7 @@ async function main() {
   // A reload or a shared link to a signed-in page fetches that part of the app while the session is being
   // restored, rather than after; the sign-in page never loads it.
   if (!PUBLIC_PATHS.includes(window.location.pathname)) {
-    void import("./views/signed-in-routes")
-      .then((routes) => routes.preloadPageFor(window.location.pathname))
-      .catch(() => undefined)
+    preloadSignedInPage(window.location.pathname)
     void import("./effects/session-actors").catch(() => undefined)
   }
   const inspect = inspectorRequested(window.location.search, import.meta.env.VITE_XSTATE_INSPECT)

@@ -7,6 +7,14 @@ import { lazyPage } from "./shared/lazy-page"
 // The layout, the bell and every signed-in page load after sign-in, keeping the sign-in bundle small.
 const SignedInRoutes = lazyPage(() => import("./signed-in-routes"))
 
+/**
+ * A reload or a shared link to a signed-in page fetches the signed-in part and that page's chunk while the
+ * session is being restored, rather than after.
+ */
+export function preloadSignedInPage(pathname: string): void {
+  void SignedInRoutes.preload().then((routes) => routes?.preloadPageFor(pathname))
+}
+
 export function AppRoutes() {
   return (
     <Switch>
