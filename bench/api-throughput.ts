@@ -2,10 +2,15 @@
 // PostgreSQL and on PGlite, against a bare Fastify route in the same run, with autocannon at 50 connections.
 // Usage: node --import tsx bench/api-throughput.ts [--rows 1000000] [--seconds 10]
 // Goal: ≥ 40 % of the bare route's requests per second, p99 ≤ 25 ms (PostgreSQL).
+// The list's pages are served from memory until the user's notifications change (server/notifications/
+// page-cache.ts), so the same load is also run while the user's notifications "change" every --churn-ms
+// (the pg_notify a mark-all-read sends, naming the user): each one drops the user's pages.
 import { type ChildProcess, fork, spawnSync } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import pg from "pg"
+import { READ_CHANNEL, readPayload } from "../server/notifications/channels"
 import { DEMO } from "../test/e2e/browser"
 import { startServerProcess } from "../test/e2e/server-process"
 import { fillNotifications } from "./notification-rows"
@@ -17,6 +22,7 @@ const option = (name: string, fallback: number) => {
 }
 const ROWS = option("--rows", 1_000_000)
 const SECONDS = option("--seconds", 10)
+const CHURN_MS = option("--churn-ms", 10)
 const CONNECTIONS = 50
 
 interface Cannon {
@@ -34,27 +40,53 @@ function cannon(url: string, token?: string): Cannon {
   return JSON.parse(run.stdout) as Cannon
 }
 
-async function login(base: string): Promise<string> {
+async function login(base: string): Promise<{ access: string; userId: number }> {
   const res = await fetch(`${base}/api/company/login/`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(DEMO.coordinator),
   })
   if (!res.ok) throw new Error(`login failed: ${res.status}`)
-  return ((await res.json()) as { access: string }).access
+  const body = (await res.json()) as { access: string; user: { id: number } }
+  return { access: body.access, userId: body.user.id }
+}
+
+/** Announces a change to the user's notifications every `ms` until stopped, as every write does. */
+function churn(url: string, userId: number, ms: number): () => Promise<number> {
+  const client = new pg.Client({ connectionString: url })
+  let sent = 0
+  let stopped = false
+  const running = (async () => {
+    await client.connect()
+    while (!stopped) {
+      await client.query("select pg_notify($1, $2)", [READ_CHANNEL, readPayload(userId, "all")])
+      sent += 1
+      await new Promise((r) => setTimeout(r, ms))
+    }
+    await client.end()
+  })()
+  return async () => {
+    stopped = true
+    await running
+    return sent
+  }
 }
 
 const PAGE = "/api/v1/notifications/?is_read=false&page_size=20"
 
-async function measure(label: string, env: Record<string, string>) {
+async function measure(label: string, env: Record<string, string>, churnUrl?: string) {
   const server = await startServerProcess({ ...env, LOG_LEVEL: "warn" })
   try {
-    const token = await login(server.url)
+    const { access: token, userId } = await login(server.url)
     const page = await fetch(`${server.url}${PAGE}`, { headers: { Authorization: `Bearer ${token}` } })
     const body = await page.text()
     if (!page.ok) throw new Error(`list failed: ${page.status} ${body}`)
     cannon(`${server.url}${PAGE}`, token) // warm-up: plans, pools and JIT
-    return { label, env, body, result: cannon(`${server.url}${PAGE}`, token) }
+    if (!churnUrl) return { label, env, body, result: cannon(`${server.url}${PAGE}`, token) }
+    const stop = churn(churnUrl, userId, CHURN_MS)
+    const result = cannon(`${server.url}${PAGE}`, token)
+    const changes = await stop()
+    return { label: `${label}, ${Math.round(changes / SECONDS)} changes/s`, env, body, result }
   } finally {
     await server.close()
   }
@@ -107,6 +139,7 @@ try {
   // ones (the first real one once more in between), and every ratio is taken against the mean of the two.
   const bareBefore = await bare(first.body)
   const second = await measure(`${first.label} (again)`, first.env)
+  const churned = postgres ? await measure(first.label, first.env, postgres.url) : null
   const bareAfter = await bare(first.body)
   const baseline: Cannon = {
     ...bareBefore,
@@ -114,7 +147,7 @@ try {
   }
   row("bare Fastify route, same body (1)", bareBefore)
   row("bare Fastify route, same body (2)", bareAfter)
-  for (const m of [...measured, second]) row(m.label, m.result, baseline)
+  for (const m of [...measured, second, ...(churned ? [churned] : [])]) row(m.label, m.result, baseline)
   console.log(
     `\nAPI throughput, ${CONNECTIONS} connections, ${SECONDS} s each; a page of 20 unread for one user among ${ROWS.toLocaleString()} rows`,
   )

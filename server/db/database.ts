@@ -5,7 +5,14 @@ import { PGlite } from "@electric-sql/pglite"
 import { Kysely, PostgresDialect } from "kysely"
 import { PGliteDialect } from "kysely-pglite-dialect"
 import pg from "pg"
-import { createPgListener, type OnLost, type OnPayload, type OnRelisten, type Unlisten } from "./pg-listener"
+import {
+  createPgListener,
+  type Listen,
+  type OnLost,
+  type OnPayload,
+  type OnRelisten,
+  type Unlisten,
+} from "./pg-listener"
 import { lockDataDir } from "./pglite-lock"
 import type { Database } from "./schema"
 
@@ -19,15 +26,12 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   readonly kind: DatabaseTarget["kind"]
   readonly db: Kysely<Database>
-  /** Subscribes to `pg_notify(channel, payload)`; payloads arrive after the sender's transaction commits. */
-  /** onLost, then onRelisten: the listening connection was lost, then restored (PostgreSQL only; PGlite is
-   * in-process and never loses it). */
-  readonly listen: (
-    channel: string,
-    onPayload: OnPayload,
-    onRelisten?: OnRelisten,
-    onLost?: OnLost,
-  ) => Promise<Unlisten>
+  /**
+   * Subscribes to `pg_notify(channel, payload)`; payloads arrive after the sender's transaction commits.
+   * onLost, then onRelisten: the listening connection was lost, then restored (PostgreSQL only; PGlite is
+   * in-process and never loses it).
+   */
+  readonly listen: Listen
   /** Closes listeners and connections (and releases the data folder). Safe to call twice. */
   readonly close: () => Promise<void>
 }

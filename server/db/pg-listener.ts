@@ -14,13 +14,16 @@ export type OnLost = () => void
 const RECONNECT_BASE_MS = 500
 const RECONNECT_CAP_MS = 15_000
 
+/** Subscribes to a channel; onLost, then onRelisten, bracket a lost and restored listening connection. */
+export type Listen = (
+  channel: string,
+  onPayload: OnPayload,
+  onRelisten?: OnRelisten,
+  onLost?: OnLost,
+) => Promise<Unlisten>
+
 export interface PgListener {
-  readonly listen: (
-    channel: string,
-    onPayload: OnPayload,
-    onRelisten?: OnRelisten,
-    onLost?: OnLost,
-  ) => Promise<Unlisten>
+  readonly listen: Listen
   readonly close: () => Promise<void>
 }
 

@@ -1,6 +1,5 @@
 import { type ActorRefFrom, fromCallback } from "xstate"
 import type { authMachine } from "./auth.machine"
-import type { dashboardMachine } from "./dashboard.machine"
 import type { notificationsMachine } from "./notifications.machine"
 import type { pushMachine } from "./push.machine"
 import type { socketMachine } from "./socket.machine"
@@ -10,14 +9,11 @@ type AuthRef = ActorRefFrom<typeof authMachine>
 type SocketRef = ActorRefFrom<typeof socketMachine>
 type NotificationsRef = ActorRefFrom<typeof notificationsMachine>
 type PushRef = ActorRefFrom<typeof pushMachine>
-type DashboardRef = ActorRefFrom<typeof dashboardMachine>
 
 /**
  * Follows the session for the socket and the notifications: sign-in starts both, every new access token
  * reconnects the socket with it, sign-out stops both (a planned close). Browser push starts and is
- * unregistered alongside (SPEC §7). Sign-in also asks for the dashboard summary, which every signed-in page's
- * sidebar shows: asked here, it loads beside the notifications instead of after the first page has rendered.
- * The auth machine stays unaware.
+ * unregistered alongside (SPEC §7). The auth machine stays unaware.
  */
 export const sessionWatch = fromCallback(({ system }) => {
   const auth = system.get(SYSTEM_IDS.auth) as AuthRef | undefined
@@ -29,12 +25,10 @@ export const sessionWatch = fromCallback(({ system }) => {
     const socket = system.get(SYSTEM_IDS.socket) as SocketRef | undefined
     const notifications = system.get(SYSTEM_IDS.notifications) as NotificationsRef | undefined
     const push = system.get(SYSTEM_IDS.push) as PushRef | undefined
-    const dashboard = system.get(SYSTEM_IDS.dashboard) as DashboardRef | undefined
     if (isAuthenticated && accessToken) {
       if (!signedIn) {
         notifications?.send({ type: "notifications.start" })
         push?.send({ type: "push.start" })
-        dashboard?.send({ type: "dashboard.refresh" })
       }
       if (accessToken !== token) socket?.send({ type: "socket.start", token: accessToken })
       signedIn = true

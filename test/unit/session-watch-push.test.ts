@@ -36,7 +36,6 @@ function system(received: Record<string, string[]>) {
       push: recorder("push"),
       socket: recorder("socket"),
       notifications: recorder("notifications"),
-      dashboard: recorder("dashboard"),
       sessionWatch,
     },
   }).createMachine({
@@ -45,7 +44,6 @@ function system(received: Record<string, string[]>) {
       { id: "push", systemId: SYSTEM_IDS.push, src: "push" },
       { id: "socket", systemId: SYSTEM_IDS.socket, src: "socket" },
       { id: "notifications", systemId: SYSTEM_IDS.notifications, src: "notifications" },
-      { id: "dashboard", systemId: SYSTEM_IDS.dashboard, src: "dashboard" },
       { id: "sessionWatch", systemId: SYSTEM_IDS.sessionWatch, src: "sessionWatch" },
     ],
   })
@@ -66,20 +64,6 @@ describe("session watch and push", () => {
     expect(received.push).toEqual(["push.start", "push.stop"])
     auth?.send({ type: "set", isAuthenticated: true, accessToken: "c" })
     expect(received.push).toEqual(["push.start", "push.stop", "push.start"])
-    root.stop()
-  })
-
-  it("asks for the dashboard summary once per sign-in, not on token refreshes", () => {
-    const received: Record<string, string[]> = {}
-    const root = system(received)
-    const auth = root.system.get(SYSTEM_IDS.auth)
-    expect(received.dashboard).toBeUndefined()
-    auth?.send({ type: "set", isAuthenticated: true, accessToken: "a" })
-    auth?.send({ type: "set", isAuthenticated: true, accessToken: "b" })
-    expect(received.dashboard).toEqual(["dashboard.refresh"])
-    auth?.send({ type: "set", isAuthenticated: false, accessToken: null })
-    auth?.send({ type: "set", isAuthenticated: true, accessToken: "c" })
-    expect(received.dashboard).toEqual(["dashboard.refresh", "dashboard.refresh"])
     root.stop()
   })
 })
