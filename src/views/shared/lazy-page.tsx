@@ -1,4 +1,4 @@
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useReducer } from "react"
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useReducer } from "react"
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
 import { loadChunk } from "../../effects/load-chunk"
 import { LoadingScreen } from "./Spinner"
@@ -36,26 +36,50 @@ class ChunkBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
 /**
  * A page behind sign-in, loaded as its own chunk. A chunk that fails or has not arrived within
- * the timeout shows an error with a retry instead of a blank page. Once the chunk is here (asked for ahead by
- * `preload`, or by an earlier render), the page renders at once: suspending anyway would show the spinner and
- * then hold the page back for React's fallback throttle (300 ms), which was most of a reload's time to the
- * dashboard's largest paint.
+ * the timeout shows an error with a retry instead of a blank page.
+ * A chunk already asked for (`preload`, on a reload of this page) is waited for with a plain spinner, and a
+ * chunk already here renders at once. Suspending instead would show the Suspense fallback and then hold the
+ * page back for React's fallback throttle (300 ms), which was most of a reload's time to the dashboard's
+ * largest paint.
  */
 export function lazyPage<
   P extends object,
   M extends { default: ComponentType<P> } = { default: ComponentType<P> },
 >(load: () => Promise<M>): ComponentType<P> & { readonly preload: () => Promise<M | undefined> } {
   let loaded: ComponentType<P> | null = null
-  const fetchChunk = () =>
-    load().then((module) => {
-      loaded = module.default
-      return module
-    })
-  const make = () => lazy(() => loadChunk(fetchChunk, CHUNK_LOAD_TIMEOUT_MS))
+  let inFlight: Promise<M> | null = null
+  const fetchChunk = (): Promise<M> => {
+    inFlight ??= loadChunk(load, CHUNK_LOAD_TIMEOUT_MS).then(
+      (module) => {
+        loaded = module.default
+        inFlight = null
+        return module
+      },
+      (error: unknown) => {
+        inFlight = null
+        throw error
+      },
+    )
+    return inFlight
+  }
+  const make = () => lazy(fetchChunk)
   let Current = make()
   // biome-ignore lint/correctness/noComponentHookFactories: built once per route at module load, never per render
   function LazyPage(props: P) {
     const [, bump] = useReducer((n: number) => n + 1, 0)
+    const waiting = loaded ? null : inFlight
+    useEffect(() => {
+      if (!waiting) return
+      let mounted = true
+      // Settled either way, the next render shows the page, or suspends on a fresh load that fails into the
+      // boundary's retry.
+      const settle = () => mounted && bump()
+      waiting.then(settle, settle)
+      return () => {
+        mounted = false
+      }
+    }, [waiting])
+    if (waiting) return <LoadingScreen />
     const Page = loaded ?? Current
     return (
       <ChunkBoundary
