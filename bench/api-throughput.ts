@@ -5,10 +5,11 @@
 // The list's pages are served from memory until the user's notifications change (server/notifications/
 // page-cache.ts), so the same load is also run while the user's notifications "change" every --churn-ms
 // (the pg_notify a mark-all-read sends, naming the user): each one drops the user's pages.
-import { type ChildProcess, fork, spawnSync } from "node:child_process"
+import { type ChildProcess, execFile, fork } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { promisify } from "node:util"
 import pg from "pg"
 import { READ_CHANNEL, readPayload } from "../server/notifications/channels"
 import { DEMO } from "../test/e2e/browser"
@@ -32,11 +33,13 @@ interface Cannon {
   errors: number
 }
 
-function cannon(url: string, token?: string): Cannon {
+const execFileAsync = promisify(execFile)
+
+/** Runs autocannon in its own process, leaving this one free (the churn below runs meanwhile). */
+async function cannon(url: string, token?: string): Promise<Cannon> {
   const args = ["autocannon", "-c", String(CONNECTIONS), "-d", String(SECONDS), "-j"]
   if (token) args.push("-H", `Authorization=Bearer ${token}`)
-  const run = spawnSync("npx", [...args, url], { encoding: "utf8", maxBuffer: 64 << 20 })
-  if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`)
+  const run = await execFileAsync("npx", [...args, url], { encoding: "utf8", maxBuffer: 64 << 20 })
   return JSON.parse(run.stdout) as Cannon
 }
 
@@ -81,10 +84,10 @@ async function measure(label: string, env: Record<string, string>, churnUrl?: st
     const page = await fetch(`${server.url}${PAGE}`, { headers: { Authorization: `Bearer ${token}` } })
     const body = await page.text()
     if (!page.ok) throw new Error(`list failed: ${page.status} ${body}`)
-    cannon(`${server.url}${PAGE}`, token) // warm-up: plans, pools and JIT
-    if (!churnUrl) return { label, env, body, result: cannon(`${server.url}${PAGE}`, token) }
+    await cannon(`${server.url}${PAGE}`, token) // warm-up: plans, pools and JIT
+    if (!churnUrl) return { label, env, body, result: await cannon(`${server.url}${PAGE}`, token) }
     const stop = churn(churnUrl, userId, CHURN_MS)
-    const result = cannon(`${server.url}${PAGE}`, token)
+    const result = await cannon(`${server.url}${PAGE}`, token)
     const changes = await stop()
     return { label: `${label}, ${Math.round(changes / SECONDS)} changes/s`, env, body, result }
   } finally {
@@ -98,8 +101,8 @@ async function bare(body: string): Promise<Cannon> {
   })
   try {
     const { port } = await new Promise<{ port: number }>((resolve) => child.once("message", resolve as never))
-    cannon(`http://127.0.0.1:${port}/bare/`)
-    return cannon(`http://127.0.0.1:${port}/bare/`)
+    await cannon(`http://127.0.0.1:${port}/bare/`)
+    return await cannon(`http://127.0.0.1:${port}/bare/`)
   } finally {
     child.kill()
   }

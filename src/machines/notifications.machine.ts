@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, raise, setup } from "xstate"
+import { assign, fromCallback, fromPromise, not, raise, setup, stateIn } from "xstate"
 import type { Notification, NotificationPage } from "../schema/notifications"
 import { type Arrival, intake } from "./notification-intake"
 import {
@@ -48,6 +48,8 @@ export const notificationsMachine = setup({
     hasMore: ({ context }) => context.hasMore,
     hasQueuedWrite: ({ context }) => context.queue.length > 0,
     hasUnread: ({ context }) => context.unread > 0 || context.items.some((n) => !n.is_read),
+    firstPageLoading: stateIn({ active: { list: "loading" } }),
+    firstPageFailed: stateIn({ active: { list: "failed" } }),
   },
   actions: {
     /** Runs before takeNew, on the same context, so both read the same "unseen" set. */
@@ -174,6 +176,15 @@ export const notificationsMachine = setup({
           initial: "idle",
           states: {
             idle: {},
+            // Connected while the first page is on its way: that page holds everything up to its own query,
+            // so the catch-up waits for it and then asks only for what came after, not for a second first
+            // page (since_id=0). A first page that fails leaves the catch-up to its retry's next connection.
+            awaitingList: {
+              always: [
+                { guard: "firstPageFailed", target: "idle" },
+                { guard: not("firstPageLoading"), target: "catchingUp" },
+              ],
+            },
             catchingUp: {
               invoke: {
                 id: "catchUp",
@@ -203,10 +214,14 @@ export const notificationsMachine = setup({
             // Not `reenter`: from a region of the parallel `active`, a re-entering transition exits and
             // re-enters every region, and the list would go back to its first page on each (re)connection
             // (every token refresh restarts the socket). Targeting the child restarts a running catch-up.
-            "notifications.connected": {
-              target: ".catchingUp",
-              actions: assign({ unread: ({ event }) => event.unread }),
-            },
+            "notifications.connected": [
+              {
+                guard: "firstPageLoading",
+                target: ".awaitingList",
+                actions: assign({ unread: ({ event }) => event.unread }),
+              },
+              { target: ".catchingUp", actions: assign({ unread: ({ event }) => event.unread }) },
+            ],
           },
         },
         writes: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { createActor, fromCallback } from "xstate"
+import { createActor, fromCallback, fromPromise } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import { notificationsMachine } from "../../src/machines/notifications.machine"
 import type { NotificationsContext, NotificationsEvent } from "../../src/machines/notifications-context"
@@ -243,6 +243,39 @@ describe("notifications machine rules", () => {
     } as unknown as NotificationsEvent)
     expect(actor.getSnapshot().context.items.map((n) => n.id)).toEqual([4, ...paged])
     expect(actor.getSnapshot().context.page).toBe(2)
+  })
+
+  it("a connection while the first page loads catches up after that page, from its newest id", () => {
+    const asked: Array<{ sinceId: number }> = []
+    const machine = fakes([]).provide({
+      actors: {
+        catchUp: fromPromise<never, { sinceId: number }>(({ input }) => {
+          asked.push(input)
+          return new Promise(() => {})
+        }),
+      },
+    })
+    const actor = createActor(machine).start()
+    actor.send({ type: "notifications.start" })
+    actor.send({ type: "notifications.connected", latestId: 3, unread: 2 })
+    expect(actor.getSnapshot().matches({ active: { sync: "awaitingList" } })).toBe(true)
+    expect(asked).toEqual([])
+    actor.send({
+      type: "xstate.done.actor.loadFirst",
+      output: { page: page([3, 2], "/p2"), unread: 2 },
+    } as unknown as NotificationsEvent)
+    expect(actor.getSnapshot().matches({ active: { list: "ready", sync: "catchingUp" } })).toBe(true)
+    expect(asked).toEqual([{ sinceId: 3 }])
+    // A first page that fails: no catch-up from nothing (it would read the oldest rows as new).
+    const failing = createActor(machine).start()
+    failing.send({ type: "notifications.start" })
+    failing.send({ type: "notifications.connected", latestId: 3, unread: 2 })
+    failing.send({
+      type: "xstate.error.actor.loadFirst",
+      error: new Error("500"),
+    } as unknown as NotificationsEvent)
+    expect(failing.getSnapshot().matches({ active: { list: "failed", sync: "idle" } })).toBe(true)
+    expect(asked).toHaveLength(1)
   })
 
   it("takes a live item once, toasts it once, and the catch-up does not add it again", () => {
