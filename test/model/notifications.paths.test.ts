@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromCallback, fromPromise } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import { notificationsMachine } from "../../src/machines/notifications.machine"
-import type { NotificationsContext, NotificationsEvent } from "../../src/machines/notifications-context"
+import type {
+  CatchUp,
+  NotificationsContext,
+  NotificationsEvent,
+} from "../../src/machines/notifications-context"
 import type { ToastPlan } from "../../src/machines/toast-coalesce"
 import type { Notification } from "../../src/schema/notifications"
 import { recordedActor } from "./coverage"
@@ -249,7 +253,7 @@ describe("notifications machine rules", () => {
     const asked: Array<{ sinceId: number }> = []
     const machine = fakes([]).provide({
       actors: {
-        catchUp: fromPromise<never, { sinceId: number }>(({ input }) => {
+        catchUp: fromPromise<CatchUp, { sinceId: number }>(({ input }) => {
           asked.push(input)
           return new Promise(() => {})
         }),
