@@ -183,6 +183,23 @@ describe("walking skeleton in Chromium", () => {
     await context.close()
   })
 
+  it("on a reload of /profile, starts the form from the profile even when the profile arrives late", async () => {
+    const { context, page } = await newPage(browser)
+    await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+    await page.waitForURL(`${server.url}/dashboard`)
+    // The page's chunk is here long before the profile: the form must not start empty and stay so.
+    await page.route("**/api/company/user/", async (route) => {
+      if (route.request().method() === "GET") await new Promise((r) => setTimeout(r, 1500))
+      await route.continue()
+    })
+    await page.goto(`${server.url}/profile`)
+    const name = page.getByLabel("Full name")
+    await name.waitFor()
+    expect(await name.inputValue()).toBe("Corey Coordinator")
+    expect(await page.getByLabel("Email address").inputValue()).toBe(DEMO.coordinator.email)
+    await context.close()
+  })
+
   it("keeps tokens out of the server's log output", () => {
     expect(server.output()).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/)
     expect(server.output()).not.toMatch(/refresh_token=[^;\s]{20,}/)

@@ -1,20 +1,28 @@
 import { type FormEvent, useEffect, useState } from "react"
+import type { User } from "../../schema/auth"
 import { useAuth, useProfile, useProfileSend } from "../app-context"
 import * as menu from "../layout/menu.css"
+import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 
 export default function ProfilePage() {
   const user = useAuth((ctx) => ctx.user)
+  const send = useProfileSend()
+  // A new visit starts without the previous visit's result.
+  useEffect(() => () => send({ type: "profile.reset" }), [send])
+  // After a reload the page can show before the profile has arrived: the form starts from the profile, so it
+  // waits for it (a form started empty would send an empty email with the first save).
+  if (!user) return <LoadingScreen />
+  return <ProfileForm key={user.id} user={user} />
+}
+
+function ProfileForm({ user }: { user: User }) {
   const state = useProfile((_, s) => s)
   const error = useProfile((ctx) => ctx.error)
   const send = useProfileSend()
-  const [fullName, setFullName] = useState(user?.full_name ?? "")
-  const [email, setEmail] = useState(user?.email ?? "")
+  const [fullName, setFullName] = useState(user.full_name)
+  const [email, setEmail] = useState(user.email)
 
-  // A new visit starts without the previous visit's result.
-  useEffect(() => () => send({ type: "profile.reset" }), [send])
-
-  if (!user) return null
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     const patch: { full_name?: string; email?: string } = {}
