@@ -37,7 +37,7 @@ export function createPgListener(connectionString: string, onError: (error: Erro
   let attempt = 0
   // Consumers that must catch up from their own tables after a gap (notifications: server/notifications/).
   const relistened = new Set<OnRelisten>()
-  const losers = new Set<OnLost>()
+  const lostHandlers = new Set<OnLost>()
   let connectedBefore = false
 
   const connect = async (): Promise<pg.Client> => {
@@ -89,7 +89,7 @@ export function createPgListener(connectionString: string, onError: (error: Erro
   const lost = (which: pg.Client) => {
     if (client !== which) return
     client = null
-    for (const onLost of losers) onLost()
+    for (const onLost of lostHandlers) onLost()
     reconnectLater()
   }
 
@@ -99,11 +99,11 @@ export function createPgListener(connectionString: string, onError: (error: Erro
       subscribers.add(onPayload)
       channels.set(channel, subscribers)
       if (onRelisten) relistened.add(onRelisten)
-      if (onLost) losers.add(onLost)
+      if (onLost) lostHandlers.add(onLost)
       const unlisten = async () => {
         subscribers.delete(onPayload)
         if (onRelisten) relistened.delete(onRelisten)
-        if (onLost) losers.delete(onLost)
+        if (onLost) lostHandlers.delete(onLost)
         if (subscribers.size > 0 || channels.get(channel) !== subscribers) return
         channels.delete(channel)
         listening.delete(channel)

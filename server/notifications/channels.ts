@@ -1,6 +1,7 @@
 // The PostgreSQL NOTIFY channels the notification domain speaks on, and their payloads. Payloads carry ids
 // only: a listener loads the row itself, so nothing private travels through NOTIFY and the 8000-byte payload
 // limit is never a concern.
+import type { DatabaseHandle, OnLost, OnRelisten, Unlisten } from "../db/database"
 
 export const NEW_NOTIFICATION_CHANNEL = "notifications"
 export const READ_CHANNEL = "notification_reads"
@@ -26,4 +27,32 @@ export function parseRead(payload: string): { userId: number; notificationId: nu
   if (rest.length > 0 || !user || !id || !ID.test(user)) return null
   if (id === "all") return { userId: Number(user), notificationId: "all" }
   return ID.test(id) ? { userId: Number(user), notificationId: Number(id) } : null
+}
+
+export interface ChannelHandlers {
+  readonly onNew: (payload: string) => void
+  readonly onRead: (payload: string) => void
+  /** Both channels share one listening connection, so one gap covers both: these are told once. */
+  readonly onRelisten?: OnRelisten
+  readonly onLost?: OnLost
+}
+
+/** Listens on both channels; the returned function stops both. */
+export async function listenOnChannels(
+  database: DatabaseHandle,
+  handlers: ChannelHandlers,
+): Promise<Unlisten> {
+  const stopNew = await database.listen(
+    NEW_NOTIFICATION_CHANNEL,
+    handlers.onNew,
+    handlers.onRelisten,
+    handlers.onLost,
+  )
+  const stopRead = await database.listen(READ_CHANNEL, handlers.onRead).catch(async (error: unknown) => {
+    await stopNew()
+    throw error
+  })
+  return async () => {
+    await Promise.allSettled([stopNew(), stopRead()])
+  }
 }

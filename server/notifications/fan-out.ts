@@ -6,7 +6,7 @@ import type { Kysely } from "kysely"
 import type { DatabaseHandle, Unlisten } from "../db/database"
 import type { Database } from "../db/schema"
 import { ApiError } from "../errors"
-import { NEW_NOTIFICATION_CHANNEL, parseNewNotification, parseRead, READ_CHANNEL } from "./channels"
+import { listenOnChannels, parseNewNotification, parseRead } from "./channels"
 import { getNotification, notificationsAfter, unreadCount } from "./queries"
 import { CATCH_UP_BATCH } from "./socket-config"
 import { type Client, frame, markSent, type SocketHub, send, sendFrame } from "./socket-hub"
@@ -99,12 +99,5 @@ export async function startFanOut(
       if (client.ready) void hub.enqueue(client.userId, () => catchUp(db, client), onError)
   }
 
-  const stopNew = await database.listen(NEW_NOTIFICATION_CHANNEL, onNew, onRelisten)
-  const stopRead = await database.listen(READ_CHANNEL, onRead).catch(async (error: unknown) => {
-    await stopNew()
-    throw error
-  })
-  return async () => {
-    await Promise.allSettled([stopNew(), stopRead()])
-  }
+  return listenOnChannels(database, { onNew, onRead, onRelisten })
 }

@@ -15,7 +15,7 @@ import { coalescer } from "../db/coalesce"
 import { notFound } from "../errors"
 import { decodeOr400, encodeBody } from "../http/decode"
 import { requireUser } from "../http/require-user"
-import { NEW_NOTIFICATION_CHANNEL, parseNewNotification, parseRead, READ_CHANNEL } from "./channels"
+import { listenOnChannels, parseNewNotification, parseRead } from "./channels"
 import { createPageCache, type PageCache } from "./page-cache"
 import { notificationPage } from "./paging"
 import {
@@ -109,19 +109,15 @@ async function listenedPageCache(app: FastifyInstance): Promise<PageCache> {
     const parsed = parse(payload)
     if (parsed) cache.changed(parsed.userId)
   }
-  const stopNew = await database.listen(
-    NEW_NOTIFICATION_CHANNEL,
-    onChange(parseNewNotification),
-    () => cache.setListening(true),
-    () => cache.setListening(false),
-  )
-  const stopRead = await database.listen(READ_CHANNEL, onChange(parseRead)).catch(async (error: unknown) => {
-    await stopNew()
-    throw error
+  const stop = await listenOnChannels(database, {
+    onNew: onChange(parseNewNotification),
+    onRead: onChange(parseRead),
+    onRelisten: () => cache.setListening(true),
+    onLost: () => cache.setListening(false),
   })
   app.addHook("onClose", async () => {
     cache.setListening(false)
-    await Promise.allSettled([stopNew(), stopRead()])
+    await stop()
   })
   return cache
 }
