@@ -38,6 +38,8 @@ export const REQUEST_RETRY = {
   retriesAfter401: 1,
   /** App-wide: failed queries are retried once; no refetch on window focus. */
   appQueryRetries: 1,
+  /** A call with no answer within this fails as a timeout (not in the spec: long enough for a slow server). */
+  timeoutMs: 30_000,
 } as const
 
 export const SOCKET = {

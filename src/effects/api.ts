@@ -1,7 +1,7 @@
 import { Context, Effect, Layer, Schedule, Schema } from "effect"
 import { REQUEST_RETRY } from "../constants"
 import { REFRESH_FAILED } from "../machines/refresh.machine"
-import { ApiError } from "./api-error"
+import { Failure } from "../schema/failure"
 import { Config } from "./config"
 import { HttpEnv } from "./http-env"
 
@@ -19,14 +19,14 @@ export interface RequestOptions<A> {
   readonly replay?: "on401" | "never"
 }
 
-type Call = <A = unknown>(path: string, options?: RequestOptions<A>) => Effect.Effect<A, ApiError>
+type Call = <A = unknown>(path: string, options?: RequestOptions<A>) => Effect.Effect<A, Failure>
 
 export interface ApiShape {
   readonly request: <A = unknown>(
     method: Method,
     path: string,
     options?: RequestOptions<A>,
-  ) => Effect.Effect<A, ApiError>
+  ) => Effect.Effect<A, Failure>
   readonly get: Call
   readonly post: Call
   readonly patch: Call
@@ -59,7 +59,7 @@ export const buildUrl = (base: string, path: string, query?: Query): string => {
 }
 
 /** Queries that failed for a transient reason are retried once app-wide; writes never blindly (SPEC §9). */
-const transient = (e: ApiError) => e.status === 0 || e.status >= 500
+const transient = (e: Failure) => e.status === 0 || e.status >= 500
 /** SPEC §9 gives the app-wide retry count but no delay: a short pause lets a restarting server answer. */
 const QUERY_RETRY_DELAY = "200 millis"
 
@@ -72,7 +72,7 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
 
       const send = (method: Method, url: string, body: unknown, token: string | null) =>
         Effect.tryPromise({
-          try: async () => {
+          try: async (signal) => {
             const headers: Record<string, string> = { Accept: "application/json" }
             if (body !== undefined) headers["Content-Type"] = "application/json"
             if (token) headers.Authorization = `Bearer ${token}`
@@ -81,16 +81,34 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
               headers,
               credentials: "include",
               body: body === undefined ? undefined : JSON.stringify(body),
+              signal,
             })
             return { status: res.status, ok: res.ok, body: await readBody(res) }
           },
           catch: (e) =>
-            new ApiError({
+            new Failure({
+              kind: "network",
               status: 0,
               detail: null,
+              serverMessage: null,
               message: e instanceof Error ? e.message : "Network error",
             }),
-        })
+        }).pipe(
+          // Interrupting the call aborts the fetch: a call that never answers does not hold a machine forever.
+          Effect.timeoutOrElse({
+            duration: REQUEST_RETRY.timeoutMs,
+            orElse: () =>
+              Effect.fail(
+                new Failure({
+                  kind: "timeout",
+                  status: 0,
+                  detail: null,
+                  serverMessage: null,
+                  message: `${method} ${url} had no answer within ${REQUEST_RETRY.timeoutMs} ms`,
+                }),
+              ),
+          }),
+        )
 
       const request: ApiShape["request"] = (method, path, options = {}) => {
         const url = buildUrl(config.apiBaseUrl, path, options.query)
@@ -101,7 +119,8 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
               res.ok
                 ? Effect.succeed(res)
                 : Effect.fail(
-                    new ApiError({
+                    new Failure({
+                      kind: "http",
                       status: res.status,
                       detail: field(res.body, "detail"),
                       serverMessage: field(res.body, "message"),
@@ -129,7 +148,14 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
           if (now !== null && now !== used) return Effect.succeed(now)
           return Effect.tryPromise({
             try: () => env.awaitFreshToken(),
-            catch: () => new ApiError({ status: 401, detail: null, message: REFRESH_FAILED }),
+            catch: () =>
+              new Failure({
+                kind: "http",
+                status: 401,
+                detail: null,
+                serverMessage: null,
+                message: REFRESH_FAILED,
+              }),
           })
         }
         const withRefresh = Effect.suspend(() => {
@@ -138,7 +164,7 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
           // One refresh, then exactly one replay with the new token; the replay's own 401 is final.
           return exchange(used).pipe(
             Effect.catchIf(
-              (e: ApiError) => e.status === 401,
+              (e: Failure) => e.status === 401,
               () => freshToken(used).pipe(Effect.flatMap((token) => exchange(token))),
             ),
           )
@@ -150,9 +176,11 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
             return Schema.decodeUnknownEffect(schema)(res.body).pipe(
               Effect.mapError(
                 (e) =>
-                  new ApiError({
+                  new Failure({
+                    kind: "decode",
                     status: res.status,
                     detail: null,
+                    serverMessage: null,
                     message: `Unexpected answer: ${String(e)}`,
                   }),
               ),

@@ -2,18 +2,18 @@ import { Context, Effect, Layer } from "effect"
 import { PUSH } from "../constants"
 import { REFRESH_FAILED } from "../machines/refresh.machine"
 import { LoginResponse, type ProfilePatch, RefreshResponse, User } from "../schema/auth"
+import { Failure } from "../schema/failure"
 import { Api } from "./api"
-import { ApiError } from "./api-error"
 import { noSessionHint } from "./session-hint"
 import { Storage } from "./storage"
 
 export interface AuthApiShape {
-  readonly login: (email: string, password: string) => Effect.Effect<LoginResponse, ApiError>
-  readonly refresh: Effect.Effect<RefreshResponse, ApiError>
-  readonly profile: Effect.Effect<User, ApiError>
-  readonly updateProfile: (patch: ProfilePatch) => Effect.Effect<User, ApiError>
+  readonly login: (email: string, password: string) => Effect.Effect<LoginResponse, Failure>
+  readonly refresh: Effect.Effect<RefreshResponse, Failure>
+  readonly profile: Effect.Effect<User, Failure>
+  readonly updateProfile: (patch: ProfilePatch) => Effect.Effect<User, Failure>
   /** The caller ignores its errors: local state is cleared anyway (SPEC §7). */
-  readonly logout: Effect.Effect<void, ApiError>
+  readonly logout: Effect.Effect<void, Failure>
 }
 
 export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthApi") {
@@ -32,8 +32,10 @@ export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthA
         refresh: Effect.suspend(() =>
           noSessionHint()
             ? Effect.fail(
-                new ApiError({
+                new Failure({
+                  kind: "http",
                   status: 401,
+                  serverMessage: null,
                   detail: REFRESH_FAILED,
                   message: "POST /api/company/token/refresh/ skipped: no session in this browser",
                 }),

@@ -7,6 +7,7 @@ import type {
   RecordRef,
   ReviewDecision,
 } from "../machines/marketplace-types"
+import type { Failure } from "../schema/failure"
 import {
   CandidateList,
   CompanyApplicationDetail,
@@ -20,10 +21,9 @@ import {
   WorkRequestPage,
 } from "../schema/marketplace"
 import { Api } from "./api"
-import type { ApiError } from "./api-error"
 
 // Every marketplace call of ARCHITECTURE "API beyond what SPEC.md shows", each answer decoded by the shared
-// wire schema so that a server change shows up as an ApiError, never as a wrong-shaped record in a view.
+// wire schema so that a server change shows up as an Failure, never as a wrong-shaped record in a view.
 
 export interface ProviderQuery {
   readonly search?: string
@@ -31,17 +31,17 @@ export interface ProviderQuery {
 }
 
 export interface MarketplaceApiShape {
-  readonly list: (source: ListSource, query: ListQuery) => Effect.Effect<ListPage, ApiError>
-  readonly detail: (ref: RecordRef) => Effect.Effect<RecordDetail, ApiError>
-  readonly decide: (ref: RecordRef, decision: ReviewDecision) => Effect.Effect<RecordDetail, ApiError>
-  readonly candidates: (kind: RequestKind, uuid: string) => Effect.Effect<CandidateList, ApiError>
+  readonly list: (source: ListSource, query: ListQuery) => Effect.Effect<ListPage, Failure>
+  readonly detail: (ref: RecordRef) => Effect.Effect<RecordDetail, Failure>
+  readonly decide: (ref: RecordRef, decision: ReviewDecision) => Effect.Effect<RecordDetail, Failure>
+  readonly candidates: (kind: RequestKind, uuid: string) => Effect.Effect<CandidateList, Failure>
   readonly selectProviders: (
     kind: RequestKind,
     uuid: string,
     providerIds: ReadonlyArray<string>,
-  ) => Effect.Effect<RecordDetail, ApiError>
-  readonly providers: (query: ProviderQuery) => Effect.Effect<ProviderPage, ApiError>
-  readonly summary: Effect.Effect<DashboardSummary, ApiError>
+  ) => Effect.Effect<RecordDetail, Failure>
+  readonly providers: (query: ProviderQuery) => Effect.Effect<ProviderPage, Failure>
+  readonly summary: Effect.Effect<DashboardSummary, Failure>
 }
 
 const REQUEST_BASE: Record<RequestKind, string> = {

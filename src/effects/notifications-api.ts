@@ -1,5 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import { NOTIFICATIONS } from "../constants"
+import type { Failure } from "../schema/failure"
 import {
   MarkAllReadResponse,
   MarkReadResponse,
@@ -10,10 +11,9 @@ import {
   UnreadCount,
 } from "../schema/notifications"
 import { Api } from "./api"
-import type { ApiError } from "./api-error"
 
 // Every REST call of the bell and the notification pages (SPEC §7), each answer decoded by the shared wire
-// schema so that a server change surfaces as an ApiError, never as a wrong-shaped item in a view.
+// schema so that a server change surfaces as an Failure, never as a wrong-shaped item in a view.
 
 const base = "/api/v1/notifications/"
 const channel = NOTIFICATIONS.defaultChannel
@@ -31,13 +31,13 @@ export interface PageQuery extends NotificationFilters {
 }
 
 export interface NotificationsApiShape {
-  readonly page: (query: PageQuery) => Effect.Effect<NotificationPage, ApiError>
-  readonly unreadCount: Effect.Effect<number, ApiError>
-  readonly detail: (id: number) => Effect.Effect<Notification, ApiError>
-  readonly markRead: (id: number) => Effect.Effect<MarkReadResponse, ApiError>
-  readonly markAllRead: Effect.Effect<MarkAllReadResponse, ApiError>
+  readonly page: (query: PageQuery) => Effect.Effect<NotificationPage, Failure>
+  readonly unreadCount: Effect.Effect<number, Failure>
+  readonly detail: (id: number) => Effect.Effect<Notification, Failure>
+  readonly markRead: (id: number) => Effect.Effect<MarkReadResponse, Failure>
+  readonly markAllRead: Effect.Effect<MarkAllReadResponse, Failure>
   /** The toast's path: the id travels in the body (SPEC §7). */
-  readonly markReadFromToast: (id: number) => Effect.Effect<MarkReadResponse, ApiError>
+  readonly markReadFromToast: (id: number) => Effect.Effect<MarkReadResponse, Failure>
 }
 
 export class NotificationsApi extends Context.Service<NotificationsApi, NotificationsApiShape>()(

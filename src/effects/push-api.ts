@@ -1,9 +1,9 @@
 import { Context, Effect, Layer } from "effect"
 import { PUSH } from "../constants"
+import type { Failure } from "../schema/failure"
 import { Preferences, type TypeSwitches } from "../schema/notifications"
 import { ClientPreferences } from "../schema/push"
 import { Api } from "./api"
-import type { ApiError } from "./api-error"
 import { pushQueryRetry } from "./push-retry"
 import { Storage } from "./storage"
 
@@ -20,9 +20,9 @@ export interface LoadedPreferences {
 export interface PushApiShape {
   /** This browser's device id: a random UUID made once and kept under `deviceId` (SPEC §3). */
   readonly deviceId: Effect.Effect<string>
-  readonly register: (fcmToken: string) => Effect.Effect<void, ApiError>
-  readonly preferences: Effect.Effect<LoadedPreferences, ApiError>
-  readonly savePreferences: (prefs: LoadedPreferences) => Effect.Effect<LoadedPreferences, ApiError>
+  readonly register: (fcmToken: string) => Effect.Effect<void, Failure>
+  readonly preferences: Effect.Effect<LoadedPreferences, Failure>
+  readonly savePreferences: (prefs: LoadedPreferences) => Effect.Effect<LoadedPreferences, Failure>
 }
 
 /** randomUUID exists only in secure contexts; a plain-http LAN address still gets a version 4 UUID. */
@@ -35,7 +35,7 @@ function randomUuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
-const transient = (e: ApiError) => e.status === 0 || e.status >= 500
+const transient = (e: Failure) => e.status === 0 || e.status >= 500
 
 export class PushApi extends Context.Service<PushApi, PushApiShape>()("app/PushApi") {
   static readonly layer = Layer.effect(

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from "xstate"
 import { profileBackoffMs } from "../constants"
 import type { LoginResponse, RefreshResponse, User } from "../schema/auth"
+import { failureText } from "../schema/failure"
 
 export type AuthStatus = "LOADING" | "AUTHENTICATED" | "UNAUTHENTICATED" | "ERROR"
 
@@ -33,13 +34,6 @@ const initial: AuthContext = {
   error: null,
   isAuthenticated: false,
   profileLoaded: false,
-}
-
-/** The server's `detail` when the failure carries one (SPEC §5). */
-const detailOf = (error: unknown): string | null => {
-  if (typeof error !== "object" || error === null) return null
-  const detail = (error as { detail?: unknown }).detail
-  return typeof detail === "string" && detail !== "" ? detail : null
 }
 
 export const authMachine = setup({
@@ -135,7 +129,8 @@ export const authMachine = setup({
             },
             onError: {
               target: "#auth.ERROR",
-              actions: assign({ error: ({ event }) => detailOf(event.error) ?? LOGIN_FAILED }),
+              // Login failure: the server's detail, otherwise 'Login failed'.
+              actions: assign({ error: ({ event }) => failureText(event.error, LOGIN_FAILED) }),
             },
           },
         },

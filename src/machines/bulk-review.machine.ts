@@ -1,9 +1,8 @@
 import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from "xstate"
+import { failureStatus, failureText } from "../schema/failure"
 import type { BulkOutcome, BulkResult, BulkRow } from "./bulk-outcome"
 import {
   decisionWords,
-  errorStatus,
-  errorText,
   type ListSource,
   positiveActionFor,
   type RecordDetail,
@@ -86,7 +85,7 @@ export const bulkReviewMachine = setup({
     hasSelection: ({ context }) => context.selected.length > 0,
     hasReason: ({ event }) => event.type === "bulk.submitReason" && event.reason.trim() !== "",
     hasMore: ({ context }) => context.outcomes.length < context.batch.length,
-    isConflict: ({ event }) => errorStatus((event as unknown as { error: unknown }).error) === 409,
+    isConflict: ({ event }) => failureStatus((event as unknown as { error: unknown }).error) === 409,
   },
   actions: {
     // The summary reaches the user as a toast; the real one is provided from src/effects (sonner).
@@ -196,7 +195,7 @@ export const bulkReviewMachine = setup({
                   type: "record",
                   params: ({ event }) => ({
                     result: "conflict",
-                    message: errorText(event.error, ACTION_FAILED),
+                    message: failureText(event.error, ACTION_FAILED),
                   }),
                 },
               },
@@ -206,7 +205,7 @@ export const bulkReviewMachine = setup({
                   type: "record",
                   params: ({ event }) => ({
                     result: "failed",
-                    message: errorText(event.error, ACTION_FAILED),
+                    message: failureText(event.error, ACTION_FAILED),
                   }),
                 },
               },

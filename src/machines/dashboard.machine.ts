@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
+import { failureText } from "../schema/failure"
 import type { DashboardSummary } from "../schema/marketplace"
-import { errorText } from "./marketplace-types"
 
 // The dashboard summary, long-lived under the root so that the dashboard page and the sidebar's pending
 // counts read one copy. Views ask for a refresh when they appear; the last good summary stays while it reloads.
@@ -32,7 +32,7 @@ export const dashboardMachine = setup({
         onDone: { target: "ready", actions: assign({ summary: ({ event }) => event.output, error: null }) },
         onError: {
           target: "failed",
-          actions: assign({ error: ({ event }) => errorText(event.error, SUMMARY_LOAD_FAILED) }),
+          actions: assign({ error: ({ event }) => failureText(event.error, SUMMARY_LOAD_FAILED) }),
         },
       },
     },

@@ -46,19 +46,6 @@ export type ReviewDecision =
 export const positiveActionFor = (kind: ListSource): PositiveAction =>
   kind === "application" ? "accept" : "approve"
 
-/** The HTTP status an actor failed with, or 0 when it carried none (a network failure, a decode failure). */
-export const errorStatus = (error: unknown): number =>
-  typeof error === "object" && error !== null && typeof (error as { status?: unknown }).status === "number"
-    ? (error as { status: number }).status
-    : 0
-
-/** The server's words for a failure (`detail`), or the given fallback. */
-export const errorText = (error: unknown, fallback: string): string => {
-  if (typeof error !== "object" || error === null) return fallback
-  const detail = (error as { detail?: unknown }).detail
-  return typeof detail === "string" && detail !== "" ? detail : fallback
-}
-
 /** How a decision reads after the fact: "approved", "accepted" or "rejected". */
 export const decisionWords = (decision: ReviewDecision | null): string => {
   switch (decision?.action) {

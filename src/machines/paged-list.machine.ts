@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from "xstate"
+import { failureText } from "../schema/failure"
 import { sameQuery } from "./list-url"
-import { errorText, type ListPage, type ListQuery, type ListSource } from "./marketplace-types"
+import type { ListPage, ListQuery, ListSource } from "./marketplace-types"
 
 // One machine for every paged list (work and maintenance requests, company applications, any status).
 // It owns the query; the page mirrors it into the URL and feeds URL changes (reload, Back) back as `list.sync`.
@@ -96,7 +97,7 @@ export const pagedListMachine = setup({
         ],
         onError: {
           target: "failed",
-          actions: assign({ error: ({ event }) => errorText(event.error, LIST_LOAD_FAILED) }),
+          actions: assign({ error: ({ event }) => failureText(event.error, LIST_LOAD_FAILED) }),
         },
       },
     },

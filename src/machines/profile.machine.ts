@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup } from "xstate"
 import type { ProfilePatch, User } from "../schema/auth"
+import { failureText } from "../schema/failure"
 import { SYSTEM_IDS } from "./system-ids"
 
 export const UPDATE_FAILED = "Update failed"
@@ -10,15 +11,9 @@ export interface ProfileContext {
   error: string | null
 }
 
-/** Profile update failure: the server's detail or message field, otherwise 'Update failed' (SPEC §5). */
-export const profileErrorText = (error: unknown): string => {
-  if (typeof error === "object" && error !== null) {
-    const { detail, serverMessage } = error as { detail?: unknown; serverMessage?: unknown }
-    if (typeof detail === "string" && detail !== "") return detail
-    if (typeof serverMessage === "string" && serverMessage !== "") return serverMessage
-  }
-  return UPDATE_FAILED
-}
+/** Profile update failure: the server's detail or message field, otherwise 'Update failed'. */
+export const profileErrorText = (error: unknown): string =>
+  failureText(error, UPDATE_FAILED, { orServerMessage: true })
 
 export const profileMachine = setup({
   types: { context: {} as ProfileContext, events: {} as ProfileEvent },

@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
+import { failureStatus, failureText } from "../schema/failure"
 import {
-  errorStatus,
-  errorText,
   positiveActionFor,
   type RecordDetail,
   type RecordRef,
@@ -57,7 +56,7 @@ export const reviewMachine = setup({
   guards: {
     isPending: ({ context }) => context.record?.status === "pending",
     hasReason: ({ event }) => event.type === "review.submitReason" && event.reason.trim() !== "",
-    isConflict: ({ event }) => errorStatus((event as unknown as { error: unknown }).error) === 409,
+    isConflict: ({ event }) => failureStatus((event as unknown as { error: unknown }).error) === 409,
   },
   actions: {
     // Results reach the user as toasts; the real ones are provided from src/effects (sonner).
@@ -79,7 +78,7 @@ export const reviewMachine = setup({
         onDone: { target: "ready", actions: assign({ record: ({ event }) => event.output, error: null }) },
         onError: {
           target: "loadFailed",
-          actions: assign({ error: ({ event }) => errorText(event.error, RECORD_LOAD_FAILED) }),
+          actions: assign({ error: ({ event }) => failureText(event.error, RECORD_LOAD_FAILED) }),
         },
       },
     },
@@ -130,7 +129,7 @@ export const reviewMachine = setup({
             guard: "isConflict",
             target: "conflict",
             actions: [
-              assign({ conflict: ({ event }) => errorText(event.error, ACTION_FAILED) }),
+              assign({ conflict: ({ event }) => failureText(event.error, ACTION_FAILED) }),
               {
                 type: "announceConflict",
                 params: ({ context }) => ({ message: context.conflict ?? ACTION_FAILED }),
@@ -140,7 +139,7 @@ export const reviewMachine = setup({
           {
             target: "failed",
             actions: [
-              assign({ error: ({ event }) => errorText(event.error, ACTION_FAILED) }),
+              assign({ error: ({ event }) => failureText(event.error, ACTION_FAILED) }),
               {
                 type: "announceFailure",
                 params: ({ context }) => ({ message: context.error ?? ACTION_FAILED }),

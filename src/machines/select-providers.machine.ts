@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from "xstate"
+import { failureStatus, failureText } from "../schema/failure"
 import { type Candidate, MARKETPLACE_LIMITS, type RequestKind } from "../schema/marketplace"
-import { errorStatus, errorText, type RecordDetail } from "./marketplace-types"
+import type { RecordDetail } from "./marketplace-types"
 
 // Choosing providers for an approved request: the ranked candidates load, the coordinator narrows them by
 // text and service, ticks several, confirms once, and the choice is saved. A 409 (someone chose first, or the
@@ -70,7 +71,7 @@ export const selectProvidersMachine = setup({
   actors: { loadCandidates, saveSelection },
   guards: {
     hasChoice: ({ context }) => context.chosen.length > 0,
-    isConflict: ({ event }) => errorStatus((event as unknown as { error: unknown }).error) === 409,
+    isConflict: ({ event }) => failureStatus((event as unknown as { error: unknown }).error) === 409,
   },
   actions: {
     announceSaved: (_, _params: { count: number }) => {},
@@ -118,7 +119,7 @@ export const selectProvidersMachine = setup({
           { guard: ({ context }) => context.error !== null, target: "ready" },
           {
             target: "loadFailed",
-            actions: assign({ error: ({ event }) => errorText(event.error, CANDIDATES_LOAD_FAILED) }),
+            actions: assign({ error: ({ event }) => failureText(event.error, CANDIDATES_LOAD_FAILED) }),
           },
         ],
       },
@@ -141,7 +142,7 @@ export const selectProvidersMachine = setup({
             guard: "isConflict",
             target: "loading",
             actions: [
-              assign({ error: ({ event }) => errorText(event.error, SELECTION_FAILED) }),
+              assign({ error: ({ event }) => failureText(event.error, SELECTION_FAILED) }),
               {
                 type: "announceFailure",
                 params: ({ context }) => ({ message: context.error ?? SELECTION_FAILED }),
@@ -151,7 +152,7 @@ export const selectProvidersMachine = setup({
           {
             target: "ready",
             actions: [
-              assign({ error: ({ event }) => errorText(event.error, SELECTION_FAILED) }),
+              assign({ error: ({ event }) => failureText(event.error, SELECTION_FAILED) }),
               {
                 type: "announceFailure",
                 params: ({ context }) => ({ message: context.error ?? SELECTION_FAILED }),

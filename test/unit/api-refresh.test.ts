@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { waitFor } from "xstate"
-import { ApiError } from "../../src/effects/api-error"
 import { REFRESH_FAILED } from "../../src/machines/refresh.machine"
+import { Failure } from "../../src/schema/failure"
 import { fakeAuthServer, json } from "./fake-auth-server"
 import { startSession } from "./session-system"
 
@@ -49,7 +49,7 @@ describe("401 → one refresh → one replay", () => {
     expect(server.state.refreshes).toBe(2) // the refresh call's own 401 starts no refresh
     for (const result of results) {
       const error = "error" in result ? result.error : null
-      expect(error).toBeInstanceOf(ApiError)
+      expect(error).toBeInstanceOf(Failure)
       expect(error).toMatchObject({ status: 401, message: REFRESH_FAILED })
     }
     for (const i of ids(100)) expect(server.state.calls.get(String(i))).toBe(1)

@@ -1,9 +1,9 @@
 import { Effect, Layer, ManagedRuntime, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { Api } from "../../src/effects/api"
-import { ApiError } from "../../src/effects/api-error"
 import { Config } from "../../src/effects/config"
 import { HttpEnv } from "../../src/effects/http-env"
+import { Failure } from "../../src/schema/failure"
 
 function runtimeWith(
   handler: (url: URL, init: RequestInit) => Response | Promise<Response>,
@@ -29,7 +29,7 @@ function runtimeWith(
   return { runtime: ManagedRuntime.make(layer), seen }
 }
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status })
-const failure = <A>(e: Effect.Effect<A, ApiError, Api>, rt: ManagedRuntime.ManagedRuntime<Api, never>) =>
+const failure = <A>(e: Effect.Effect<A, Failure, Api>, rt: ManagedRuntime.ManagedRuntime<Api, never>) =>
   rt.runPromise(Effect.flip(e))
 
 describe("Api service", () => {
@@ -52,13 +52,13 @@ describe("Api service", () => {
     expect(init.body).toBe('{"a":1}')
   })
 
-  it("turns a status outside 200-299 into an ApiError carrying the server's detail", async () => {
+  it("turns a status outside 200-299 into an Failure carrying the server's detail", async () => {
     const { runtime } = runtimeWith(() => json(409, { detail: "Already approved" }))
     const err = await failure(
       Api.use((a) => a.request("POST", "/x/")),
       runtime,
     )
-    expect(err).toBeInstanceOf(ApiError)
+    expect(err).toBeInstanceOf(Failure)
     expect(err).toMatchObject({ status: 409, detail: "Already approved" })
   })
 
@@ -82,7 +82,7 @@ describe("Api service", () => {
     expect(twice.seen).toHaveLength(2)
   })
 
-  it("reports an answer that does not match the schema as an ApiError, never as data", async () => {
+  it("reports an answer that does not match the schema as an Failure, never as data", async () => {
     const { runtime } = runtimeWith(() => json(200, { n: "three" }))
     const err = await failure(
       Api.use((a) => a.request("GET", "/x/", { schema: Schema.Struct({ n: Schema.Number }) })),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { createActor, type EventObject, fromCallback, fromPromise, setup, waitFor } from "xstate"
-import { ApiError } from "../../src/effects/api-error"
 import { profileErrorText, profileMachine, UPDATE_FAILED } from "../../src/machines/profile.machine"
 import { SYSTEM_IDS } from "../../src/machines/system-ids"
 import type { ProfilePatch, User } from "../../src/schema/auth"
+import { Failure } from "../../src/schema/failure"
 import { demoUser } from "./fake-auth-server"
 
 // Profile editing (SPEC §4 'update user', §5): the real machine beside a recorder standing in for auth.
@@ -29,7 +29,8 @@ function editor(answer: (patch: ProfilePatch) => Promise<User>) {
 }
 
 const apiError = (fields: { detail?: string; serverMessage?: string }) =>
-  new ApiError({
+  new Failure({
+    kind: "http",
     status: 400,
     detail: fields.detail ?? null,
     serverMessage: fields.serverMessage ?? null,
@@ -54,7 +55,16 @@ describe("profile editing", () => {
     for (const [error, shown] of [
       [apiError({ detail: "That email is taken." }), "That email is taken."],
       [apiError({ serverMessage: "Full name must not be empty" }), "Full name must not be empty"],
-      [new ApiError({ status: 0, detail: null, message: "Failed to fetch" }), "Update failed"],
+      [
+        new Failure({
+          kind: "network",
+          status: 0,
+          detail: null,
+          serverMessage: null,
+          message: "Failed to fetch",
+        }),
+        "Update failed",
+      ],
     ] as const) {
       const { profile, toldAuth } = editor(() => Promise.reject(error))
       profile.send({ type: "profile.save", patch: { email: "x@y.co" } })

@@ -2,7 +2,6 @@ import { Effect, Layer, ManagedRuntime, Schema } from "effect"
 import { type Actor, type ActorRefFrom, createActor, setup, waitFor } from "xstate"
 import { actorHttpEnv } from "../../src/effects/actor-http-env"
 import { Api } from "../../src/effects/api"
-import type { ApiError } from "../../src/effects/api-error"
 import { provideAuth } from "../../src/effects/auth-actors"
 import { AuthApi } from "../../src/effects/auth-api"
 import { Config } from "../../src/effects/config"
@@ -12,6 +11,7 @@ import { runForActor } from "../../src/effects/runtime"
 import { Storage } from "../../src/effects/storage"
 import type { authMachine } from "../../src/machines/auth.machine"
 import { SYSTEM_IDS } from "../../src/machines/system-ids"
+import type { Failure } from "../../src/schema/failure"
 import type { FakeAuthServer } from "./fake-auth-server"
 
 const Thing = Schema.Struct({ ok: Schema.String })
@@ -55,7 +55,7 @@ export function startSession(server: FakeAuthServer) {
     auth,
     runtime,
     /** The protected query, settled as a value so that a batch of them can be awaited together. */
-    get: (i: number | string): Promise<{ value: { ok: string } } | { error: ApiError }> =>
+    get: (i: number | string): Promise<{ value: { ok: string } } | { error: Failure }> =>
       runtime.runPromise(
         Api.use((api) => api.get("/api/v1/things/", { query: { i }, schema: Thing })).pipe(
           Effect.match({ onSuccess: (value) => ({ value }), onFailure: (error) => ({ error }) }),
