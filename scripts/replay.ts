@@ -27,6 +27,10 @@ function print(m: MachineReplay): void {
     console.log(`${line}   ✗ DIVERGED`)
     console.log(`         recorded: ${showState(s.expected)}`)
     console.log(`         replayed: ${showState(s.actual)}`)
+    if (s.expectedFacts !== undefined && JSON.stringify(s.expectedFacts) !== JSON.stringify(s.actualFacts)) {
+      console.log(`         recorded facts: ${JSON.stringify(s.expectedFacts)}`)
+      console.log(`         replayed facts: ${JSON.stringify(s.actualFacts)}`)
+    }
     if (s.problem) console.log(`         ${s.problem}`)
   }
 }
@@ -54,11 +58,14 @@ function main(): number {
     console.log(
       `Trace ${file}: app ${trace.appVersion}, started ${trace.startedAt}, user ${trace.userCategory ?? "signed out"}, ${trace.events.length} events`,
     )
+    if (trace.version < 2)
+      console.log("Format version 1: published facts were not recorded, so only states are compared.")
     for (const m of result.machines) print(m)
     const diverged = result.machines.filter((m) => m.divergence)
     const replayed = result.machines.filter((m) => !m.skipped).length
     if (diverged.length === 0) {
-      console.log(`\n✓ ${replayed} machine actor(s) replayed; every state matched the recording.`)
+      const what = trace.version < 2 ? "every state" : "every state and published fact"
+      console.log(`\n✓ ${replayed} machine actor(s) replayed; ${what} matched the recording.`)
       return 0
     }
     for (const m of diverged)

@@ -1,41 +1,19 @@
 import type { AnyStateMachine } from "xstate"
 import { appMachine } from "../src/machines/app.machine"
-import { authMachine } from "../src/machines/auth.machine"
-import { bulkReviewMachine } from "../src/machines/bulk-review.machine"
-import { dashboardMachine } from "../src/machines/dashboard.machine"
-import { notificationsMachine } from "../src/machines/notifications.machine"
-import { pagedListMachine } from "../src/machines/paged-list.machine"
-import { preferencesMachine } from "../src/machines/preferences.machine"
-import { profileMachine } from "../src/machines/profile.machine"
-import { pushMachine } from "../src/machines/push.machine"
-import { refreshMachine } from "../src/machines/refresh.machine"
-import { reviewMachine } from "../src/machines/review.machine"
-import { selectProvidersMachine } from "../src/machines/select-providers.machine"
+import { ROOT_ACTORS } from "../src/machines/root-actors"
 import { sessionMachine } from "../src/machines/session.machine"
-import { sidebarMachine } from "../src/machines/sidebar.machine"
-import { socketMachine } from "../src/machines/socket.machine"
-import { supportMachine } from "../src/machines/support.machine"
-import { uiPreferencesMachine } from "../src/machines/ui-preferences.machine"
+import { PAGE_MACHINES, SESSION_ACTORS } from "../src/machines/session-actors"
 
-/** The real machines replay runs, by the machine id a trace records. A machine missing here is reported, not run. */
+/**
+ * The real machines replay runs, by the machine id a trace records: every machine of the registry (the root,
+ * the session, their actors and the pages'). A machine missing here is reported, not run.
+ */
 export const MACHINES: ReadonlyMap<string, AnyStateMachine> = new Map(
   [
     appMachine,
-    authMachine,
-    bulkReviewMachine,
-    dashboardMachine,
-    notificationsMachine,
-    pagedListMachine,
-    preferencesMachine,
-    profileMachine,
-    pushMachine,
-    refreshMachine,
-    reviewMachine,
-    selectProvidersMachine,
     sessionMachine,
-    sidebarMachine,
-    socketMachine,
-    supportMachine,
-    uiPreferencesMachine,
+    ...Object.values(ROOT_ACTORS),
+    ...Object.values(SESSION_ACTORS),
+    ...Object.values(PAGE_MACHINES),
   ].map((machine): [string, AnyStateMachine] => [machine.id, machine as AnyStateMachine]),
 )

@@ -3,6 +3,7 @@ import { Result, Schema } from "effect"
 import { type AnyStateMachine, createActor, type EventObject, fromCallback } from "xstate"
 import { describeIssue } from "../server/http/decode"
 import { redact } from "../src/effects/redact"
+import { FACT_TYPES } from "../src/machines/subscriptions"
 import { Trace, type TraceActor, type TraceEvent } from "../src/schema/trace"
 import { stateText } from "../src/views/support/state-text"
 import { MACHINES } from "./trace-machines"
@@ -10,8 +11,9 @@ import { MACHINES } from "./trace-machines"
 // Replays a support trace one machine at a time: each recorded machine actor is started again from its real
 // machine (src/machines) with its recorded input; every actor it invokes or spawns is a fake that only delivers
 // what the recorded one reported (its events, its output or its error). The actor is sent the events it
-// processed, in order, and after each its state value is compared with the recorded one. Timers never fire:
-// a delay that elapsed is in the trace as its own event, and is delivered as such.
+// processed, in order, and after each its state value, and the facts it published on the bus while processing
+// it, are compared with the recorded ones (a version-1 trace recorded no facts: only states are compared).
+// Timers never fire: a delay that elapsed is in the trace as its own event, and is delivered as such.
 
 export class TraceFileError extends Error {}
 
@@ -42,6 +44,9 @@ export interface ReplayStep {
   readonly from: string
   readonly expected: unknown
   readonly actual: unknown
+  /** The facts the machine published while processing the step, recorded and replayed (version 2 on). */
+  readonly expectedFacts?: unknown
+  readonly actualFacts?: unknown
   readonly ok: boolean
   /** Why the step diverged other than by its state, e.g. a child that the machine had not started. */
   readonly problem?: string
@@ -105,6 +110,11 @@ function replayActor(trace: Trace, actor: TraceActor, machine: AnyStateMachine):
   const steps: ReplayStep[] = []
   let divergence: ReplayStep | null = null
   const mine = trace.events.filter((e) => e.to === actor.id && e.status !== undefined)
+  const checksFacts = trace.version >= 2
+  let published: EventObject[] = []
+  replayed.on("*", (emitted: EventObject) => {
+    if (FACT_TYPES.has(emitted.type)) published.push(emitted)
+  })
 
   const deliver = (e: TraceEvent): string | undefined => {
     if (e.type === "xstate.init") {
@@ -131,6 +141,7 @@ function replayActor(trace: Trace, actor: TraceActor, machine: AnyStateMachine):
   if (mine[0]?.type !== "xstate.init") replayed.start()
   for (const e of mine) {
     let problem: string | undefined
+    published = []
     try {
       problem = deliver(e)
     } catch (error) {
@@ -142,6 +153,10 @@ function replayActor(trace: Trace, actor: TraceActor, machine: AnyStateMachine):
     const statusOk = snapshot.status === e.status
     const stateOk = expected === undefined || canonical(actual) === canonical(expected)
     if (!problem && !statusOk) problem = `status ${snapshot.status}, recorded ${e.status}`
+    const actualFacts = redact(published)
+    const expectedFacts = e.facts ?? []
+    const factsOk = !checksFacts || canonical(actualFacts) === canonical(expectedFacts)
+    if (!problem && !factsOk) problem = "the facts it published differ from the recorded ones"
     const step: ReplayStep = {
       seq: e.seq,
       at: e.at,
@@ -149,7 +164,8 @@ function replayActor(trace: Trace, actor: TraceActor, machine: AnyStateMachine):
       from: label(e.from === null ? undefined : byId.get(e.from)),
       expected,
       actual,
-      ok: !problem && stateOk,
+      ...(checksFacts ? { expectedFacts, actualFacts } : {}),
+      ok: !problem && stateOk && factsOk,
       ...(problem ? { problem } : {}),
     }
     steps.push(step)

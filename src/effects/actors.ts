@@ -12,7 +12,7 @@ import type { TraceRecorder } from "./trace-recorder"
 import { uiPreferenceActions, watchColorScheme } from "./ui-actors"
 
 /** The root machine with every invoked actor a thin adapter over a service call. */
-export function provideApp(runtime: AppRuntime, socketBaseUrl: string, recorder?: TraceRecorder) {
+export function provideApp(runtime: AppRuntime, recorder?: TraceRecorder) {
   return appMachine.provide({
     actors: {
       ...provideAuth(<A, E>(effect: Effect.Effect<A, E, AuthApi>) => runForActor(runtime, effect)),
@@ -23,7 +23,7 @@ export function provideApp(runtime: AppRuntime, socketBaseUrl: string, recorder?
       // A separate chunk: the sign-in page never loads the layout's, notifications', socket's or marketplace's code.
       loadSession: sessionLoader(async () => {
         const chunk = await loadChunk(() => import("./session-actors"), CHUNK_LOAD_TIMEOUT_MS)
-        return chunk.provideSession(runtime, socketBaseUrl)
+        return chunk.provideSession(runtime)
       }),
       ...(recorder ? { support: provideSupport(recorder) } : {}),
     },

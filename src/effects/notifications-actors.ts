@@ -4,18 +4,17 @@ import type { NotificationFilters } from "../machines/notification-list"
 import { notificationsMachine } from "../machines/notifications.machine"
 import type { CatchUp, FirstPage, NotificationsEvent, Write } from "../machines/notifications-context"
 import { socketMachine } from "../machines/socket.machine"
-import { SYSTEM_IDS } from "../machines/system-ids"
 import { COALESCE, type ToastPlan } from "../machines/toast-coalesce"
 import type { Notification, NotificationPage } from "../schema/notifications"
-import { notificationSocket, watchWake } from "./notification-socket"
+import type { NotificationSocket } from "./notification-socket"
 import { NotificationsApi } from "./notifications-api"
-import { awaitFreshToken } from "./refresh-gate"
+import { socketConnection, watchWake } from "./socket-actors"
 import { toast } from "./toasts"
 
 // The notifications and socket machines with their IO: each actor one NotificationsApi call (or the
 // socket), each announcement a sonner toast.
 
-type Run = <A, E>(effect: Effect.Effect<A, E, NotificationsApi>) => Promise<A>
+type Run = <A, E>(effect: Effect.Effect<A, E, NotificationsApi | NotificationSocket>) => Promise<A>
 
 /** Relative times only need minute precision; a faster tick would re-render the list for nothing. */
 const CLOCK_TICK_MS = 30_000
@@ -32,7 +31,7 @@ const showToast = (plan: ToastPlan) => {
   else toast.success(plan.title)
 }
 
-export function provideNotifications(run: Run, socketBaseUrl: string) {
+export function provideNotifications(run: Run) {
   const api = <A>(f: (a: NotificationsApi["Service"]) => Effect.Effect<A, unknown>) =>
     run(NotificationsApi.use(f))
   return {
@@ -79,14 +78,6 @@ export function provideNotifications(run: Run, socketBaseUrl: string) {
         },
       },
     }),
-    socket: socketMachine.provide({
-      actors: { connection: notificationSocket(socketBaseUrl), watchWake },
-      actions: {
-        tokenRejected: ({ system }) => {
-          // The new token arrives through the auth actor and the session watch; a failure logs out.
-          awaitFreshToken(system.get(SYSTEM_IDS.refresh)).catch(() => {})
-        },
-      },
-    }),
+    socket: socketMachine.provide({ actors: { connection: socketConnection(run), watchWake } }),
   }
 }

@@ -1,7 +1,5 @@
-import type { Actor, AnyActorRef } from "xstate"
-import { REFRESH_FAILED, type refreshMachine } from "../machines/refresh.machine"
-
-type RefreshActor = Actor<typeof refreshMachine>
+import { REFRESH_FAILED } from "../machines/refresh.machine"
+import type { RefOf } from "../machines/registry"
 
 let nextWaiter = 0
 
@@ -10,9 +8,8 @@ let nextWaiter = 0
  * waiter id and settles when the machine releases or rejects that id. It listens before it asks, so a
  * refresh that settles synchronously cannot be missed.
  */
-export function awaitFreshToken(refresh: AnyActorRef | undefined): Promise<string> {
-  if (!refresh) return Promise.reject(new Error("The refresh queue is not running"))
-  const actor = refresh as RefreshActor
+export function awaitFreshToken(actor: RefOf<"refresh"> | undefined): Promise<string> {
+  if (!actor) return Promise.reject(new Error("The refresh queue is not running"))
   const waiterId = `w${++nextWaiter}`
   return new Promise<string>((resolve, reject) => {
     const released = actor.on("released", (e) => {

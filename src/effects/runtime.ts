@@ -5,7 +5,7 @@ import { Config, type ConfigShape } from "./config"
 import { HttpEnv, type HttpEnvShape } from "./http-env"
 import { Storage } from "./storage"
 
-export type AppServices = Api | AuthApi | Storage
+export type AppServices = Api | AuthApi | Storage | Config
 
 /**
  * The services the sign-in page needs, over one Config and one HttpEnv. The signed-in services join them in
@@ -14,7 +14,8 @@ export type AppServices = Api | AuthApi | Storage
 export function appLayer(config: ConfigShape, env: HttpEnvShape) {
   return AuthApi.layer.pipe(
     Layer.provideMerge(Api.layer),
-    Layer.provide(Layer.mergeAll(Config.layer(config), HttpEnv.layer(env))),
+    Layer.provide(HttpEnv.layer(env)),
+    Layer.provideMerge(Config.layer(config)),
     Layer.provideMerge(Storage.layer),
   )
 }

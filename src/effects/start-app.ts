@@ -1,4 +1,5 @@
 import { type Actor, createActor, type InspectionEvent, type Observer } from "xstate"
+import { APP_SYSTEM_ID } from "../machines/app.machine"
 import type { UiPreferencesInput } from "../machines/ui-preferences.machine"
 import { actorHttpEnv } from "./actor-http-env"
 import { provideApp } from "./actors"
@@ -32,15 +33,14 @@ export function startApp(options: StartAppOptions): StartedApp {
   let actor: AppActor | null = null
   const runtime = makeRuntime(
     options.config,
-    actorHttpEnv(
-      (systemId) => actor?.system.get(systemId),
-      options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    ),
+    actorHttpEnv(() => actor?.system, options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
   )
   // Recording starts with the first actor, so that a trace replays every actor from its initial state.
   const recorder = createTraceRecorder()
   const observer = options.inspect
-  const created: AppActor = createActor(provideApp(runtime, options.config.socketBaseUrl, recorder), {
+  const created: AppActor = createActor(provideApp(runtime, recorder), {
+    // Registered like every other actor, so that the bus can deliver 'signed in' to the root.
+    systemId: APP_SYSTEM_ID,
     input: { ui: options.ui, supportRequested: options.supportRequested ?? false },
     inspect: (event) => {
       recorder.inspect(event)

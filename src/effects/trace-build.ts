@@ -1,5 +1,5 @@
 import { version as appVersion } from "../../package.json"
-import { SYSTEM_IDS } from "../machines/system-ids"
+import { FACT_TYPES } from "../machines/subscriptions"
 import { TRACE_FORMAT, TRACE_VERSION, type Trace, type TraceActor, type TraceEvent } from "../schema/trace"
 import { type Json, redact } from "./redact"
 import type { RecordedActor, RecordedEvent, TraceRecorder } from "./trace-recorder"
@@ -29,7 +29,7 @@ export const actorLabel = (ref: RecordedActor | undefined): string => {
 }
 
 export function userCategoryOf(recorder: TraceRecorder): string | null {
-  const auth = recorder.actors.find((a) => a.systemId === SYSTEM_IDS.auth)
+  const auth = recorder.actors.find((a) => a.systemId === "auth")
   const context = (
     auth?.getSnapshot() as { context?: { user?: { user_category?: unknown } | null } } | undefined
   )?.context
@@ -50,8 +50,13 @@ function traceActor(ref: RecordedActor): TraceActor {
   }
 }
 
+/** The facts among what an actor emitted (other emitted events, such as the refresh queue's, are its own). */
+export const factsOf = (emitted: ReadonlyArray<{ type: string }> | undefined) =>
+  (emitted ?? []).filter((e) => FACT_TYPES.has(e.type))
+
 function traceEvent(e: RecordedEvent): TraceEvent {
   const payload = redact(e.event) as { [key: string]: Json }
+  const facts = factsOf(e.processed?.emitted)
   return {
     seq: e.seq,
     at: e.at,
@@ -59,10 +64,12 @@ function traceEvent(e: RecordedEvent): TraceEvent {
     to: e.to.sessionId,
     type: e.event.type,
     event: payload,
+    ...(e.cause === undefined ? {} : { cause: e.cause }),
     ...(e.processed
       ? {
           ...(e.processed.value === undefined ? {} : { state: redact(e.processed.value) }),
           status: e.processed.status,
+          ...(facts.length > 0 ? { facts: facts.map((f) => redact(f)) } : {}),
         }
       : {}),
   }

@@ -16,8 +16,18 @@ export interface RecordedEvent {
   readonly from: RecordedActor | undefined
   readonly to: RecordedActor
   readonly event: EventObject
+  /**
+   * The event the sender was processing when it sent this one (its seq), when it was processing one: a bus
+   * delivery's cause is the publication it delivers, a reply's cause the request it answers.
+   */
+  readonly cause?: number
   /** Set once the receiver has processed the event; never set when it dropped it (stopped) or failed on it. */
-  processed?: { readonly value: unknown; readonly status: string }
+  processed?: {
+    readonly value: unknown
+    readonly status: string
+    /** What the receiver emitted (published) while processing it, in order; absent when nothing. */
+    readonly emitted?: ReadonlyArray<EventObject>
+  }
 }
 
 export interface TraceRecorder {
@@ -37,12 +47,23 @@ export interface TraceRecorder {
 /** Beyond this the oldest events go; the trace says how many, and such a trace is not replayable. */
 export const MAX_RECORDED_EVENTS = 50_000
 
+/** The event an "xstate.emit" action emitted, from the action's resolved params. */
+function emittedEvent(params: unknown): EventObject | null {
+  if (typeof params !== "object" || params === null || !("event" in params)) return null
+  const event = params.event
+  return typeof event === "object" && event !== null && "type" in event && typeof event.type === "string"
+    ? (event as EventObject)
+    : null
+}
+
 export function createTraceRecorder(now: () => number = Date.now): TraceRecorder {
   const startedAt = now()
   const actors: RecordedActor[] = []
   const events: RecordedEvent[] = []
   // Per receiver, the events it has been sent and not yet processed, oldest first.
   const pending = new Map<string, RecordedEvent[]>()
+  // Per actor, what it emitted since its last processed event; attached to the event it is processing.
+  const emitting = new Map<string, EventObject[]>()
   const listeners = new Set<() => void>()
   let seq = 0
   let dropped = 0
@@ -65,12 +86,14 @@ export function createTraceRecorder(now: () => number = Date.now): TraceRecorder
     if (ev.type === "@xstate.actor") {
       actors.push(asActor(ev.actorRef))
     } else if (ev.type === "@xstate.event") {
+      const cause = ev.sourceRef === undefined ? undefined : pending.get(ev.sourceRef.sessionId)?.[0]?.seq
       const entry: RecordedEvent = {
         seq: seq++,
         at: now() - startedAt,
         from: ev.sourceRef === undefined ? undefined : asActor(ev.sourceRef),
         to: asActor(ev.actorRef),
         event: ev.event,
+        ...(cause === undefined ? {} : { cause }),
       }
       events.push(entry)
       const queue = pending.get(ev.actorRef.sessionId)
@@ -81,13 +104,24 @@ export function createTraceRecorder(now: () => number = Date.now): TraceRecorder
         events.splice(0, cut)
         dropped += cut
       }
+    } else if (ev.type === "@xstate.action") {
+      // Emitted events (the facts a machine publishes) run as the built-in action "xstate.emit".
+      const emitted = ev.action.type === "xstate.emit" ? emittedEvent(ev.action.params) : null
+      if (!emitted) return
+      const list = emitting.get(ev.actorRef.sessionId)
+      if (list) list.push(emitted)
+      else emitting.set(ev.actorRef.sessionId, [emitted])
+      return
     } else if (ev.type === "@xstate.snapshot") {
       const queue = pending.get(ev.actorRef.sessionId)
       const at = queue ? queue.findIndex((e) => e.event === ev.event) : -1
+      const emitted = emitting.get(ev.actorRef.sessionId)
+      emitting.delete(ev.actorRef.sessionId)
       if (!queue || at < 0) return
       const snapshot = ev.snapshot as { value?: unknown; status: string }
       const entry = queue[at]
-      if (entry) entry.processed = { value: snapshot.value, status: snapshot.status }
+      if (entry)
+        entry.processed = { value: snapshot.value, status: snapshot.status, ...(emitted ? { emitted } : {}) }
       // Events before it were dropped by a stopped actor, or failed it: they will never be processed.
       queue.splice(0, at + 1)
       if (queue.length === 0 && snapshot.status !== "active") pending.delete(ev.actorRef.sessionId)

@@ -1,10 +1,7 @@
-import { type AnyActorLogic, assign, enqueueActions, fromPromise, setup } from "xstate"
-import { authMachine } from "./auth.machine"
-import { refreshMachine } from "./refresh.machine"
-import { signInWatch } from "./sign-in-watch"
-import { supportMachine } from "./support.machine"
-import { SYSTEM_IDS } from "./system-ids"
-import { type UiPreferencesInput, uiPreferencesMachine } from "./ui-preferences.machine"
+import { type AnyActorLogic, assign, emit, enqueueActions, fromPromise, setup } from "xstate"
+import type { SystemFact } from "./facts"
+import { ROOT_ACTORS } from "./root-actors"
+import type { UiPreferencesInput } from "./ui-preferences.machine"
 
 export interface AppInput {
   ui: UiPreferencesInput
@@ -21,46 +18,41 @@ export type AppEvent = { type: "auth.signedIn" } | { type: "session.retry" }
 
 export const SESSION_LOAD_FAILED = "The app could not finish loading. Check your connection and try again."
 
+/** The root's own systemId, so that the bus can deliver 'signed in' to it like to any other actor. */
+export const APP_SYSTEM_ID = "app"
+
 /** Replaced in src/effects by the loader of the session chunk; this default keeps the root testable alone. */
 const loadSession = fromPromise<AnyActorLogic>(() => Promise.reject(new Error("loadSession not provided")))
 
 /**
- * The root of the one actor system: it runs every long-lived machine under its systemId, so actors and views
- * find each other with `system.get`. What only matters after sign-in (the layout's sidebar, the profile editor,
- * notifications, socket, dashboard, the marketplace pages) is the session machine, spawned from its chunk once someone has signed in.
+ * The root of the one actor system: it runs the root actors of the registry (root-actors.ts) under their
+ * systemIds, and once someone has signed in the session machine, spawned from its own chunk, with everything
+ * that only matters signed in (the layout's sidebar, notifications, socket, dashboard, the pages).
  */
 export const appMachine = setup({
   types: {
     input: {} as AppInput,
     context: {} as AppContext,
     events: {} as AppEvent,
+    emitted: {} as SystemFact,
   },
-  actors: {
-    auth: authMachine,
-    refresh: refreshMachine,
-    uiPreferences: uiPreferencesMachine,
-    signInWatch,
-    loadSession,
-    support: supportMachine,
-  },
+  actors: { ...ROOT_ACTORS, loadSession },
 }).createMachine({
   id: "app",
   context: ({ input }) => ({ ...input, sessionError: null }),
-  // The refresh queue is listed first so that it exists before anything can ask it for a token.
   invoke: [
-    { id: SYSTEM_IDS.refresh, systemId: SYSTEM_IDS.refresh, src: "refresh" },
-    { id: SYSTEM_IDS.auth, systemId: SYSTEM_IDS.auth, src: "auth" },
+    { id: "bus", systemId: "bus", src: "bus" },
+    { id: "refresh", systemId: "refresh", src: "refresh" },
+    { id: "auth", systemId: "auth", src: "auth" },
     {
-      id: SYSTEM_IDS.uiPreferences,
-      systemId: SYSTEM_IDS.uiPreferences,
+      id: "uiPreferences",
+      systemId: "uiPreferences",
       src: "uiPreferences",
       input: ({ context }) => context.ui,
     },
-    // Last: it looks up auth, so auth must exist when it starts.
-    { id: SYSTEM_IDS.signInWatch, systemId: SYSTEM_IDS.signInWatch, src: "signInWatch" },
     {
-      id: SYSTEM_IDS.support,
-      systemId: SYSTEM_IDS.support,
+      id: "support",
+      systemId: "support",
       src: "support",
       input: ({ context }) => ({ requested: context.supportRequested ?? false }),
     },
@@ -70,7 +62,7 @@ export const appMachine = setup({
     signedOut: {
       on: { "auth.signedIn": "session" },
     },
-    // Once loaded, the session stays for the life of the page: sessionWatch inside it follows sign-outs.
+    // Once loaded, the session stays for the life of the page: it stops its actors' work on sign-out.
     session: {
       initial: "loading",
       states: {
@@ -81,9 +73,13 @@ export const appMachine = setup({
             // Spawned here rather than invoked: its logic is only known once its chunk has arrived.
             onDone: {
               target: "ready",
-              actions: enqueueActions(({ enqueue, event }) =>
-                enqueue.spawnChild(event.output, { systemId: SYSTEM_IDS.session }),
-              ),
+              actions: [
+                enqueueActions(({ enqueue, event }) =>
+                  enqueue.spawnChild(event.output, { systemId: "session" }),
+                ),
+                // After the spawn: the bus delivers the retained facts to actors that are running.
+                emit({ type: "system.sessionStarted" }),
+              ],
             },
             onError: { target: "failed", actions: assign({ sessionError: SESSION_LOAD_FAILED }) },
           },

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, emit, fromPromise, setup } from "xstate"
 import { profileBackoffMs } from "../constants"
 import type { LoginResponse, RefreshResponse, User } from "../schema/auth"
 import { failureText } from "../schema/failure"
+import type { SessionFact } from "./facts"
 
 export type AuthStatus = "LOADING" | "AUTHENTICATED" | "UNAUTHENTICATED" | "ERROR"
 
@@ -37,7 +38,7 @@ const initial: AuthContext = {
 }
 
 export const authMachine = setup({
-  types: { context: {} as AuthContext, events: {} as AuthEvent },
+  types: { context: {} as AuthContext, events: {} as AuthEvent, emitted: {} as SessionFact },
   actors: {
     refreshToken: fromPromise<RefreshResponse>(async () => {
       throw new Error("provided by src/effects/actors.ts")
@@ -65,6 +66,17 @@ export const authMachine = setup({
     warnProfileFailed: (_, params: { error: unknown }) =>
       console.warn("Profile could not be loaded; the session goes on without it.", params.error),
     logout: assign({ ...initial, status: "UNAUTHENTICATED" }),
+    // Facts for the bus: said after the context changed, so each carries the value it announces.
+    announceSignedIn: emit({ type: "session.signedIn" }),
+    announceSignedOut: emit({ type: "session.signedOut" }),
+    announceToken: emit(({ context }) => ({
+      type: "session.tokenChanged",
+      token: context.accessToken ?? "",
+    })),
+    announceUser: emit(({ context }) => ({
+      type: "session.userChanged",
+      category: context.user?.user_category ?? null,
+    })),
   },
 }).createMachine({
   id: "auth",
@@ -75,21 +87,22 @@ export const authMachine = setup({
     // A refresh by the queue succeeded: the session is valid again (SPEC §4 'set access token').
     "auth.setAccessToken": {
       target: ".AUTHENTICATED",
-      actions: assign({ accessToken: ({ event }) => event.token }),
+      actions: [assign({ accessToken: ({ event }) => event.token }), "announceToken"],
     },
-    "auth.logout": { target: ".UNAUTHENTICATED.loggingOut", actions: "logout" },
+    "auth.logout": { target: ".UNAUTHENTICATED.loggingOut", actions: ["logout", "announceUser"] },
     // The queue's refresh failed (SPEC §8): only a held session is ended, so that a stray request made while
     // signed out does not put a refresh error on the sign-in page.
     "auth.forceLogout": {
       guard: ({ context }) => context.accessToken !== null,
       target: ".UNAUTHENTICATED",
-      actions: ["logout", assign({ error: ({ event }) => event.error })],
+      actions: ["logout", assign({ error: ({ event }) => event.error }), "announceUser"],
     },
     "auth.updateUser": {
       guard: ({ context }) => context.user !== null,
-      actions: assign({
-        user: ({ context, event }) => (context.user ? { ...context.user, ...event.patch } : null),
-      }),
+      actions: [
+        assign({ user: ({ context, event }) => (context.user ? { ...context.user, ...event.patch } : null) }),
+        "announceUser",
+      ],
     },
     "auth.clearError": { actions: assign({ error: null }) },
     "auth.setError": { target: ".ERROR", actions: assign({ error: ({ event }) => event.error }) },
@@ -106,7 +119,7 @@ export const authMachine = setup({
             src: "refreshToken",
             onDone: {
               target: "#auth.AUTHENTICATED",
-              actions: assign({ accessToken: ({ event }) => event.output.access }),
+              actions: [assign({ accessToken: ({ event }) => event.output.access }), "announceToken"],
             },
             onError: { target: "#auth.UNAUTHENTICATED", actions: "logout" },
           },
@@ -121,11 +134,15 @@ export const authMachine = setup({
                 : { email: "", password: "" },
             onDone: {
               target: "#auth.AUTHENTICATED",
-              actions: assign({
-                user: ({ event }) => event.output.user,
-                accessToken: ({ event }) => event.output.access,
-                profileLoaded: true,
-              }),
+              actions: [
+                assign({
+                  user: ({ event }) => event.output.user,
+                  accessToken: ({ event }) => event.output.access,
+                  profileLoaded: true,
+                }),
+                "announceToken",
+                "announceUser",
+              ],
             },
             onError: {
               target: "#auth.ERROR",
@@ -137,13 +154,18 @@ export const authMachine = setup({
       },
     },
     AUTHENTICATED: {
-      entry: "markAuthenticated",
+      entry: ["markAuthenticated", "announceSignedIn"],
       initial: "fetchingProfile",
       on: {
         // Already signed in: a new token replaces the old one without fetching the profile again.
-        "auth.setAccessToken": { actions: assign({ accessToken: ({ event }) => event.token }) },
+        "auth.setAccessToken": {
+          actions: [assign({ accessToken: ({ event }) => event.token }), "announceToken"],
+        },
         // A user given outright ends any profile fetch still retrying.
-        "auth.setUser": { target: ".ready", actions: { type: "setUser", params: ({ event }) => event.user } },
+        "auth.setUser": {
+          target: ".ready",
+          actions: [{ type: "setUser", params: ({ event }) => event.user }, "announceUser"],
+        },
       },
       states: {
         // Fetched after refresh or login: 3 attempts in total (SPEC §7). The attempts are states, not a counter
@@ -158,7 +180,7 @@ export const authMachine = setup({
                 src: "fetchProfile",
                 onDone: {
                   target: "#auth.AUTHENTICATED.ready",
-                  actions: { type: "setUser", params: ({ event }) => event.output },
+                  actions: [{ type: "setUser", params: ({ event }) => event.output }, "announceUser"],
                 },
                 onError: "wait1",
               },
@@ -170,7 +192,7 @@ export const authMachine = setup({
                 src: "fetchProfile",
                 onDone: {
                   target: "#auth.AUTHENTICATED.ready",
-                  actions: { type: "setUser", params: ({ event }) => event.output },
+                  actions: [{ type: "setUser", params: ({ event }) => event.output }, "announceUser"],
                 },
                 onError: "wait2",
               },
@@ -182,7 +204,7 @@ export const authMachine = setup({
                 src: "fetchProfile",
                 onDone: {
                   target: "#auth.AUTHENTICATED.ready",
-                  actions: { type: "setUser", params: ({ event }) => event.output },
+                  actions: [{ type: "setUser", params: ({ event }) => event.output }, "announceUser"],
                 },
                 // A profile failure keeps the session: logged as a warning only (SPEC §8).
                 onError: {
@@ -200,7 +222,7 @@ export const authMachine = setup({
       },
     },
     UNAUTHENTICATED: {
-      entry: "markUnauthenticated",
+      entry: ["markUnauthenticated", "announceSignedOut"],
       initial: "idle",
       on: {
         "auth.login": { target: "LOADING.loggingIn" },
@@ -214,7 +236,7 @@ export const authMachine = setup({
       },
     },
     ERROR: {
-      entry: "markError",
+      entry: ["markError", "announceSignedOut"],
       on: { "auth.login": { target: "LOADING.loggingIn" } },
     },
   },

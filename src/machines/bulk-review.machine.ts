@@ -1,6 +1,7 @@
-import { type ActorRef, assign, fromPromise, type Snapshot, sendTo, setup } from "xstate"
+import { assign, emit, fromPromise, setup } from "xstate"
 import { failureStatus, failureText } from "../schema/failure"
 import type { BulkOutcome, BulkResult, BulkRow } from "./bulk-outcome"
+import type { RecordFact } from "./facts"
 import {
   decisionWords,
   type ListSource,
@@ -13,24 +14,15 @@ import { ACTION_FAILED } from "./review.machine"
 
 // Deciding many pending records at once, from a list page: tick rows, confirm once (or give one reason for
 // all), then each record is decided by its own call, one after another, so that each gets its own answer:
-// a 409 says who decided first, a failure says why, and neither stops the rest. Then the list reloads and
-// the pending counts are fetched again.
+// a 409 says who decided first, a failure says why, and neither stops the rest. Then it publishes that the
+// records changed: the lists of their kind reload and the pending counts are fetched again.
 
 export interface BulkReviewInput {
   readonly source: ListSource
-  /** The page's list: told to reload once the batch has run, since decided records leave it. */
-  readonly list: ListReloadTarget
-  /** The root's dashboard summary, whose pending counts the sidebar shows beside this very list. */
-  readonly summary: SummaryRefreshTarget
 }
-
-export type ListReloadTarget = ActorRef<Snapshot<unknown>, { type: "list.reload" }>
-export type SummaryRefreshTarget = ActorRef<Snapshot<unknown>, { type: "dashboard.refresh" }>
 
 export interface BulkReviewContext {
   readonly source: ListSource
-  readonly list: ListReloadTarget
-  readonly summary: SummaryRefreshTarget
   /** The rows the page shows now; selection never reaches beyond them. */
   readonly rows: ReadonlyArray<BulkRow>
   readonly selected: ReadonlyArray<string>
@@ -79,6 +71,7 @@ export const bulkReviewMachine = setup({
     context: {} as BulkReviewContext,
     input: {} as BulkReviewInput,
     events: {} as BulkReviewEvent,
+    emitted: {} as RecordFact,
   },
   actors: { decideOne },
   guards: {
@@ -93,8 +86,12 @@ export const bulkReviewMachine = setup({
       _,
       _params: { decision: ReviewDecision | null; outcomes: ReadonlyArray<BulkOutcome> },
     ) => {},
-    reloadList: sendTo(({ context }) => context.list, { type: "list.reload" }),
-    refreshSummary: sendTo(({ context }) => context.summary, { type: "dashboard.refresh" }),
+    // Decided, refused as already decided, or failed: any of them may have moved since the list was read.
+    announceChanged: emit(({ context }) => ({
+      type: "records.changed",
+      source: context.source,
+      uuids: context.batch.map((r) => r.uuid),
+    })),
     takeRows: assign(({ context, event }) => {
       if (event.type !== "bulk.rows") return {}
       return { rows: event.rows, selected: onlyRows(event.rows, new Set(context.selected)) }
@@ -137,8 +134,6 @@ export const bulkReviewMachine = setup({
   id: "bulkReview",
   context: ({ input }) => ({
     source: input.source,
-    list: input.list,
-    summary: input.summary,
     rows: [],
     selected: [],
     batch: [],
@@ -218,8 +213,7 @@ export const bulkReviewMachine = setup({
     reported: {
       entry: [
         "keepFailed",
-        "reloadList",
-        "refreshSummary",
+        "announceChanged",
         {
           type: "announceSummary",
           params: ({ context }) => ({ decision: context.decision, outcomes: context.outcomes }),

@@ -12,7 +12,10 @@ export interface DashboardContext {
   readonly error: string | null
 }
 
-export type DashboardEvent = { type: "dashboard.refresh" }
+export type DashboardEvent =
+  | { type: "dashboard.refresh" }
+  /** The user's unread count changed (bus: notifications.unreadChanged): the summary's copy follows it. */
+  | { type: "dashboard.unread"; unread: number }
 
 const loadSummary = fromPromise<DashboardSummary>(() => Promise.reject(new Error("loadSummary not provided")))
 
@@ -23,6 +26,15 @@ export const dashboardMachine = setup({
   id: "dashboard",
   context: { summary: null, error: null },
   initial: "idle",
+  on: {
+    "dashboard.unread": {
+      guard: ({ context }) => context.summary !== null,
+      actions: assign({
+        summary: ({ context, event }) =>
+          context.summary ? { ...context.summary, unread_notifications: event.unread } : null,
+      }),
+    },
+  },
   states: {
     idle: { on: { "dashboard.refresh": "loading" } },
     loading: {

@@ -20,7 +20,7 @@ export interface IntakeState {
   readonly toasted?: ReadonlyArray<number>
 }
 
-/** The next list, offset and toast window, and the toasts to show (oldest item first). */
+/** The next list, offset and toast window, the items new to the user, and the toasts to show (oldest first). */
 export function intake(state: IntakeState, { items, at }: Arrival) {
   const unseen = items.filter((n) => n.id > state.newestSeen).sort((a, b) => a.id - b.id)
   const plans: ToastPlan[] = []
@@ -33,6 +33,7 @@ export function intake(state: IntakeState, { items, at }: Arrival) {
   }
   return {
     plans,
+    arrived: unseen,
     recentLive: recent,
     newestSeen: Math.max(state.newestSeen, ...unseen.map((n) => n.id)),
     items: mergeById(

@@ -1,5 +1,6 @@
-import { assign, fromCallback, fromPromise, not, raise, setup, stateIn } from "xstate"
+import { assign, enqueueActions, fromCallback, fromPromise, not, raise, setup, stateIn } from "xstate"
 import type { Notification, NotificationPage } from "../schema/notifications"
+import type { NotificationsFact } from "./facts"
 import { type Arrival, intake } from "./notification-intake"
 import {
   isUnread,
@@ -21,7 +22,8 @@ import type { ToastPlan } from "./toast-coalesce"
 
 // The bell and the notification pages: paged list with filters, unread count, live items merged by id,
 // optimistic reads confirmed one at a time, and the toasts new items announce. Every call is an actor
-// provided from src/effects; the socket machine feeds the live events.
+// provided from src/effects; the socket's frames arrive through the bus. It publishes what changed: items new
+// to the user, the unread count, and the highest id seen (which a push toast must not announce again).
 
 /** Push toasts remembered for de-duplication; the socket delivers within seconds, so a few suffice. */
 const TOASTED_KEPT = 100
@@ -33,7 +35,11 @@ const provided = (): never => {
 }
 
 export const notificationsMachine = setup({
-  types: { context: {} as NotificationsContext, events: {} as NotificationsEvent },
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+    emitted: {} as NotificationsFact,
+  },
   actors: {
     loadFirst: fromPromise<FirstPage, { filters: NotificationFilters }>(async () => provided()),
     loadMore: fromPromise<NotificationPage, { filters: NotificationFilters; page: number }>(async () =>
@@ -54,28 +60,59 @@ export const notificationsMachine = setup({
   actions: {
     /** Runs before takeNew, on the same context, so both read the same "unseen" set. */
     showToasts: (_, _params: { plans: ReadonlyArray<ToastPlan> }) => {},
-    reset: assign(() => fresh()),
-    /** Merges items that are new to the user; already-seen ids change nothing (announced by showToasts). */
-    takeNew: assign(({ context }, params: Arrival) => {
-      const { plans: _plans, ...next } = intake(context, params)
-      return next
+    /** Every change of the count goes through here, so that each one is published once. */
+    setUnread: enqueueActions(({ context, enqueue }, params: { unread: number }) => {
+      if (params.unread === context.unread) return
+      enqueue.assign({ unread: params.unread })
+      enqueue.emit({ type: "notifications.unreadChanged", unread: params.unread })
     }),
-    optimisticRead: assign(({ context }, params: { id: number }) => {
-      const wasUnread =
-        isUnread(context.items, params.id) || (context.detail?.id === params.id && !context.detail.is_read)
-      return {
-        items: markOneRead(context.items, params.id),
-        detail: context.detail?.id === params.id ? { ...context.detail, is_read: true } : context.detail,
-        unread: wasUnread ? Math.max(0, context.unread - 1) : context.unread,
-        queue: wasUnread ? [...context.queue, { kind: "one" as const, id: params.id }] : context.queue,
+    /** The highest id seen grew: a push toast for any id up to it would repeat what this tab has shown. */
+    setNewestSeen: enqueueActions(({ context, enqueue }, params: { newestId: number }) => {
+      if (params.newestId <= context.newestSeen) return
+      enqueue.assign({ newestSeen: params.newestId })
+      enqueue.emit({ type: "notifications.seen", newestId: params.newestId })
+    }),
+    reset: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign(() => fresh())
+      if (context.unread !== 0) enqueue.emit({ type: "notifications.unreadChanged", unread: 0 })
+    }),
+    /**
+     * Merges a batch of arriving items (live or caught up) and publishes the ones new to the user; already-seen
+     * ids change nothing. Runs after showToasts, which reads the same "unseen" set from the same context.
+     */
+    takeArrivals: enqueueActions(({ context, enqueue }, params: Arrival) => {
+      const { plans: _plans, arrived, newestSeen, ...next } = intake(context, params)
+      enqueue.assign(next)
+      for (const notification of arrived) enqueue.emit({ type: "notification.arrived", notification })
+      if (newestSeen > context.newestSeen) {
+        enqueue.assign({ newestSeen })
+        enqueue.emit({ type: "notifications.seen", newestId: newestSeen })
       }
     }),
-    optimisticReadAll: assign(({ context }) => ({
-      items: markAllAsRead(context.items),
-      detail: context.detail ? { ...context.detail, is_read: true } : null,
-      unread: 0,
-      queue: [...context.queue, { kind: "all" as const }],
-    })),
+    optimisticRead: enqueueActions(({ context, enqueue }, params: { id: number }) => {
+      const wasUnread =
+        isUnread(context.items, params.id) || (context.detail?.id === params.id && !context.detail.is_read)
+      if (wasUnread && context.unread > 0) {
+        enqueue.assign({ unread: context.unread - 1 })
+        enqueue.emit({ type: "notifications.unreadChanged", unread: context.unread - 1 })
+      }
+      enqueue.assign({
+        items: markOneRead(context.items, params.id),
+        detail: context.detail?.id === params.id ? { ...context.detail, is_read: true } : context.detail,
+        queue: wasUnread ? [...context.queue, { kind: "one" as const, id: params.id }] : context.queue,
+      })
+    }),
+    optimisticReadAll: enqueueActions(({ context, enqueue }) => {
+      if (context.unread !== 0) {
+        enqueue.assign({ unread: 0 })
+        enqueue.emit({ type: "notifications.unreadChanged", unread: 0 })
+      }
+      enqueue.assign({
+        items: markAllAsRead(context.items),
+        detail: context.detail ? { ...context.detail, is_read: true } : null,
+        queue: [...context.queue, { kind: "all" as const }],
+      })
+    }),
   },
 }).createMachine({
   id: "notifications",
@@ -89,15 +126,17 @@ export const notificationsMachine = setup({
       on: {
         "notifications.stop": { target: "idle", actions: "reset" },
         "notifications.tick": { actions: assign({ now: ({ event }) => event.now }) },
-        "notifications.count": { actions: assign({ unread: ({ event }) => event.unread }) },
+        "notifications.count": {
+          actions: { type: "setUnread", params: ({ event }) => ({ unread: event.unread }) },
+        },
         "notifications.live": {
           actions: [
             {
               type: "showToasts",
               params: ({ context, event }) => intake(context, { items: [event.notification], at: event.at }),
             },
-            { type: "takeNew", params: ({ event }) => ({ items: [event.notification], at: event.at }) },
-            assign({ unread: ({ event }) => event.unread }),
+            { type: "takeArrivals", params: ({ event }) => ({ items: [event.notification], at: event.at }) },
+            { type: "setUnread", params: ({ event }) => ({ unread: event.unread }) },
           ],
         },
         "notifications.toasted": {
@@ -139,14 +178,19 @@ export const notificationsMachine = setup({
                 input: ({ context }) => ({ filters: context.filters }),
                 onDone: {
                   target: "ready",
-                  actions: assign(({ context, event }) => ({
-                    items: [...event.output.page.results],
-                    page: 1,
-                    hasMore: event.output.page.next !== null,
-                    moreFailed: false,
-                    unread: event.output.unread,
-                    newestSeen: Math.max(context.newestSeen, newestId(event.output.page.results) ?? 0),
-                  })),
+                  actions: [
+                    assign(({ event }) => ({
+                      items: [...event.output.page.results],
+                      page: 1,
+                      hasMore: event.output.page.next !== null,
+                      moreFailed: false,
+                    })),
+                    { type: "setUnread", params: ({ event }) => ({ unread: event.output.unread }) },
+                    {
+                      type: "setNewestSeen",
+                      params: ({ event }) => ({ newestId: newestId(event.output.page.results) ?? 0 }),
+                    },
+                  ],
                 },
                 onError: "failed",
               },
@@ -199,10 +243,10 @@ export const notificationsMachine = setup({
                         intake(context, { items: event.output.items, at: context.now }),
                     },
                     {
-                      type: "takeNew",
+                      type: "takeArrivals",
                       params: ({ context, event }) => ({ items: event.output.items, at: context.now }),
                     },
-                    assign({ unread: ({ event }) => event.output.unread }),
+                    { type: "setUnread", params: ({ event }) => ({ unread: event.output.unread }) },
                   ],
                 },
                 // The count from the connection stands; the next reconnect catches up again.
@@ -218,9 +262,12 @@ export const notificationsMachine = setup({
               {
                 guard: "firstPageLoading",
                 target: ".awaitingList",
-                actions: assign({ unread: ({ event }) => event.unread }),
+                actions: { type: "setUnread", params: ({ event }) => ({ unread: event.unread }) },
               },
-              { target: ".catchingUp", actions: assign({ unread: ({ event }) => event.unread }) },
+              {
+                target: ".catchingUp",
+                actions: { type: "setUnread", params: ({ event }) => ({ unread: event.unread }) },
+              },
             ],
           },
         },
@@ -235,11 +282,16 @@ export const notificationsMachine = setup({
                 input: ({ context }) => context.queue[0] ?? { kind: "all" },
                 onDone: {
                   target: "idle",
-                  actions: assign(({ context, event }) => ({
-                    queue: context.queue.slice(1),
+                  actions: [
                     // A later optimistic read is still in flight: its own answer will carry the count.
-                    unread: context.queue.length === 1 ? event.output.unread : context.unread,
-                  })),
+                    {
+                      type: "setUnread",
+                      params: ({ context, event }) => ({
+                        unread: context.queue.length === 1 ? event.output.unread : context.unread,
+                      }),
+                    },
+                    assign({ queue: ({ context }) => context.queue.slice(1) }),
+                  ],
                 },
                 // The optimistic state is wrong: the server's list and count replace it (SPEC §4, §8).
                 onError: {

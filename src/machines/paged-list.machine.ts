@@ -27,6 +27,8 @@ export type PagedListEvent =
   | { type: "list.order"; ordering: string }
   | { type: "list.retry" }
   | { type: "list.reload" }
+  /** Records of some list changed (bus: records.changed): this list reloads when they are of its kind. */
+  | { type: "list.recordsChanged"; source: ListSource }
 
 export interface FetchPageInput {
   readonly source: ListSource
@@ -83,6 +85,11 @@ export const pagedListMachine = setup({
     "list.search": { target: ".loading", reenter: true, actions: "takeSearch" },
     "list.order": { target: ".loading", reenter: true, actions: "takeOrdering" },
     "list.reload": { target: ".loading", reenter: true },
+    "list.recordsChanged": {
+      guard: ({ context, event }) => event.source === context.source,
+      target: ".loading",
+      reenter: true,
+    },
   },
   states: {
     loading: {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
+import { failureText } from "../schema/failure"
 import type { ChannelSwitches, NotificationType, TypeSwitches } from "../schema/notifications"
 
 // The notification preferences on /settings: per notification type, in-app and push on or off. Loaded from
@@ -30,15 +31,9 @@ export interface PreferencesContext {
   justSaved: boolean
 }
 
-/** The server's detail or message, else the fallback (SPEC §8 style: the server's words when it has any). */
-export const serverText = (error: unknown, fallback: string): string => {
-  if (typeof error === "object" && error !== null) {
-    const { detail, serverMessage } = error as { detail?: unknown; serverMessage?: unknown }
-    if (typeof detail === "string" && detail !== "") return detail
-    if (typeof serverMessage === "string" && serverMessage !== "") return serverMessage
-  }
-  return fallback
-}
+/** The server's detail or message, else the fallback: the server's words when it has any. */
+export const serverText = (error: unknown, fallback: string): string =>
+  failureText(error, fallback, { orServerMessage: true })
 
 /** The draft differs from what the server holds: there is something to save. */
 export const isDirty = (context: Pick<PreferencesContext, "draft" | "saved">): boolean =>

@@ -1,7 +1,7 @@
-import { assign, enqueueActions, fromPromise, setup } from "xstate"
+import { assign, emit, fromPromise, setup } from "xstate"
 import type { ProfilePatch, User } from "../schema/auth"
 import { failureText } from "../schema/failure"
-import { SYSTEM_IDS } from "./system-ids"
+import type { ProfileFact } from "./facts"
 
 export const UPDATE_FAILED = "Update failed"
 
@@ -16,7 +16,7 @@ export const profileErrorText = (error: unknown): string =>
   failureText(error, UPDATE_FAILED, { orServerMessage: true })
 
 export const profileMachine = setup({
-  types: { context: {} as ProfileContext, events: {} as ProfileEvent },
+  types: { context: {} as ProfileContext, events: {} as ProfileEvent, emitted: {} as ProfileFact },
   actors: {
     updateProfile: fromPromise<User, ProfilePatch>(async () => {
       throw new Error("provided by src/effects/actors.ts")
@@ -37,12 +37,8 @@ export const profileMachine = setup({
         input: ({ event }) => (event.type === "profile.save" ? event.patch : {}),
         onDone: {
           target: "saved",
-          // Success merges the returned fields into the signed-in user ('update user', SPEC §4).
-          actions: enqueueActions(({ system, event, enqueue }) => {
-            const auth = system.get(SYSTEM_IDS.auth)
-            const told = { type: "auth.updateUser", patch: event.output }
-            if (auth) enqueue.sendTo(auth, told)
-          }),
+          // Success merges the returned fields into the signed-in user (the auth actor subscribes).
+          actions: emit(({ event }) => ({ type: "profile.saved", user: event.output })),
         },
         onError: {
           target: "failed",

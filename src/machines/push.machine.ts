@@ -1,22 +1,15 @@
-import {
-  type ActorRef,
-  assign,
-  enqueueActions,
-  fromCallback,
-  fromPromise,
-  type Snapshot,
-  setup,
-} from "xstate"
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from "xstate"
 import type { PushPermission } from "../schema/push"
 import { safeAppPath } from "./app-path"
-import type { NotificationsEvent } from "./notifications-context"
-import { type PushFacts, pushVerdict } from "./push-announce"
+import type { PushFact } from "./facts"
+import { pushVerdict } from "./push-announce"
 import type { PushMessage } from "./push-message"
-import { SYSTEM_IDS } from "./system-ids"
 
-// Browser push (SPEC §4): after sign-in, in this order, check support, request permission, get the push
-// token, register it on the server, then listen for foreground messages; on sign-out, unregister. Every step
-// is an actor from src/effects (PushMessaging, PushApi); failures end the sequence quietly, as SPEC §7 asks.
+// Browser push: after sign-in, in this order, check support, request permission, get the push token, register
+// it on the server, then listen for foreground messages; on sign-out, unregister. Every step is an actor from
+// src/effects (PushMessaging, PushApi); failures end the sequence quietly (logged only). Whether a foreground
+// message becomes a toast is decided from facts heard on the bus (the highest notification id this tab has
+// seen, whether the socket is live), never by reading another actor.
 
 export const NOTIFICATIONS_BLOCKED = "Notifications are blocked. Enable in browser settings."
 
@@ -29,6 +22,10 @@ export type PushEvent =
   | { type: "push.message"; message: PushMessage; visible: boolean }
   /** The push toast's 'View' button. */
   | { type: "push.view"; message: PushMessage }
+  /** The notifications actor has seen every id up to this one (bus: notifications.seen). */
+  | { type: "push.seen"; newestId: number }
+  /** The socket opened or was lost (bus: socket.connected, socket.lost). */
+  | { type: "push.socket"; live: boolean }
 
 export type PushStatus = "unsupported" | "default" | "granted" | "denied"
 
@@ -40,6 +37,12 @@ export interface PushContext {
   token: string | null
   /** Signed in again while unregistering: start over once that is done. */
   restart: boolean
+  /** The highest notification id this tab has shown from the socket or the list. */
+  newestSeen: number
+  /** Ids a push toast in this tab has announced, newest last (bounded). */
+  toasted: number[]
+  /** The socket is open: it announces every new notification itself. */
+  socketLive: boolean
 }
 
 export interface Support {
@@ -51,15 +54,28 @@ const provided = (): never => {
   throw new Error("provided by src/effects/push-actors.ts")
 }
 
+/** Push toasts remembered for de-duplication; the socket delivers within seconds, so a few suffice. */
+const TOASTED_KEPT = 100
+
 const initialContext = (): PushContext => ({
   status: "default",
   unavailable: null,
   token: null,
   restart: false,
+  newestSeen: 0,
+  toasted: [],
+  socketLive: false,
+})
+
+/** What a sign-out resets: the facts about the socket and the list stay true across it until they change. */
+const signedOutContext = ({ context }: { context: PushContext }): PushContext => ({
+  ...initialContext(),
+  newestSeen: context.newestSeen,
+  socketLive: context.socketLive,
 })
 
 export const pushMachine = setup({
-  types: { context: {} as PushContext, events: {} as PushEvent },
+  types: { context: {} as PushContext, events: {} as PushEvent, emitted: {} as PushFact },
   actors: {
     checkSupport: fromPromise<Support>(async () => provided()),
     requestPermission: fromPromise<PushPermission>(async () => provided()),
@@ -93,6 +109,10 @@ export const pushMachine = setup({
   initial: "idle",
   on: {
     "push.stop": [{ guard: "holdsToken", target: ".unregistering" }, { target: ".idle" }],
+    "push.seen": {
+      actions: assign({ newestSeen: ({ context, event }) => Math.max(context.newestSeen, event.newestId) }),
+    },
+    "push.socket": { actions: assign({ socketLive: ({ event }) => event.live }) },
     // View (SPEC §2): the toast is gone already; mark read when there is an id, go where it points if safe.
     "push.view": {
       actions: enqueueActions(({ enqueue, event }) => {
@@ -105,7 +125,7 @@ export const pushMachine = setup({
   },
   states: {
     idle: {
-      entry: assign(initialContext),
+      entry: assign(signedOutContext),
       on: { "push.start": "checking" },
     },
     checking: {
@@ -204,24 +224,15 @@ export const pushMachine = setup({
       // Whether a foreground message becomes a toast, from what the socket and the list have seen.
       on: {
         "push.message": {
-          actions: enqueueActions(({ enqueue, event, system }) => {
-            const notificationsRef = system.get(SYSTEM_IDS.notifications)
-            const notifications = notificationsRef?.getSnapshot()
-            const socket = system.get(SYSTEM_IDS.socket)?.getSnapshot()
-            const facts: PushFacts = {
-              newestSeen: notifications?.context?.newestSeen ?? 0,
-              toasted: notifications?.context?.toasted ?? [],
-              socketLive: socket?.matches?.({ connection: "open" }) ?? false,
-              visible: event.visible,
-            }
-            if (pushVerdict(event.message.notificationId, facts) !== "toast") return
+          actions: enqueueActions(({ context, enqueue, event }) => {
+            const verdict = pushVerdict(event.message.notificationId, { ...context, visible: event.visible })
+            if (verdict !== "toast") return
             enqueue({ type: "showPushToast", params: { message: event.message } })
             const id = event.message.notificationId
-            if (id !== null && notificationsRef)
-              enqueue.sendTo(notificationsRef as ActorRef<Snapshot<unknown>, NotificationsEvent>, {
-                type: "notifications.toasted",
-                id,
-              })
+            if (id === null) return
+            enqueue.assign({ toasted: [...context.toasted, id].slice(-TOASTED_KEPT) })
+            // The socket may still bring it: the notifications actor must not toast it a second time.
+            enqueue.emit({ type: "push.announced", notificationId: id })
           }),
         },
       },
@@ -234,7 +245,7 @@ export const pushMachine = setup({
         id: "unregister",
         src: "unregister",
         onDone: [
-          { guard: "restart", target: "checking", actions: assign(initialContext) },
+          { guard: "restart", target: "checking", actions: assign(signedOutContext) },
           { target: "idle" },
         ],
       },

@@ -1,6 +1,6 @@
-import { assign, emit, enqueueActions, fromPromise, setup } from "xstate"
+import { assign, emit, fromPromise, setup } from "xstate"
 import type { RefreshResponse } from "../schema/auth"
-import { SYSTEM_IDS } from "./system-ids"
+import type { TokenFact } from "./facts"
 
 export const REFRESH_FAILED = "Refresh token expired or invalid."
 
@@ -10,16 +10,16 @@ export type RefreshEmitted =
   | { type: "rejected"; waiterIds: ReadonlyArray<string> }
 
 /**
- * The refresh queue (SPEC §4): the first 401 starts one refresh; every request failing while it runs
- * waits for it; all are then released with the new token, or all rejected and the session logged out.
- * Waiters hear the outcome through emitted events (the RefreshGate listens for its own id). The auth actor is
- * told through `system.get(auth)`, not `sendParent`: both are children of the root, so auth is a sibling.
+ * The refresh queue: the first 401 starts one refresh; every request failing while it runs waits for it; all
+ * are then released with the new token, or all rejected and the session logged out. Waiters hear the outcome
+ * through emitted events (the RefreshGate listens for its own id); the rest of the app hears it as a fact on
+ * the bus ('token refreshed', 'token refresh failed'), which the auth actor subscribes to.
  */
 export const refreshMachine = setup({
   types: {
     context: {} as { waiters: ReadonlyArray<string> },
     events: {} as RefreshEvent,
-    emitted: {} as RefreshEmitted,
+    emitted: {} as RefreshEmitted | TokenFact,
   },
   actors: {
     refreshToken: fromPromise<RefreshResponse>(async () => {
@@ -49,11 +49,7 @@ export const refreshMachine = setup({
               waiterIds: context.waiters,
               token: event.output.access,
             })),
-            enqueueActions(({ system, event, enqueue }) => {
-              const auth = system.get(SYSTEM_IDS.auth)
-              const told = { type: "auth.setAccessToken", token: event.output.access }
-              if (auth) enqueue.sendTo(auth, told)
-            }),
+            emit(({ event }) => ({ type: "token.refreshed", token: event.output.access })),
             "clear",
           ],
         },
@@ -61,11 +57,7 @@ export const refreshMachine = setup({
           target: "idle",
           actions: [
             emit(({ context }) => ({ type: "rejected", waiterIds: context.waiters })),
-            enqueueActions(({ system, enqueue }) => {
-              const auth = system.get(SYSTEM_IDS.auth)
-              const told = { type: "auth.forceLogout", error: REFRESH_FAILED }
-              if (auth) enqueue.sendTo(auth, told)
-            }),
+            emit({ type: "token.refreshFailed", error: REFRESH_FAILED }),
             "clear",
           ],
         },

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, emit, fromPromise, setup } from "xstate"
 import { failureStatus, failureText } from "../schema/failure"
+import type { RecordFact } from "./facts"
 import {
   positiveActionFor,
   type RecordDetail,
@@ -51,6 +52,7 @@ export const reviewMachine = setup({
     context: {} as ReviewContext,
     input: {} as RecordRef,
     events: {} as ReviewEvent,
+    emitted: {} as RecordFact,
   },
   actors: { loadRecord, act },
   guards: {
@@ -64,6 +66,12 @@ export const reviewMachine = setup({
     announceConflict: (_, _params: { message: string }) => {},
     announceFailure: (_, _params: { message: string }) => {},
     clearOutcome: assign({ error: null, conflict: null }),
+    // Decided here, or found decided by someone else: either way the lists and counts moved.
+    announceChanged: emit(({ context }) => ({
+      type: "records.changed",
+      source: context.target.kind,
+      uuids: [context.target.uuid],
+    })),
   },
 }).createMachine({
   id: "review",
@@ -118,6 +126,7 @@ export const reviewMachine = setup({
           target: "done",
           actions: [
             assign({ record: ({ event }) => event.output }),
+            "announceChanged",
             {
               type: "announceDone",
               params: ({ context, event }) => ({ decision: context.decision, record: event.output }),
@@ -130,6 +139,7 @@ export const reviewMachine = setup({
             target: "conflict",
             actions: [
               assign({ conflict: ({ event }) => failureText(event.error, ACTION_FAILED) }),
+              "announceChanged",
               {
                 type: "announceConflict",
                 params: ({ context }) => ({ message: context.conflict ?? ACTION_FAILED }),

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, emit, fromPromise, setup } from "xstate"
 import { failureStatus, failureText } from "../schema/failure"
 import { type Candidate, MARKETPLACE_LIMITS, type RequestKind } from "../schema/marketplace"
+import type { RecordFact } from "./facts"
 import type { RecordDetail } from "./marketplace-types"
 
 // Choosing providers for an approved request: the ranked candidates load, the coordinator narrows them by
@@ -67,6 +68,7 @@ export const selectProvidersMachine = setup({
     context: {} as SelectProvidersContext,
     input: {} as SelectTarget,
     events: {} as SelectProvidersEvent,
+    emitted: {} as RecordFact,
   },
   actors: { loadCandidates, saveSelection },
   guards: {
@@ -135,7 +137,14 @@ export const selectProvidersMachine = setup({
         input: ({ context }) => ({ target: context.target, providerIds: context.chosen }),
         onDone: {
           target: "saved",
-          actions: { type: "announceSaved", params: ({ context }) => ({ count: context.chosen.length }) },
+          actions: [
+            { type: "announceSaved", params: ({ context }) => ({ count: context.chosen.length }) },
+            emit(({ context }) => ({
+              type: "records.changed",
+              source: context.target.kind,
+              uuids: [context.target.uuid],
+            })),
+          ],
         },
         onError: [
           {

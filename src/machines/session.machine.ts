@@ -1,52 +1,86 @@
-import { setup } from "xstate"
-import { bulkReviewMachine } from "./bulk-review.machine"
-import { dashboardMachine } from "./dashboard.machine"
-import { notificationsMachine } from "./notifications.machine"
-import { pagedListMachine } from "./paged-list.machine"
-import { preferencesMachine } from "./preferences.machine"
-import { profileMachine } from "./profile.machine"
-import { pushMachine } from "./push.machine"
-import { reviewMachine } from "./review.machine"
-import { selectProvidersMachine } from "./select-providers.machine"
-import { sessionWatch } from "./session-watch"
-import { sidebarMachine } from "./sidebar.machine"
-import { socketMachine } from "./socket.machine"
-import { SYSTEM_IDS } from "./system-ids"
+import { assign, enqueueActions, setup } from "xstate"
+import type { PageEventOf, PageInputOf, PageKey, PageName } from "./registry"
+import { SESSION_ACTOR_IDS } from "./registry"
+import { PAGE_MACHINES, SESSION_ACTORS } from "./session-actors"
 
-/**
- * Everything that only matters once someone has signed in. The root starts it, in the same actor system,
- * from a chunk loaded after the first sign-in, which keeps these machines and their schemas out of the sign-in
- * page's JavaScript. It outlives a sign-out: sessionWatch stops the socket and the notifications then, and
- * starts them again on the next sign-in.
- */
+// Everything that only matters once someone has signed in. The root spawns it, in the same actor system, from a
+// chunk loaded after the first sign-in, which keeps these machines and their schemas out of the sign-in page's
+// JavaScript. It outlives a sign-out: its actors hear 'signed out' and 'signed in' on the bus and stop and start
+// their work. Pages start their machine here, as a child of the session, for as long as they are shown, so that
+// the support panel and a trace see them like every other actor.
+
+/** A page asks for its machine: one running actor per key until the page closes it. */
+export type OpenPage = {
+  [P in PageName]: { type: "session.openPage"; page: P; key: PageKey<P>; input: PageInputOf<P> }
+}[PageName]
+
+/** A command for every open page of one kind (the bus's delivery of a fact that concerns pages). */
+export type ToPages = {
+  [P in PageName]: { type: "session.toPages"; page: P; event: PageEventOf<P> }
+}[PageName]
+
+export type SessionEvent = OpenPage | { type: "session.closePage"; key: string } | ToPages
+
+export interface SessionContext {
+  /** The open pages: each page actor's key (its id among the session's children) and its machine. */
+  readonly pages: Readonly<Record<string, PageName>>
+}
+
+/** One child per session actor, by its systemId (a tuple, so that each entry keeps its own machine's type). */
+type SessionChildren<T extends ReadonlyArray<string>> = {
+  [I in keyof T]: { id: T[I]; systemId: T[I]; src: T[I] }
+}
+const children = <const T extends ReadonlyArray<string>>(ids: T): SessionChildren<T> =>
+  ids.map((id) => ({ id, systemId: id, src: id })) as SessionChildren<T>
+
+/** What spawns a page's machine, for any page; each member pairs a page's machine with its own input. */
+type PageSpawn = { [P in PageName]: [src: P, options: { id: PageKey<P>; input: PageInputOf<P> }] }[PageName]
+// The event pairs them already (OpenPage); TypeScript cannot follow that pairing through a generic spread.
+const pageSpawn = (event: OpenPage): PageSpawn =>
+  [event.page, { id: event.key, input: event.input }] as PageSpawn
+
+/** The command that opens a page's machine; the key and input belong to the same page. */
+export const openPage = <P extends PageName>(page: P, key: PageKey<P>, input: PageInputOf<P>): OpenPage =>
+  ({ type: "session.openPage", page, key, input }) as OpenPage
+
+let pageCount = 0
+/** A fresh key for a page actor; its machine's name is part of it, so that lookups are typed by it. */
+export const nextPageKey = <P extends PageName>(page: P): PageKey<P> => `page.${page}.${++pageCount}`
+
 export const sessionMachine = setup({
-  actors: {
-    sidebar: sidebarMachine,
-    profile: profileMachine,
-    dashboard: dashboardMachine,
-    notifications: notificationsMachine,
-    socket: socketMachine,
-    sessionWatch,
-    push: pushMachine,
-    preferences: preferencesMachine,
-    // Not invoked here: per-page machines are registered only so that src/effects provides their actors
-    // once, and each page starts its own instance from these implementations (page-logic.ts).
-    pagedList: pagedListMachine,
-    review: reviewMachine,
-    selectProviders: selectProvidersMachine,
-    bulkReview: bulkReviewMachine,
-  },
+  types: { context: {} as SessionContext, events: {} as SessionEvent },
+  actors: { ...SESSION_ACTORS, ...PAGE_MACHINES },
 }).createMachine({
   id: "session",
-  invoke: [
-    { id: SYSTEM_IDS.sidebar, systemId: SYSTEM_IDS.sidebar, src: "sidebar" },
-    { id: SYSTEM_IDS.profile, systemId: SYSTEM_IDS.profile, src: "profile" },
-    { id: SYSTEM_IDS.dashboard, systemId: SYSTEM_IDS.dashboard, src: "dashboard" },
-    { id: SYSTEM_IDS.notifications, systemId: SYSTEM_IDS.notifications, src: "notifications" },
-    { id: SYSTEM_IDS.socket, systemId: SYSTEM_IDS.socket, src: "socket" },
-    { id: SYSTEM_IDS.push, systemId: SYSTEM_IDS.push, src: "push" },
-    { id: SYSTEM_IDS.preferences, systemId: SYSTEM_IDS.preferences, src: "preferences" },
-    // Last: it looks up auth, socket and notifications, so they must exist when it starts.
-    { id: SYSTEM_IDS.sessionWatch, systemId: SYSTEM_IDS.sessionWatch, src: "sessionWatch" },
-  ],
+  context: { pages: {} },
+  invoke: children(SESSION_ACTOR_IDS),
+  on: {
+    "session.openPage": {
+      guard: ({ context, event }) => context.pages[event.key] === undefined,
+      actions: [
+        enqueueActions(({ enqueue, event }) => {
+          enqueue.spawnChild(...pageSpawn(event))
+        }),
+        assign({ pages: ({ context, event }) => ({ ...context.pages, [event.key]: event.page }) }),
+      ],
+    },
+    "session.closePage": {
+      guard: ({ context, event }) => context.pages[event.key] !== undefined,
+      actions: [
+        enqueueActions(({ enqueue, event }) => enqueue.stopChild(event.key)),
+        assign({
+          pages: ({ context, event }) => {
+            const { [event.key]: _closed, ...open } = context.pages
+            return open
+          },
+        }),
+      ],
+    },
+    "session.toPages": {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        for (const [key, page] of Object.entries(context.pages))
+          if (page === event.page) enqueue.sendTo(key, event.event)
+      }),
+    },
+  },
 })

@@ -1,13 +1,12 @@
-import { and, assign, fromCallback, sendTo, setup } from "xstate"
+import { and, assign, emit, fromCallback, sendTo, setup } from "xstate"
 import { SOCKET, socketBackoffMs } from "../constants"
 import { type ClientMessage, type ServerMessage, SOCKET_CLOSE } from "../schema/socket"
-import type { NotificationsEvent } from "./notifications-context"
-import { toNotificationsEvent } from "./socket-messages"
-import { SYSTEM_IDS } from "./system-ids"
+import type { SocketFact } from "./facts"
 
-// The live notification socket: connects after sign-in, reconnects after an unplanned close with a
-// doubling back-off (at most 6 times, SPEC §9), then waits offline for the browser to come back. Opening
-// the socket is an actor from src/effects; this machine only decides when.
+// The live notification socket: connects after sign-in, reconnects after an unplanned close with a doubling
+// back-off (1 s doubling to 15 s, at most 6 times), then waits offline for the browser to come back. Opening the
+// socket is an actor from src/effects; this machine only decides when. What it hears it publishes as facts
+// (connected, lost, a decoded frame, the token refused); it knows nothing of who listens.
 
 export type SocketEvent =
   /** Signed in, or a new access token: (re)connect with it. */
@@ -33,7 +32,7 @@ export interface ConnectionInput {
 }
 
 export const socketMachine = setup({
-  types: { context: {} as SocketContext, events: {} as SocketEvent },
+  types: { context: {} as SocketContext, events: {} as SocketEvent, emitted: {} as SocketFact },
   actors: {
     connection: fromCallback<SocketEvent, ConnectionInput>(() => () => {}),
     watchWake: fromCallback<SocketEvent>(() => () => {}),
@@ -46,12 +45,8 @@ export const socketMachine = setup({
   },
   delays: { backoff: ({ context }) => socketBackoffMs(context.attempt + 1) },
   actions: {
-    /** Hands a server frame to the notifications actor; absent (tests, signed out) means nobody listens. */
-    deliver: ({ system }, params: { event: NotificationsEvent | null }) => {
-      if (params.event) system.get(SYSTEM_IDS.notifications)?.send(params.event)
-    },
-    /** The server refused the token: ask for a fresh one, which comes back as socket.start. */
-    tokenRejected: () => {},
+    /** The server refused the token: a fresh one comes back as socket.start. */
+    tokenRejected: emit({ type: "socket.tokenRefused" }),
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
   },
 }).createMachine({
@@ -82,6 +77,8 @@ export const socketMachine = setup({
           on: { "socket.opened": { target: "open", actions: assign({ attempt: 0, offlineSince: null }) } },
         },
         open: {
+          entry: emit({ type: "socket.connected" }),
+          exit: emit({ type: "socket.lost" }),
           on: {
             "socket.send": { actions: sendTo("connection", ({ event }) => event) },
           },
@@ -89,10 +86,7 @@ export const socketMachine = setup({
       },
       on: {
         "socket.message": {
-          actions: {
-            type: "deliver",
-            params: ({ event }) => ({ event: toNotificationsEvent(event.message, event.at) }),
-          },
+          actions: emit(({ event }) => ({ type: "socket.received", message: event.message, at: event.at })),
         },
         "socket.closed": [
           { guard: "planned", target: "idle" },

@@ -1,5 +1,4 @@
 import { assign, fromPromise, setup } from "xstate"
-import { supportAccess } from "./support-access"
 
 // The support panel: who may open it, whether it is open, which actor its log is filtered to, and the export of
 // a trace. The panel's contents (actors, events) are read from the trace recorder, not kept here: an event per
@@ -14,7 +13,7 @@ export type SupportEvent =
   /** Show only the events to or from this actor (its sessionId); null shows all. */
   | { type: "support.filter"; actor: string | null }
   | { type: "support.export" }
-  /** Who is signed in now (their user_category), from the access watcher. */
+  /** Who is signed in now (their user_category): the bus delivers it from 'user changed'. */
   | { type: "support.user"; category: string | null }
 
 export interface SupportInput {
@@ -43,7 +42,6 @@ export const supportMachine = setup({
     input: {} as SupportInput,
   },
   actors: {
-    access: supportAccess,
     exportTrace: fromPromise<void>(async () => {
       throw new Error("exportTrace is provided by src/effects/support-actors.ts")
     }),
@@ -61,7 +59,6 @@ export const supportMachine = setup({
 }).createMachine({
   id: "support",
   context: ({ input }) => ({ requested: input.requested, category: null, filter: null, exportError: null }),
-  invoke: { id: "access", src: "access" },
   initial: "closed",
   on: {
     "support.user": [

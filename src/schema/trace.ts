@@ -3,9 +3,14 @@ import { Schema } from "effect"
 // A support trace: what the actor system did in one page session, exported from the support panel and replayed
 // by `npm run replay`. Every value in it has been through src/effects/redact.ts. Bump TRACE_VERSION on any change
 // that an older replay could misread.
+//
+// Version 2 added what the bus carries: each event's cause (the event its sender was processing, which links a
+// bus delivery to the publication it delivers) and the facts a machine published while processing an event.
+// Version 1 traces still replay; their facts were not recorded, so only states are compared.
 
 export const TRACE_FORMAT = "backoffice-trace"
-export const TRACE_VERSION = 1
+export const TRACE_VERSION = 2
+export const TRACE_VERSIONS = [1, TRACE_VERSION] as const
 
 const Seq = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))
 /** An actor's sessionId in the recorded system ("x:3"). */
@@ -40,6 +45,10 @@ export const TraceEvent = Schema.Struct({
   state: Schema.optionalKey(Schema.Unknown),
   /** The receiver's status once it had processed the event (absent when it never processed it). */
   status: Schema.optionalKey(Schema.String),
+  /** Version 2: the seq of the event the sender was processing when it sent this one. */
+  cause: Schema.optionalKey(Seq),
+  /** Version 2: the facts the receiver published (emitted) while processing it, in order. */
+  facts: Schema.optionalKey(Schema.Array(Schema.Unknown)),
 })
 export type TraceEvent = typeof TraceEvent.Type
 
@@ -55,7 +64,7 @@ export type TraceOutcome = typeof TraceOutcome.Type
 
 export const Trace = Schema.Struct({
   format: Schema.Literal(TRACE_FORMAT),
-  version: Schema.Literal(TRACE_VERSION),
+  version: Schema.Literals(TRACE_VERSIONS),
   appVersion: Schema.String,
   /** ISO 8601. */
   startedAt: Schema.String,

@@ -1,16 +1,15 @@
 import { useSelector } from "@xstate/react"
 import { createContext, type ReactNode, useCallback, useContext } from "react"
-import type { ActorRefFrom, AnyActorLogic } from "xstate"
 import type { AppActor } from "../effects/start-app"
-import type { AuthContext, AuthEvent, authMachine } from "../machines/auth.machine"
-import type { ProfileContext, ProfileEvent, profileMachine } from "../machines/profile.machine"
-import { SYSTEM_IDS, type SystemId } from "../machines/system-ids"
+import type { AuthContext, AuthEvent } from "../machines/auth.machine"
+import type { ProfileContext, ProfileEvent } from "../machines/profile.machine"
+import { lookup, type RefOf, type SystemId } from "../machines/registry"
 
 // Views reach the one actor system through this context: they select state and send events, nothing more.
 
 const AppActorContext = createContext<AppActor | null>(null)
 
-/** SPEC §8: the auth state read outside its provider. */
+/** The auth state read outside its provider: the message the app's tests and support know it by. */
 export const AUTH_OUTSIDE_PROVIDER = "useAuth must be used within AuthProvider"
 
 export function AppProvider({ actor, children }: { actor: AppActor; children: ReactNode }) {
@@ -27,25 +26,27 @@ export function useAppActor(): AppActor {
   return useActorOrThrow("useAppActor must be used within AppProvider")
 }
 
-/**
- * The actor registered under `systemId`, typed by its logic: `useSystemActor<typeof socketMachine>("socket")`.
- * The type is the caller's claim (the registry is by string); app.machine.ts is where the two are paired.
- */
-export function useSystemActor<L extends AnyActorLogic>(systemId: SystemId): ActorRefFrom<L> {
-  return systemActor<L>(useAppActor(), systemId)
+/** The actor running under `id`, typed by the registry (src/machines/registry.ts); it must be running. */
+export function useSystemActor<K extends SystemId>(id: K): RefOf<K> {
+  return systemActor(useAppActor(), id)
 }
 
-function systemActor<L extends AnyActorLogic>(app: AppActor, systemId: SystemId): ActorRefFrom<L> {
-  const ref = app.system.get(systemId)
-  if (!ref) throw new Error(`No actor is running under the systemId "${systemId}"`)
-  return ref as ActorRefFrom<L>
+/** The actor running under `id`, or undefined when it is not (a root started without it, in some tests). */
+export function useOptionalActor<K extends SystemId>(id: K): RefOf<K> | undefined {
+  return lookup(useAppActor().system, id)
+}
+
+function systemActor<K extends SystemId>(app: AppActor, id: K): RefOf<K> {
+  const ref = lookup(app.system, id)
+  if (!ref) throw new Error(`No actor is running under the systemId "${id}"`)
+  return ref
 }
 
 function useAuthRef() {
-  return systemActor<typeof authMachine>(useActorOrThrow(AUTH_OUTSIDE_PROVIDER), SYSTEM_IDS.auth)
+  return systemActor(useActorOrThrow(AUTH_OUTSIDE_PROVIDER), "auth")
 }
 
-/** Reads the client auth state (SPEC §3). Outside the provider it throws SPEC §8's message. */
+/** Reads the client auth state. Outside the provider it throws 'useAuth must be used within AuthProvider'. */
 export function useAuth<T>(select: (ctx: AuthContext) => T): T {
   return useSelector(useAuthRef(), (s) => select(s.context))
 }
@@ -57,11 +58,11 @@ export function useAuthSend(): (event: AuthEvent) => void {
 
 /** The profile editor: its context and its state name ("idle" | "saving" | "saved" | "failed"). */
 export function useProfile<T>(select: (ctx: ProfileContext, state: string) => T): T {
-  const ref = useSystemActor<typeof profileMachine>(SYSTEM_IDS.profile)
+  const ref = useSystemActor("profile")
   return useSelector(ref, (s) => select(s.context, String(s.value)))
 }
 
 export function useProfileSend(): (event: ProfileEvent) => void {
-  const ref = useSystemActor<typeof profileMachine>(SYSTEM_IDS.profile)
+  const ref = useSystemActor("profile")
   return useCallback((event) => ref.send(event), [ref])
 }

@@ -1,24 +1,11 @@
 import { useSelector } from "@xstate/react"
 import { useCallback } from "react"
-import type { ActorRefFrom } from "xstate"
-import type { SidebarContext, SidebarEvent, sidebarMachine } from "../machines/sidebar.machine"
-import { SYSTEM_IDS } from "../machines/system-ids"
-import type {
-  UiPreferencesContext,
-  UiPreferencesEvent,
-  uiPreferencesMachine,
-} from "../machines/ui-preferences.machine"
-import { useAppActor } from "./app-context"
+import type { SidebarContext, SidebarEvent } from "../machines/sidebar.machine"
+import type { UiPreferencesContext, UiPreferencesEvent } from "../machines/ui-preferences.machine"
+import { useSystemActor } from "./app-context"
 
-type SidebarRef = ActorRefFrom<typeof sidebarMachine>
-type UiRef = ActorRefFrom<typeof uiPreferencesMachine>
-
-function useSidebarRef(): SidebarRef {
-  return useAppActor().system.get(SYSTEM_IDS.sidebar) as SidebarRef
-}
-function useUiRef(): UiRef {
-  return useAppActor().system.get(SYSTEM_IDS.uiPreferences) as UiRef
-}
+const useSidebarRef = () => useSystemActor("sidebar")
+const useUiRef = () => useSystemActor("uiPreferences")
 
 export function useSidebar<T>(select: (ctx: SidebarContext, collapsed: boolean) => T): T {
   return useSelector(useSidebarRef(), (s) => select(s.context, s.matches("collapsed")))

@@ -82,6 +82,51 @@ describe("support panel in Chromium", () => {
     await context.close()
   })
 
+  it("shows the bus messages of a live notification with the actors they reached, and a page's actor", async () => {
+    const { context, page } = await newPage(browser)
+    await signedIn(page, DEMO.admin)
+    // A list page runs its machine as a child of the session: the panel lists it like every other actor.
+    await page.goto(`${server.url}/website-coordinator/pending-requests`)
+    await page.getByRole("heading", { level: 1 }).waitFor()
+    await openSupportPanel(page)
+    const actors = supportPanel(page).getByRole("table", { name: "Actors" })
+    await actors.getByRole("rowheader", { name: /^page\.pagedList\.\d+$/ }).waitFor()
+    await actors.getByRole("rowheader", { name: "bus", exact: true }).waitFor()
+
+    const title = `Bus live ${Date.now()}`
+    await sendNotification(server.url, DEMO.admin.email, title)
+    const bus = supportPanel(page).getByRole("table", { name: "Bus messages" })
+    /** The newest bus message of a fact whose payload (or, with no text, any payload) matches. */
+    const message = (fact: string, text?: string) => {
+      const rows = bus.locator(`tbody tr[data-fact="${fact}"]`)
+      return (text ? rows.filter({ hasText: text }) : rows).first()
+    }
+    // The frame the socket heard, delivered to the notifications actor as a live item...
+    const frame = message("socket.received", title)
+    await frame.waitFor()
+    await expect.poll(() => frame.getByRole("cell").nth(1).textContent()).toBe("socket")
+    expect(await frame.getByRole("cell").nth(4).textContent()).toBe("notifications (notifications.live)")
+    // ...which the notifications actor published as new to the user (for the panel only) ...
+    const arrived = message("notification.arrived", title)
+    await arrived.waitFor()
+    expect(await arrived.getByRole("cell").nth(1).textContent()).toBe("notifications")
+    expect(await arrived.getByRole("cell").nth(4).textContent()).toBe("support panel only")
+    // ...with the new unread count, which reached the dashboard's summary.
+    const unread = message("notifications.unreadChanged")
+    await unread.waitFor()
+    expect(await unread.getByRole("cell").nth(1).textContent()).toBe("notifications")
+    expect(await unread.getByRole("cell").nth(4).textContent()).toBe("dashboard (dashboard.unread)")
+    // In that order: newest first, so the count is above the arrival, which is above the frame.
+    const order = await bus
+      .locator("tbody tr")
+      .evaluateAll((rows) => rows.map((r) => `${r.getAttribute("data-fact")} ${r.textContent ?? ""}`))
+    const at = (fact: string, text = "") =>
+      order.findIndex((r) => r.startsWith(`${fact} `) && r.includes(text))
+    expect(at("notifications.unreadChanged")).toBeLessThan(at("notification.arrived", title))
+    expect(at("notification.arrived", title)).toBeLessThan(at("socket.received", title))
+    await context.close()
+  })
+
   it("does not open for a coordinator without ?support, and does with it", async () => {
     const { context, page } = await newPage(browser)
     await signedIn(page, DEMO.coordinator)

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest"
 import { type AnyActorLogic, fromCallback, setup } from "xstate"
 import { getSimplePaths } from "xstate/graph"
 import { appMachine, SESSION_LOAD_FAILED } from "../../src/machines/app.machine"
-import { SYSTEM_IDS } from "../../src/machines/system-ids"
 import { recordedActor } from "./coverage"
 import { describeEvent, getEdgePaths, pending } from "./walk"
 
@@ -12,7 +11,14 @@ import { describeEvent, getEdgePaths, pending } from "./walk"
 // The children's own types are machines; a callback that ignores everything stands in for any of them.
 const idle = fromCallback(() => () => {}) as never
 const machine = appMachine.provide({
-  actors: { auth: idle, refresh: idle, uiPreferences: idle, signInWatch: idle, loadSession: pending() },
+  actors: {
+    bus: idle,
+    auth: idle,
+    refresh: idle,
+    uiPreferences: idle,
+    support: idle,
+    loadSession: pending(),
+  },
 })
 const fakeSession: AnyActorLogic = setup({}).createMachine({ id: "fake-session" })
 const input = { ui: { theme: "system" as const, systemDark: false, termsBannerDismissed: false } }
@@ -41,15 +47,21 @@ describe("app root paths", () => {
 
   /** Replays a path on the real root, recorded, and checks where it ended. */
   const walk = (path: (typeof paths)[number]) => {
-    const actor = recordedActor(machine, { input }).start()
+    const actor = recordedActor(machine, { input })
+    const published: unknown[] = []
+    actor.on("*", (fact) => published.push(fact))
+    actor.start()
     for (const step of path.steps.slice(1)) actor.send(step.event as never)
     const snapshot = actor.getSnapshot()
     expect(serializeState(snapshot)).toBe(serializeState(path.state))
     expect(snapshot.context.sessionError).toBe(
       snapshot.matches({ session: "failed" }) ? SESSION_LOAD_FAILED : null,
     )
-    // The session joins the system exactly when the root says it is ready.
-    expect(actor.system.get(SYSTEM_IDS.session) !== undefined).toBe(snapshot.matches({ session: "ready" }))
+    // The session joins the system exactly when the root says it is ready, and the bus hears it has started.
+    expect(actor.system.get("session") !== undefined).toBe(snapshot.matches({ session: "ready" }))
+    expect(published).toEqual(
+      snapshot.matches({ session: "ready" }) ? [{ type: "system.sessionStarted" }] : [],
+    )
     actor.stop()
   }
 

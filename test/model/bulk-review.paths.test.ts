@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { createActor, fromCallback, fromPromise, waitFor } from "xstate"
+import { createActor, fromPromise, waitFor } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import type { BulkOutcome } from "../../src/machines/bulk-outcome"
 import {
@@ -8,6 +8,7 @@ import {
   bulkReviewMachine,
   type DecideOneInput,
 } from "../../src/machines/bulk-review.machine"
+import type { RecordFact } from "../../src/machines/facts"
 import type { RecordDetail, ReviewDecision } from "../../src/machines/marketplace-types"
 import { ACTION_FAILED } from "../../src/machines/review.machine"
 import { recordedActor } from "./coverage"
@@ -52,18 +53,11 @@ const serializeState = (s: { value: unknown; context: BulkReviewContext }) =>
     s.context.decision?.action ?? null,
   ])
 
-/** The real machine, its decisions recorded and never settled, its list a fake counting reloads. */
+/** The real machine, its decisions recorded and never settled, the facts it publishes collected. */
 function start(settle?: (input: DecideOneInput) => Promise<RecordDetail>, record = false) {
   const calls: DecideOneInput[] = []
-  const reloads: string[] = []
-  const refreshes: string[] = []
+  const reloads: RecordFact[] = []
   const summaries: Array<{ decision: ReviewDecision | null; outcomes: ReadonlyArray<BulkOutcome> }> = []
-  const list = createActor(
-    fromCallback<{ type: "list.reload" }>(({ receive }) => receive((e) => reloads.push(e.type))),
-  ).start()
-  const summary = createActor(
-    fromCallback<{ type: "dashboard.refresh" }>(({ receive }) => receive((e) => refreshes.push(e.type))),
-  ).start()
   const machine = bulkReviewMachine.provide({
     actors: {
       decideOne: fromPromise<RecordDetail, DecideOneInput>(({ input }) => {
@@ -73,20 +67,26 @@ function start(settle?: (input: DecideOneInput) => Promise<RecordDetail>, record
     },
     actions: { announceSummary: (_, params) => summaries.push(params) },
   })
-  const options = { input: { source: "work" as const, list, summary } }
-  const actor = (record ? recordedActor(machine, options) : createActor(machine, options)).start()
-  return { actor, calls, reloads, refreshes, summaries }
+  const options = { input: { source: "work" as const } }
+  const actor = record ? recordedActor(machine, options) : createActor(machine, options)
+  // The bus turns this fact into the list's reload and the summary's refresh (subscriptions.ts).
+  actor.on("records.changed", (fact) => reloads.push(fact))
+  actor.start()
+  return { actor, calls, reloads, summaries }
 }
 
-const { list, summary } = start().actor.getSnapshot().context
-const graphInput = { source: "work" as const, list, summary }
+const graphInput = { source: "work" as const }
 const paths = getShortestPaths(bulkReviewMachine, { events, serializeState, input: graphInput })
 const stateName = (value: unknown) => JSON.stringify(value)
 
 const inDialog = (s: Snap) => s.matches("confirming" as never) || s.matches("askingReason" as never)
 
 /** What must hold after every step of every path, whatever the path. */
-function checkInvariants(snap: Snap, calls: ReadonlyArray<DecideOneInput>, reloads: ReadonlyArray<string>) {
+function checkInvariants(
+  snap: Snap,
+  calls: ReadonlyArray<DecideOneInput>,
+  reloads: ReadonlyArray<RecordFact>,
+) {
   const { context: ctx } = snap
   const rowIds = ctx.rows.map((r) => r.uuid)
   for (const id of ctx.selected) expect(rowIds).toContain(id)
@@ -125,7 +125,6 @@ function walk(steps: ReadonlyArray<{ event: BulkReviewEvent }>) {
     checkInvariants(after, run.calls, run.reloads)
   }
   expect(run.reloads).toHaveLength(batches)
-  expect(run.refreshes).toHaveLength(batches)
   expect(run.summaries).toHaveLength(batches)
   return run
 }
@@ -188,10 +187,9 @@ describe("bulk-review machine paths", () => {
     JSON.stringify(s.context.outcomes.map((o) => o.result)) === JSON.stringify(results)
 
   it("all succeed: every record approved, the list and the counts reloaded once, nothing left ticked", () => {
-    const { actor, reloads, refreshes, summaries } = reach(reported(["done", "done"]))
+    const { actor, reloads, summaries } = reach(reported(["done", "done"]))
     expect(actor.getSnapshot().context.selected).toEqual([])
-    expect(reloads).toEqual(["list.reload"])
-    expect(refreshes).toEqual(["dashboard.refresh"])
+    expect(reloads).toEqual([{ type: "records.changed", source: "work", uuids: [TAP.uuid, BOILER.uuid] }])
     expect(summaries[0]?.outcomes.map((o) => o.title)).toEqual([TAP.title, BOILER.title])
   })
 
@@ -268,7 +266,7 @@ describe("bulk-review with settling fakes", () => {
       [TAP.title, "done", "approved"],
       [BOILER.title, "conflict", CONFLICT],
     ])
-    expect(reloads).toEqual(["list.reload"])
+    expect(reloads).toEqual([{ type: "records.changed", source: "work", uuids: [TAP.uuid, BOILER.uuid] }])
     expect(summaries).toHaveLength(1)
     actor.send({ type: "bulk.dismiss" })
     expect(actor.getSnapshot().context.outcomes).toEqual([])

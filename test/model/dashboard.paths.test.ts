@@ -27,10 +27,17 @@ const events = [
   { type: "xstate.done.actor.loadSummary", output: summary(3) },
   { type: "xstate.error.actor.loadSummary", error: { status: 503, detail: "Down for maintenance." } },
   { type: "xstate.error.actor.loadSummary", error: new Error("offline") },
+  // The user's unread count changed (from the bus): the summary's copy follows, if there is a summary.
+  { type: "dashboard.unread", unread: 7 },
 ] as unknown as DashboardEvent[]
 
 const serializeState = (s: { value: unknown; context: DashboardContext }) =>
-  JSON.stringify([s.value, s.context.summary?.work_requests.pending ?? null, s.context.error])
+  JSON.stringify([
+    s.value,
+    s.context.summary?.work_requests.pending ?? null,
+    s.context.summary?.unread_notifications ?? null,
+    s.context.error,
+  ])
 
 type Path = ReturnType<typeof getShortestPaths<typeof machine>>[number]
 
@@ -42,8 +49,13 @@ function walk(path: Path) {
   const loaded = path.steps.some(
     (s) => (s.event as { type: string }).type === "xstate.done.actor.loadSummary",
   )
-  expect(snap.context.summary).toEqual(loaded ? summary(3) : null)
-  const last = path.steps.at(-1)?.event as { type: string; error?: unknown } | undefined
+  // The unread count is the last one heard since the summary arrived; without a summary there is none to keep.
+  const types = path.steps.map((s) => (s.event as { type: string }).type)
+  const heard = types.lastIndexOf("dashboard.unread") > types.lastIndexOf("xstate.done.actor.loadSummary")
+  expect(snap.context.summary).toEqual(loaded ? { ...summary(3), unread_notifications: heard ? 7 : 0 } : null)
+  const last = path.steps
+    .map((s) => s.event as { type: string; error?: unknown })
+    .findLast((e) => e.type === "xstate.error.actor.loadSummary")
   if (snap.matches("failed"))
     expect(snap.context.error).toBe(
       last?.error instanceof Error ? SUMMARY_LOAD_FAILED : "Down for maintenance.",

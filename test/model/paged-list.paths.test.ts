@@ -18,7 +18,7 @@ const start = parseListSearch("", "pending")
 const input = { source: "work" as const, query: start }
 const machine = pagedListMachine.provide({ actors: { fetchPage: pending<ListPage, FetchPageInput>() } })
 
-// Actor outcomes are events, so the graph walks the real chart (STACK-NOTES §2).
+// Actor outcomes are events, so the graph walks the real chart.
 const events = [
   { type: "xstate.done.actor.fetchPage", output: page(2) },
   { type: "xstate.done.actor.fetchPage", output: page(0) },
@@ -30,6 +30,9 @@ const events = [
   { type: "list.sync", query: { ...start, page: 3 } },
   { type: "list.sync", query: start },
   { type: "list.reload" },
+  // Records changed (from the bus): this list, of work requests, reloads for work; maintenance is not its kind.
+  { type: "list.recordsChanged", source: "work" },
+  { type: "list.recordsChanged", source: "maintenance" },
 ] as unknown as PagedListEvent[]
 
 const serializeState = (s: { value: unknown; context: PagedListContext }) =>
@@ -91,6 +94,12 @@ describe("paged-list machine paths", () => {
     const retries = edges.filter((e) => e.steps.at(-1)?.event.type === "list.retry")
     expect(retries.length).toBeGreaterThan(0)
     for (const e of retries) expect(e.state.value).toBe("loading")
+    // A change to records of its own kind reloads the list from wherever it is; another kind's leaves it be.
+    for (const e of edges.filter((p) => p.steps.at(-1)?.event.type === "list.recordsChanged")) {
+      const source = (e.steps.at(-1)?.event as { source?: string }).source
+      if (source === "work") expect(e.state.value).toBe("loading")
+      else expect(e.state.value).toBe(e.steps.at(-2)?.state.value)
+    }
     for (const path of edges) walkChecked(path)
   })
 })

@@ -52,6 +52,10 @@ const events = [
   { type: "push.message", message, visible: false },
   { type: "push.view", message },
   { type: "push.view", message: hostile },
+  // Facts from the bus: the list has seen up to id 41, the socket opened or was lost.
+  { type: "push.seen", newestId: 41 },
+  { type: "push.socket", live: true },
+  { type: "push.socket", live: false },
 ] as unknown as PushEvent[]
 
 interface Log {
@@ -252,6 +256,9 @@ describe("push machine outcomes", () => {
       unavailable: null,
       token: null,
       restart: false,
+      newestSeen: 0,
+      toasted: [],
+      socketLive: false,
     })
   })
 
@@ -263,5 +270,36 @@ describe("push machine outcomes", () => {
     send(actor, { type: "push.stop" })
     expect(actor.getSnapshot().value).toBe("idle")
     expect(log.unregistered).toBe(0)
+  })
+
+  it("decides a foreground toast from the facts it heard, and publishes the ones it showed", () => {
+    const log = newLog()
+    const actor = start(log)
+    const announced: number[] = []
+    actor.on("push.announced", (f) => announced.push(f.notificationId))
+    for (const step of [
+      done("checkSupport", { unavailable: null, permission: "granted" }),
+      done("requestPermission", "granted"),
+      done("getToken", "token-1"),
+      done("registerToken"),
+    ])
+      send(actor, step)
+    const at = (id: number) => ({
+      type: "push.message",
+      message: { ...message, notificationId: id },
+      visible: true,
+    })
+    // The list has shown up to 41: 41 again is not news.
+    send(actor, { type: "push.seen", newestId: 41 })
+    send(actor, at(41))
+    // The socket is live: it announces 42 itself.
+    send(actor, { type: "push.socket", live: true })
+    send(actor, at(42))
+    // The socket is lost: only this toast can announce 43, once, however often it is delivered.
+    send(actor, { type: "push.socket", live: false })
+    send(actor, at(43))
+    send(actor, at(43))
+    expect(log.toasts.map((t) => t.notificationId)).toEqual([43])
+    expect(announced).toEqual([43])
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { getSimplePaths } from "xstate/graph"
+import type { TokenFact } from "../../src/machines/facts"
 import { type RefreshEmitted, type RefreshEvent, refreshMachine } from "../../src/machines/refresh.machine"
 import { recordedActor } from "./coverage"
 import { describeEvent, getEdgePaths, pending } from "./walk"
@@ -27,8 +28,12 @@ describe("refresh queue paths", () => {
 
   const walk = (path: (typeof paths)[number]) => {
     const emitted: RefreshEmitted[] = []
+    const facts: TokenFact[] = []
     const actor = recordedActor(machine)
-    actor.on("*", (e) => emitted.push(e))
+    actor.on("released", (e) => emitted.push(e))
+    actor.on("rejected", (e) => emitted.push(e))
+    actor.on("token.refreshed", (e) => facts.push(e))
+    actor.on("token.refreshFailed", (e) => facts.push(e))
     actor.start()
     for (const step of path.steps.slice(1)) actor.send(step.event)
     expect(actor.getSnapshot().value).toEqual(path.state.value)
@@ -39,6 +44,12 @@ describe("refresh queue paths", () => {
       const settled = emitted.flatMap((e) => e.waiterIds)
       expect(new Set(settled).size).toBe(settled.length)
       expect(actor.getSnapshot().context.waiters).toEqual([])
+      // The rest of the app hears the outcome once per refresh, as a fact: the new token, or the failure.
+      const refreshes = path.steps.filter((s) => /^xstate\.(done|error)/.test(s.event.type)).length
+      expect(facts).toHaveLength(refreshes)
+      expect(facts.at(-1)?.type).toBe(
+        last.startsWith("xstate.done") ? "token.refreshed" : "token.refreshFailed",
+      )
     }
     actor.stop()
   }

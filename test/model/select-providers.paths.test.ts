@@ -72,7 +72,9 @@ type Path = ReturnType<typeof getShortestPaths<typeof machine>>[number]
 /** Replays a path on the real machine, checking what must hold after every step. */
 function walk(path: Path) {
   const log = { saved: [] as number[], failures: [] as string[] }
-  const actor = replay(fakes(log), [])
+  const actor = replay(fakes(log), [], { input })
+  const changed: unknown[] = []
+  actor.on("records.changed", (fact) => changed.push(fact))
   for (const step of path.steps.slice(1)) {
     actor.send(step.event)
     const { value, context } = actor.getSnapshot()
@@ -87,6 +89,10 @@ function walk(path: Path) {
   // Each save is announced once, as saved or as failed, with the server's sentence for a conflict.
   expect(log.saved).toHaveLength(types.filter((t) => t === "xstate.done.actor.saveSelection").length)
   expect(log.failures).toHaveLength(types.filter((t) => t === "xstate.error.actor.saveSelection").length)
+  // A saved choice changed the request: the lists and counts hear it, once per save.
+  expect(changed).toEqual(
+    log.saved.map(() => ({ type: "records.changed", source: input.kind, uuids: [input.uuid] })),
+  )
   if (types.includes("xstate.error.actor.saveSelection") && snap.value === "loading")
     expect(snap.context.error).toBe(CONFLICT)
   if (snap.value === "saved") expect(snap.status).toBe("done")

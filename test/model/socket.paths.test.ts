@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { createActor, fromCallback } from "xstate"
+import { type Actor, createActor, fromCallback } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import { SOCKET, socketBackoffMs } from "../../src/constants"
 import type { NotificationsEvent } from "../../src/machines/notifications-context"
 import { type SocketEvent, socketMachine } from "../../src/machines/socket.machine"
+import { toNotificationsEvent } from "../../src/machines/socket-messages"
 import { recordedActor } from "./coverage"
 import { describeEvent, getEdgePaths } from "./walk"
 
@@ -30,7 +31,9 @@ type Snap = {
 const serializeState = (s: Snap) =>
   JSON.stringify([s.value, s.context.attempt, s.context.token, s.context.offlineSince !== null])
 
-function fakes(log: { connections: string[]; delivered: NotificationsEvent[]; tokenRejected: number }) {
+type Log = { connections: string[]; delivered: NotificationsEvent[]; tokenRejected: number; live: boolean[] }
+
+function fakes(log: Log) {
   return socketMachine.provide({
     actors: {
       connection: fromCallback(({ input }: { input: { token: string } }) => {
@@ -39,21 +42,23 @@ function fakes(log: { connections: string[]; delivered: NotificationsEvent[]; to
       }),
       watchWake: fromCallback(() => () => {}),
     },
-    actions: {
-      deliver: (_, params) => {
-        if (params.event) log.delivered.push(params.event)
-      },
-      tokenRejected: () => {
-        log.tokenRejected += 1
-      },
-    },
   })
 }
-const newLog = () => ({
-  connections: [] as string[],
-  delivered: [] as NotificationsEvent[],
-  tokenRejected: 0,
-})
+const newLog = (): Log => ({ connections: [], delivered: [], tokenRejected: 0, live: [] })
+
+/** What the bus would hear from the socket: its facts, and what a frame means to the notifications actor. */
+function hear<A extends { on: Actor<typeof socketMachine>["on"] }>(actor: A, log: Log): A {
+  actor.on("socket.received", (f) => {
+    const event = toNotificationsEvent(f.message, f.at)
+    if (event) log.delivered.push(event)
+  })
+  actor.on("socket.tokenRefused", () => {
+    log.tokenRejected += 1
+  })
+  actor.on("socket.connected", () => log.live.push(true))
+  actor.on("socket.lost", () => log.live.push(false))
+  return actor
+}
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -73,7 +78,7 @@ describe("socket machine paths", () => {
 
   const walk = (path: (typeof paths)[number]) => {
     const log = newLog()
-    const actor = recordedActor(fakes(log)).start()
+    const actor = hear(recordedActor(fakes(log)), log).start()
     for (const step of path.steps.slice(1)) actor.send(step.event as SocketEvent)
     const snap = actor.getSnapshot()
     expect(snap.value).toEqual(path.state.value)
@@ -87,6 +92,9 @@ describe("socket machine paths", () => {
     }
     // A planned close never leads anywhere but idle.
     if (last?.type === "socket.closed" && last.planned) expect(snap.value).toBe("idle")
+    // 'Connected' and 'lost' alternate, and the last one said is true: live exactly while open.
+    expect(log.live.every((live, i) => live === (i % 2 === 0))).toBe(true)
+    expect(log.live.at(-1) ?? false).toBe(snap.matches({ connection: "open" }))
     actor.stop()
     return log
   }
@@ -122,7 +130,7 @@ describe("socket machine paths", () => {
 describe("socket machine rules", () => {
   it("reconnects 6 times with 1, 2, 4, 8, 15, 15 s between, then stays offline until the browser wakes", () => {
     const log = newLog()
-    const actor = createActor(fakes(log)).start()
+    const actor = hear(createActor(fakes(log)), log).start()
     actor.send({ type: "socket.start", token: "t" })
     const waits: number[] = []
     for (let n = 1; n <= SOCKET.maxReconnectAttempts; n++) {
@@ -149,7 +157,7 @@ describe("socket machine rules", () => {
 
   it("resets the attempts once open, reconnects with a new token, and never reconnects after a stop", () => {
     const log = newLog()
-    const actor = createActor(fakes(log)).start()
+    const actor = hear(createActor(fakes(log)), log).start()
     actor.send({ type: "socket.start", token: "a" })
     actor.send({ type: "socket.closed", planned: false, code: 1006, at: 1 })
     vi.advanceTimersByTime(socketBackoffMs(1))
@@ -165,7 +173,7 @@ describe("socket machine rules", () => {
 
   it("hands decoded frames to the notifications actor and asks for a token after a 4401", () => {
     const log = newLog()
-    const actor = createActor(fakes(log)).start()
+    const actor = hear(createActor(fakes(log)), log).start()
     actor.send({ type: "socket.start", token: "a" })
     actor.send({ type: "socket.opened" })
     actor.send({

@@ -3,8 +3,6 @@ import { act, renderHook, waitFor } from "@testing-library/react"
 import type { ReactNode } from "react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import type { AppActor } from "../../src/effects/start-app"
-import type { authMachine } from "../../src/machines/auth.machine"
-import { SYSTEM_IDS } from "../../src/machines/system-ids"
 import { AppProvider, useAuth, useAuthSend, useProfile, useSystemActor } from "../../src/views/app-context"
 import { fakeAuthServer } from "./fake-auth-server"
 import { startSession } from "./session-system"
@@ -59,9 +57,9 @@ describe("app context hooks", () => {
 
   it("useSystemActor finds an actor by its systemId, and says so when none runs under it", () => {
     const { wrapper, session } = provided()
-    const { result } = renderHook(() => useSystemActor<typeof authMachine>(SYSTEM_IDS.auth), { wrapper })
+    const { result } = renderHook(() => useSystemActor("auth"), { wrapper })
     expect(result.current).toBe(session.auth)
     vi.spyOn(console, "error").mockImplementation(() => {})
-    expect(() => renderHook(() => useSystemActor(SYSTEM_IDS.socket), { wrapper })).toThrow(/socket/)
+    expect(() => renderHook(() => useSystemActor("socket"), { wrapper })).toThrow(/socket/)
   })
 })

@@ -1,17 +1,20 @@
 import { describe, expect, it } from "vitest"
 import { createActor, type EventObject, fromCallback, fromPromise, setup, waitFor } from "xstate"
+import { busMachine } from "../../src/machines/bus.machine"
 import { profileErrorText, profileMachine, UPDATE_FAILED } from "../../src/machines/profile.machine"
-import { SYSTEM_IDS } from "../../src/machines/system-ids"
+import { lookup } from "../../src/machines/registry"
 import type { ProfilePatch, User } from "../../src/schema/auth"
 import { Failure } from "../../src/schema/failure"
 import { demoUser } from "./fake-auth-server"
 
-// Profile editing (SPEC §4 'update user', §5): the real machine beside a recorder standing in for auth.
+// Profile editing ('update user' merges the saved fields; a failure shows the server's words): the real machine
+// and the real bus beside a recorder standing in for auth.
 
 function editor(answer: (patch: ProfilePatch) => Promise<User>) {
   const toldAuth: EventObject[] = []
   const root = setup({
     actors: {
+      bus: busMachine,
       profile: profileMachine.provide({
         actors: { updateProfile: fromPromise(({ input }) => answer(input)) },
       }),
@@ -19,12 +22,14 @@ function editor(answer: (patch: ProfilePatch) => Promise<User>) {
     },
   }).createMachine({
     invoke: [
-      { src: "profile", systemId: SYSTEM_IDS.profile },
-      { src: "auth", systemId: SYSTEM_IDS.auth },
+      { src: "bus", systemId: "bus" },
+      { src: "profile", systemId: "profile" },
+      { src: "auth", systemId: "auth" },
     ],
   })
   const actor = createActor(root).start()
-  const profile = actor.system.get(SYSTEM_IDS.profile)
+  const profile = lookup(actor.system, "profile")
+  if (!profile) throw new Error("the profile actor did not start")
   return { profile, toldAuth }
 }
 

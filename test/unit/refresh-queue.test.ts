@@ -1,18 +1,21 @@
 import { describe, expect, it } from "vitest"
-import { type ActorRefFrom, createActor, type EventObject, fromCallback, fromPromise, setup } from "xstate"
+import { createActor, type EventObject, fromCallback, fromPromise, setup } from "xstate"
 import { awaitFreshToken } from "../../src/effects/refresh-gate"
+import { busMachine } from "../../src/machines/bus.machine"
 import { REFRESH_FAILED, refreshMachine } from "../../src/machines/refresh.machine"
-import { SYSTEM_IDS } from "../../src/machines/system-ids"
+import { lookup } from "../../src/machines/registry"
 import type { RefreshResponse } from "../../src/schema/auth"
 
-// The refresh queue's rules (SPEC §4 'Request retry on 401') on the real machine, inside a small system
-// where a recorder stands in for the auth actor, and the RefreshGate that requests wait on.
+// The refresh queue's rules (one refresh for every 401 while it runs; all waiters released or rejected together)
+// on the real machine, inside a small system with the real bus, where a recorder stands in for the auth actor,
+// and the RefreshGate that requests wait on.
 
 function queue() {
   const refreshes: Array<{ resolve: (r: RefreshResponse) => void; reject: (e: unknown) => void }> = []
   const toldAuth: EventObject[] = []
   const root = setup({
     actors: {
+      bus: busMachine,
       refresh: refreshMachine.provide({
         actors: {
           refreshToken: fromPromise(
@@ -24,14 +27,17 @@ function queue() {
     },
   }).createMachine({
     invoke: [
-      { src: "refresh", systemId: SYSTEM_IDS.refresh },
-      { src: "auth", systemId: SYSTEM_IDS.auth },
+      { src: "bus", systemId: "bus" },
+      { src: "refresh", systemId: "refresh" },
+      { src: "auth", systemId: "auth" },
     ],
   })
   const actor = createActor(root).start()
-  const refresh = actor.system.get(SYSTEM_IDS.refresh) as ActorRefFrom<typeof refreshMachine>
+  const refresh = lookup(actor.system, "refresh")
+  if (!refresh) throw new Error("the refresh queue did not start")
   const emitted: EventObject[] = []
-  refresh.on("*", (e) => emitted.push(e))
+  refresh.on("released", (e) => emitted.push(e))
+  refresh.on("rejected", (e) => emitted.push(e))
   const request = (waiterId: string) => refresh.send({ type: "refresh.requested", waiterId })
   const last = () => refreshes.at(-1) ?? { resolve: () => {}, reject: () => {} }
   return { refresh, refreshes, toldAuth, emitted, request, last }

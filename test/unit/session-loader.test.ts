@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest"
 import { type AnyActorLogic, createActor, fromCallback, setup, waitFor } from "xstate"
 import { sessionLoader } from "../../src/effects/session-loader"
 import { appMachine } from "../../src/machines/app.machine"
-import { SYSTEM_IDS } from "../../src/machines/system-ids"
 
 // The root starts the signed-in actors only after a sign-in, from a chunk; a chunk that fails is retried.
 
@@ -10,7 +9,7 @@ import { SYSTEM_IDS } from "../../src/machines/system-ids"
 const idle = fromCallback(() => () => {}) as never
 /** Stands in for the session machine: one child registered under a systemId, as the real one has. */
 const fakeSession = setup({ actors: { child: fromCallback(() => () => {}) } }).createMachine({
-  invoke: { src: "child", systemId: SYSTEM_IDS.dashboard },
+  invoke: { src: "child", systemId: "dashboard" },
 })
 const input = { ui: { theme: "system" as const, systemDark: false, termsBannerDismissed: false } }
 
@@ -21,7 +20,7 @@ function root(load: () => Promise<AnyActorLogic>) {
       auth: idle,
       refresh: idle,
       uiPreferences: idle,
-      signInWatch: idle,
+      support: idle,
       loadSession: sessionLoader(() => {
         loads += 1
         return load()
@@ -36,16 +35,16 @@ describe("session loader", () => {
   it("loads nothing before a sign-in, then starts the session in the same system", async () => {
     const app = root(async () => fakeSession)
     expect(app.loads()).toBe(0)
-    expect(app.actor.system.get(SYSTEM_IDS.session)).toBeUndefined()
+    expect(app.actor.system.get("session")).toBeUndefined()
     app.actor.send({ type: "auth.signedIn" })
     await waitFor(app.actor, (s) => s.matches({ session: "ready" }))
     expect(app.loads()).toBe(1)
-    expect(app.actor.system.get(SYSTEM_IDS.session)).toBeDefined()
-    expect(app.actor.system.get(SYSTEM_IDS.dashboard)).toBeDefined()
+    expect(app.actor.system.get("session")).toBeDefined()
+    expect(app.actor.system.get("dashboard")).toBeDefined()
     // A second sign-in in the same page keeps the running session.
     app.actor.send({ type: "auth.signedIn" })
     expect(app.loads()).toBe(1)
-    const session = app.actor.system.get(SYSTEM_IDS.session)
+    const session = app.actor.system.get("session")
     app.actor.stop()
     expect(session?.getSnapshot().status).toBe("stopped")
   })
@@ -63,13 +62,13 @@ describe("session loader", () => {
       })
       app.actor.send({ type: "auth.signedIn" })
       await waitFor(app.actor, (s) => s.matches({ session: "failed" }))
-      expect(app.actor.system.get(SYSTEM_IDS.session)).toBeUndefined()
+      expect(app.actor.system.get("session")).toBeUndefined()
       expect(errors).toHaveLength(1)
       app.actor.send({ type: "session.retry" })
       await waitFor(app.actor, (s) => s.matches({ session: "ready" }))
       expect(app.loads()).toBe(2)
       expect(app.actor.getSnapshot().context.sessionError).toBeNull()
-      expect(app.actor.system.get(SYSTEM_IDS.dashboard)).toBeDefined()
+      expect(app.actor.system.get("dashboard")).toBeDefined()
       app.actor.stop()
     } finally {
       console.error = original

@@ -1,5 +1,5 @@
 import { Effect, Layer, ManagedRuntime, Schema } from "effect"
-import { type Actor, type ActorRefFrom, createActor, setup, waitFor } from "xstate"
+import { type Actor, createActor, setup, waitFor } from "xstate"
 import { actorHttpEnv } from "../../src/effects/actor-http-env"
 import { Api } from "../../src/effects/api"
 import { provideAuth } from "../../src/effects/auth-actors"
@@ -9,8 +9,8 @@ import { HttpEnv } from "../../src/effects/http-env"
 import { provideProfile } from "../../src/effects/profile-actors"
 import { runForActor } from "../../src/effects/runtime"
 import { Storage } from "../../src/effects/storage"
-import type { authMachine } from "../../src/machines/auth.machine"
-import { SYSTEM_IDS } from "../../src/machines/system-ids"
+import { busMachine } from "../../src/machines/bus.machine"
+import { lookup } from "../../src/machines/registry"
 import type { Failure } from "../../src/schema/failure"
 import type { FakeAuthServer } from "./fake-auth-server"
 
@@ -23,7 +23,7 @@ const Thing = Schema.Struct({ ok: Schema.String })
  */
 export function startSession(server: FakeAuthServer) {
   let root: Actor<typeof sessionRoot> | null = null
-  const env = actorHttpEnv((systemId) => root?.system.get(systemId), server.fetch)
+  const env = actorHttpEnv(() => root?.system, server.fetch)
   const layer = AuthApi.layer.pipe(
     Layer.provideMerge(Api.layer),
     Layer.provide(
@@ -37,19 +37,22 @@ export function startSession(server: FakeAuthServer) {
   const runtime = ManagedRuntime.make(layer)
   const sessionRoot = setup({
     actors: {
+      bus: busMachine,
       ...provideAuth((effect) => runForActor(runtime, effect)),
       ...provideProfile((effect) => runForActor(runtime, effect)),
     },
   }).createMachine({
     invoke: [
-      { id: SYSTEM_IDS.refresh, systemId: SYSTEM_IDS.refresh, src: "refresh" },
-      { id: SYSTEM_IDS.auth, systemId: SYSTEM_IDS.auth, src: "auth" },
-      { id: SYSTEM_IDS.profile, systemId: SYSTEM_IDS.profile, src: "profile" },
+      { id: "bus", systemId: "bus", src: "bus" },
+      { id: "refresh", systemId: "refresh", src: "refresh" },
+      { id: "auth", systemId: "auth", src: "auth" },
+      { id: "profile", systemId: "profile", src: "profile" },
     ],
   })
   root = createActor(sessionRoot).start()
   const started = root
-  const auth = started.system.get(SYSTEM_IDS.auth) as ActorRefFrom<typeof authMachine>
+  const auth = lookup(started.system, "auth")
+  if (!auth) throw new Error("the auth actor did not start")
   return {
     root: started,
     auth,

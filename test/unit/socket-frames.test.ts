@@ -29,38 +29,3 @@ describe("socket frames", () => {
     expect(warn).toHaveBeenCalledTimes(3)
   })
 })
-
-describe("socket keep-alive", () => {
-  it("sends a ping with a timestamp every interval while open, and stops when closed", async () => {
-    vi.useFakeTimers()
-    const { createActor } = await import("xstate")
-    const { notificationSocket } = await import("../../src/effects/notification-socket")
-    const { SOCKET } = await import("../../src/constants")
-    const sent: string[] = []
-    const fake = {
-      readyState: 0,
-      send: (data: string) => sent.push(data),
-      close: () => {},
-      onopen: null as null | (() => void),
-      onmessage: null,
-      onclose: null,
-    }
-    vi.stubGlobal("WebSocket", { OPEN: 1 })
-    const actor = createActor(
-      notificationSocket("ws://x", () => fake as unknown as WebSocket),
-      {
-        input: { token: "t" },
-      },
-    ).start()
-    fake.readyState = 1
-    fake.onopen?.()
-    vi.advanceTimersByTime(SOCKET.pingIntervalMs * 2)
-    expect(sent.map((s) => JSON.parse(s).type)).toEqual(["ping", "ping"])
-    expect(typeof JSON.parse(sent[0] ?? "{}").timestamp).toBe("number")
-    actor.stop()
-    vi.advanceTimersByTime(SOCKET.pingIntervalMs * 2)
-    expect(sent).toHaveLength(2)
-    vi.useRealTimers()
-    vi.unstubAllGlobals()
-  })
-})

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { waitFor } from "xstate"
 import { Api } from "../../src/effects/api"
 import { type StartedApp, startApp } from "../../src/effects/start-app"
-import { SYSTEM_IDS } from "../../src/machines/system-ids"
+import { lookup } from "../../src/machines/registry"
 import { type FakeAuthServer, fakeAuthServer } from "./fake-auth-server"
 
 // startApp as main.tsx calls it: the runtime's TokenSource and RefreshGate are the running root's actors.
@@ -34,7 +34,7 @@ describe("startApp", () => {
   it("signs in silently, and its Api reads the token from the auth actor and refreshes through the queue", async () => {
     const server = fakeAuthServer()
     const running = await started(server)
-    const auth = running.actor.system.get(SYSTEM_IDS.auth)
+    const auth = mustRun(lookup(running.actor.system, "auth"))
     await waitFor(auth, (s) => s.matches({ AUTHENTICATED: "ready" }))
     expect(auth.getSnapshot().context).toMatchObject({ accessToken: "t1", profileLoaded: true })
 
@@ -49,7 +49,7 @@ describe("startApp", () => {
   it("a failed refresh logs the session out with 'Refresh token expired or invalid.'", async () => {
     const server = fakeAuthServer()
     const running = await started(server)
-    const auth = running.actor.system.get(SYSTEM_IDS.auth)
+    const auth = mustRun(lookup(running.actor.system, "auth"))
     await waitFor(auth, (s) => s.matches({ AUTHENTICATED: "ready" }))
     server.expire()
     server.revokeRefresh()
@@ -70,3 +70,8 @@ describe("startApp", () => {
     expect(running.actor.getSnapshot().status).toBe("stopped")
   })
 })
+
+function mustRun<T>(ref: T | undefined): T {
+  if (ref === undefined) throw new Error("the actor is not running")
+  return ref
+}

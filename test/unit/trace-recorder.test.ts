@@ -5,7 +5,7 @@ import { replayTrace } from "../../scripts/trace-replay"
 import { Api } from "../../src/effects/api"
 import { type StartedApp, startApp } from "../../src/effects/start-app"
 import { buildTrace } from "../../src/effects/trace-build"
-import { SYSTEM_IDS } from "../../src/machines/system-ids"
+import { lookup } from "../../src/machines/registry"
 import { Trace } from "../../src/schema/trace"
 import { fakeAuthServer } from "./fake-auth-server"
 
@@ -29,10 +29,10 @@ describe("the trace recorder", () => {
       fetch: server.fetch,
     })
     const running = app
-    const auth = running.actor.system.get(SYSTEM_IDS.auth)
+    const auth = mustRun(lookup(running.actor.system, "auth"))
     await waitFor(auth, (s) => s.matches({ AUTHENTICATED: "ready" }))
     // The support actor follows who is signed in (a coordinator here: the panel stays shut for them).
-    const support = running.actor.system.get(SYSTEM_IDS.support)
+    const support = mustRun(lookup(running.actor.system, "support"))
     expect(support.getSnapshot().context.category).toBe("website_coordinator")
     support.send({ type: "support.toggle" })
     expect(support.getSnapshot().value).toBe("closed")
@@ -60,7 +60,7 @@ describe("the trace recorder", () => {
     for (const secret of [...tokens, PASSWORD]) expect(text).not.toContain(`"${secret}"`)
     expect(text).not.toContain(PASSWORD)
     // The refresh's outcome is recorded for replay, its token redacted.
-    const refresh = decoded.actors.find((a) => a.systemId === SYSTEM_IDS.refresh)
+    const refresh = decoded.actors.find((a) => a.systemId === "refresh")
     const outcome = decoded.outcomes.find(
       (o) => decoded.events.find((e) => e.seq === o.seq)?.to === refresh?.id && o.kind === "done",
     )
@@ -70,8 +70,13 @@ describe("the trace recorder", () => {
 
     const result = replayTrace(decoded)
     expect(result.machines.filter((m) => m.divergence).map((m) => m.label)).toEqual([])
-    const auths = result.machines.find((m) => m.label === SYSTEM_IDS.auth)
+    const auths = result.machines.find((m) => m.label === "auth")
     expect(auths?.steps.at(-1)?.actual).toBe("ERROR")
     expect(auths?.steps.map((s) => s.type)).toContain("auth.login")
   })
 })
+
+function mustRun<T>(ref: T | undefined): T {
+  if (ref === undefined) throw new Error("the actor is not running")
+  return ref
+}

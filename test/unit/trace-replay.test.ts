@@ -13,6 +13,8 @@ import type { Trace } from "../../src/schema/trace"
 // real machines without a divergence; a tampered trace, or a changed machine, is caught at the exact step.
 
 const DIR = "test/traces"
+/** A trace in the first format (before the bus): replay still reads it and compares its states. */
+const V1 = "test/fixtures/trace-v1-live-notification-read.json"
 const files = readdirSync(DIR).filter((f) => f.endsWith(".json"))
 const tmp = mkdtempSync(join(tmpdir(), "trace-replay-"))
 
@@ -146,6 +148,48 @@ describe("a trace that does not match the machines", () => {
   })
 })
 
+describe("published facts", () => {
+  it("are recorded per step, and the bus's deliveries name the publication as their cause", () => {
+    const trace = load("live-notification-read.json")
+    const socket = trace.actors.find((a) => a.systemId === "socket")
+    const bus = trace.actors.find((a) => a.systemId === "bus")
+    const received = trace.events.find(
+      (e) =>
+        e.to === socket?.id &&
+        (e.facts ?? []).some((f) => (f as { type?: string }).type === "socket.received"),
+    )
+    expect(received, "the socket published the live frame").toBeDefined()
+    const publish = trace.events.find(
+      (e) => e.to === bus?.id && e.type === "bus.publish" && e.seq > (received?.seq ?? 0),
+    )
+    const delivered = trace.events.filter((e) => e.cause === publish?.seq && e.from === bus?.id)
+    expect(delivered.map((e) => e.type)).toContain("notifications.connected")
+  })
+
+  it("mark a divergence when a machine publishes other facts than recorded", () => {
+    const trace = mutable(load("sign-in-silent-refresh.json"))
+    const auth = trace.actors.find((a) => a.systemId === "auth")
+    const step = trace.events.find((e) => e.to === auth?.id && Array.isArray(e.facts) && e.facts.length > 0)
+    if (!step) throw new Error("the sign-in trace has no fact published by auth")
+    step.facts = [{ type: "session.signedOut" }]
+    const replay = replayTrace(trace, "auth").machines[0]
+    expect(replay?.divergence).toMatchObject({
+      seq: step.seq,
+      expectedFacts: [{ type: "session.signedOut" }],
+    })
+    expect(replay?.divergence?.problem).toBe("the facts it published differ from the recorded ones")
+    expect(replay?.steps.slice(0, -1).every((s) => s.ok)).toBe(true)
+  })
+
+  it("are not compared for a version-1 trace, which recorded none", () => {
+    const trace = readTrace(V1)
+    expect(trace.version).toBe(1)
+    const replay = replayTrace(trace, "auth").machines[0]
+    expect(replay?.divergence).toBeNull()
+    expect(replay?.steps.every((s) => s.expectedFacts === undefined)).toBe(true)
+  })
+})
+
 describe("npm run replay", () => {
   const run = (...args: string[]) =>
     spawnSync(process.execPath, ["--import", "tsx", "scripts/replay.ts", ...args], { encoding: "utf8" })
@@ -155,6 +199,15 @@ describe("npm run replay", () => {
     expect(out.status).toBe(0)
     expect(out.stdout).toMatch(
       /xstate\.done\.actor\.refreshToken ← refreshToken\s+AUTHENTICATED\.fetchingProfile\.attempt1/,
+    )
+    expect(out.stdout).toContain("every state and published fact matched the recording")
+  }, 60_000)
+
+  it("reads a version-1 trace, says that it recorded no facts, and compares its states", () => {
+    const out = run(V1, "--machine", "auth")
+    expect(out.status).toBe(0)
+    expect(out.stdout).toContain(
+      "Format version 1: published facts were not recorded, so only states are compared.",
     )
     expect(out.stdout).toContain("every state matched the recording")
   }, 60_000)

@@ -1,15 +1,11 @@
 import { useSelector } from "@xstate/react"
 import { useCallback } from "react"
-import type { ActorRefFrom, SnapshotFrom } from "xstate"
+import type { SnapshotFrom } from "xstate"
 import type { notificationsMachine } from "../../machines/notifications.machine"
 import type { NotificationsEvent } from "../../machines/notifications-context"
-import type { socketMachine } from "../../machines/socket.machine"
-import { SYSTEM_IDS } from "../../machines/system-ids"
-import { useAppActor } from "../app-context"
+import { useSystemActor } from "../app-context"
 
-type NotificationsRef = ActorRefFrom<typeof notificationsMachine>
 type NotificationsSnapshot = SnapshotFrom<typeof notificationsMachine>
-type SocketRef = ActorRefFrom<typeof socketMachine>
 
 export type ListStatus = "idle" | "loading" | "ready" | "loadingMore" | "failed"
 export type Health =
@@ -18,9 +14,7 @@ export type Health =
   | { kind: "reconnecting" }
   | { kind: "offline"; since: number | null }
 
-function useNotificationsRef(): NotificationsRef {
-  return useAppActor().system.get(SYSTEM_IDS.notifications) as NotificationsRef
-}
+const useNotificationsRef = () => useSystemActor("notifications")
 
 export function useNotifications<T>(select: (snapshot: NotificationsSnapshot) => T): T {
   return useSelector(useNotificationsRef(), select)
@@ -47,7 +41,7 @@ export const detailStatus = (s: NotificationsSnapshot): "none" | "loading" | "sh
 
 /** The socket's health as the panel tells it: live, reconnecting, or offline since a time. */
 export function useSocketHealth(): Health {
-  const ref = useAppActor().system.get(SYSTEM_IDS.socket) as SocketRef
+  const ref = useSystemActor("socket")
   const kind = useSelector(ref, (s) => {
     if (s.matches({ connection: "open" })) return "live"
     if (s.matches("offline")) return "offline"

@@ -1,14 +1,15 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { Link, useParams } from "wouter"
 import { type ListSource, recordTitle } from "../../machines/marketplace-types"
 import { can } from "../../machines/permissions"
+import type { PageRefOf } from "../../machines/registry"
 import { useAuth } from "../app-context"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { AuditTrail } from "./AuditTrail"
 import { recordNoun } from "./format"
 import * as css from "./marketplace.css"
-import { usePageLogic } from "./page-logic"
+import { usePageActor } from "./page-logic"
 import { RecordFacts } from "./RecordFacts"
 import { ReviewActions } from "./ReviewActions"
 
@@ -19,7 +20,12 @@ const HEADING: Record<ListSource, string> = {
 }
 
 function Detail({ kind, uuid }: { kind: ListSource; uuid: string }) {
-  const actor = useActorRef(usePageLogic("review"), { input: { kind, uuid } })
+  const actor = usePageActor("review", { kind, uuid })
+  if (!actor) return <LoadingScreen />
+  return <DetailView actor={actor} kind={kind} uuid={uuid} />
+}
+
+function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: ListSource; uuid: string }) {
   const state = useSelector(actor, (s) => s.value)
   const record = useSelector(actor, (s) => s.context.record)
   const error = useSelector(actor, (s) => s.context.error)

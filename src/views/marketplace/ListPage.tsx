@@ -1,10 +1,11 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { type FormEvent, useEffect, useState } from "react"
 import { useLocation, useSearch } from "wouter"
 import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/list-url"
 import type { ListSource } from "../../machines/marketplace-types"
 import { pageCount } from "../../machines/paged-list.machine"
 import { can } from "../../machines/permissions"
+import type { PageRefOf } from "../../machines/registry"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
 import { useAuth } from "../app-context"
 import { LoadingScreen } from "../shared/Spinner"
@@ -13,7 +14,7 @@ import { BulkBar, BulkReport } from "./BulkReview"
 import { rowLabel } from "./format"
 import { ListTable } from "./ListTable"
 import * as css from "./marketplace.css"
-import { useDashboardRef, usePageLogic } from "./page-logic"
+import { usePageActor } from "./page-logic"
 
 export interface ListPageProps {
   readonly title: string
@@ -37,11 +38,25 @@ const APPLICATION_ORDERINGS: ReadonlyArray<readonly [string, string]> = [
 ]
 
 /** Any paged list: the URL and the list machine mirror each other, so the place survives reload and Back. */
-export function ListPage({ title, source, status }: ListPageProps) {
+export function ListPage(props: ListPageProps) {
+  const search = useSearch()
+  const list = usePageActor("pagedList", {
+    source: props.source,
+    query: parseListSearch(search, props.status),
+  })
+  const bulk = usePageActor("bulkReview", { source: props.source })
+  if (!list || !bulk) return <LoadingScreen />
+  return <ListPageView {...props} list={list} bulk={bulk} />
+}
+
+interface ListPageViewProps extends ListPageProps {
+  readonly list: PageRefOf<"pagedList">
+  readonly bulk: PageRefOf<"bulkReview">
+}
+
+function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewProps) {
   const search = useSearch()
   const [location, navigate] = useLocation()
-  const logic = usePageLogic("pagedList")
-  const ref = useActorRef(logic, { input: { source, query: parseListSearch(search, status) } })
   const state = useSelector(ref, (s) => String(s.value))
   const query = useSelector(ref, (s) => s.context.query)
   const data = useSelector(ref, (s) => s.context.data)
@@ -49,8 +64,6 @@ export function ListPage({ title, source, status }: ListPageProps) {
   const [draft, setDraft] = useState(query.search)
   // Only pending records can be decided, and only by a category that may write (hidden, not disabled).
   const mayDecide = useAuth((ctx) => can(ctx.user, "write")) && status === "pending"
-  const summary = useDashboardRef()
-  const bulk = useActorRef(usePageLogic("bulkReview"), { input: { source, list: ref, summary } })
   const shown = state === "ready" || (state === "loading" && data !== null) ? data?.results : undefined
 
   useEffect(() => {

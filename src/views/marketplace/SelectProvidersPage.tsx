@@ -1,6 +1,7 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { useEffect } from "react"
 import { useLocation, useParams } from "wouter"
+import type { PageRefOf } from "../../machines/registry"
 import { visibleCandidates } from "../../machines/select-providers.machine"
 import {
   MARKETPLACE_LIMITS,
@@ -12,7 +13,7 @@ import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { ConfirmDialog } from "./ConfirmDialog"
 import * as css from "./marketplace.css"
-import { usePageLogic } from "./page-logic"
+import { usePageActor } from "./page-logic"
 
 const DETAIL: Record<RequestKind, (uuid: string) => string> = {
   work: (uuid) => `/work-request-details/${uuid}`,
@@ -20,7 +21,20 @@ const DETAIL: Record<RequestKind, (uuid: string) => string> = {
 }
 
 function Chooser({ kind, uuid }: { kind: RequestKind; uuid: string }) {
-  const actor = useActorRef(usePageLogic("selectProviders"), { input: { kind, uuid } })
+  const actor = usePageActor("selectProviders", { kind, uuid })
+  if (!actor) return <LoadingScreen />
+  return <ChooserView actor={actor} kind={kind} uuid={uuid} />
+}
+
+function ChooserView({
+  actor,
+  kind,
+  uuid,
+}: {
+  actor: PageRefOf<"selectProviders">
+  kind: RequestKind
+  uuid: string
+}) {
   const state = useSelector(actor, (s) => String(s.value))
   const ctx = useSelector(actor, (s) => s.context)
   const [, navigate] = useLocation()

@@ -1,44 +1,38 @@
 import { useSelector } from "@xstate/react"
-import { useCallback } from "react"
-import type { Actor, ActorRefFrom } from "xstate"
-import type { bulkReviewMachine } from "../../machines/bulk-review.machine"
-import type { DashboardContext, DashboardEvent, dashboardMachine } from "../../machines/dashboard.machine"
-import type { pagedListMachine } from "../../machines/paged-list.machine"
-import type { reviewMachine } from "../../machines/review.machine"
-import type { selectProvidersMachine } from "../../machines/select-providers.machine"
-import type { sessionMachine } from "../../machines/session.machine"
-import { SYSTEM_IDS } from "../../machines/system-ids"
-import { useAppActor } from "../app-context"
+import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react"
+import type { DashboardContext, DashboardEvent } from "../../machines/dashboard.machine"
+import { lookupPage, type PageInputOf, type PageName, type PageRefOf } from "../../machines/registry"
+import { nextPageKey, openPage } from "../../machines/session.machine"
+import { useSystemActor } from "../app-context"
 
-// Pages start their own machine instance, but with the actors src/effects provided to the session machine: its
-// implementations are the one place the real IO is attached.
+// A page runs its machine as a child of the session for as long as it is shown (so the support panel and a
+// trace see it); the session starts it with the implementations src/effects provided, the one place real IO
+// is attached. Until the session has started it (the first render), the page has no actor yet.
 
-interface PageLogic {
-  pagedList: typeof pagedListMachine
-  review: typeof reviewMachine
-  selectProviders: typeof selectProvidersMachine
-  bulkReview: typeof bulkReviewMachine
+export function usePageActor<P extends PageName>(page: P, input: PageInputOf<P>): PageRefOf<P> | undefined {
+  const session = useSystemActor("session")
+  const [key] = useState(() => nextPageKey(page))
+  // The input the page opened with; a page whose input changes is a new page (its parent keys it).
+  const opened = useRef(input)
+  useLayoutEffect(() => {
+    session.send(openPage(page, key, opened.current))
+    return () => session.send({ type: "session.closePage", key })
+  }, [session, page, key])
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const sub = session.subscribe(changed)
+      return () => sub.unsubscribe()
+    },
+    [session],
+  )
+  return useSyncExternalStore(subscribe, () => lookupPage(session, key))
 }
-
-export function usePageLogic<K extends keyof PageLogic>(name: K): PageLogic[K] {
-  const session = useAppActor().system.get(SYSTEM_IDS.session) as Actor<typeof sessionMachine> | undefined
-  if (!session) throw new Error("The marketplace pages need the session actors (see SessionGate)")
-  return session.logic.implementations.actors[name] as PageLogic[K]
-}
-
-type DashboardRef = ActorRefFrom<typeof dashboardMachine>
 
 export function useDashboard<T>(select: (ctx: DashboardContext, state: string) => T): T {
-  const ref = useAppActor().system.get(SYSTEM_IDS.dashboard) as DashboardRef
-  return useSelector(ref, (s) => select(s.context, String(s.value)))
-}
-
-/** The root's dashboard actor itself, for a page machine that must tell it the counts changed. */
-export function useDashboardRef(): DashboardRef {
-  return useAppActor().system.get(SYSTEM_IDS.dashboard) as DashboardRef
+  return useSelector(useSystemActor("dashboard"), (s) => select(s.context, String(s.value)))
 }
 
 export function useDashboardSend(): (event: DashboardEvent) => void {
-  const ref = useAppActor().system.get(SYSTEM_IDS.dashboard) as DashboardRef
+  const ref = useSystemActor("dashboard")
   return useCallback((event) => ref.send(event), [ref])
 }

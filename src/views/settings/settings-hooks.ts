@@ -1,17 +1,14 @@
 import { useSelector } from "@xstate/react"
-import type { preferencesMachine } from "../../machines/preferences.machine"
-import type { pushMachine } from "../../machines/push.machine"
-import { SYSTEM_IDS } from "../../machines/system-ids"
 import { useSystemActor } from "../app-context"
 
 // The settings page reads the preferences and push actors of the session; it selects and sends, nothing else.
 
 export function usePreferencesActor() {
-  return useSystemActor<typeof preferencesMachine>(SYSTEM_IDS.preferences)
+  return useSystemActor("preferences")
 }
 
 export function usePushActor() {
-  return useSystemActor<typeof pushMachine>(SYSTEM_IDS.push)
+  return useSystemActor("push")
 }
 
 /** What the permission block shows, from the push actor's state. */

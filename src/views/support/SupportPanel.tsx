@@ -1,32 +1,18 @@
-import { useEffect, useRef, useSyncExternalStore } from "react"
-// Loaded with the panel, so that 'Export trace' needs no further chunk (and works offline).
-import "../../effects/trace-download"
-import type { TraceRecorder } from "../../effects/trace-recorder"
-import { useRecorder } from "./recorder-context"
+import { useEffect, useRef } from "react"
 import * as css from "./support.css"
 import { useSupport, useSupportSend } from "./support-hooks"
-import { actorRows, filterChoices, LOG_SIZE, logRows } from "./support-rows"
+import { useSupportTables } from "./support-panel-hooks"
+import { LOG_SIZE } from "./support-rows"
 
-// The support panel (its own chunk): every actor of the system and the last 500 events, live, from the trace
-// recorder; nothing here needs the network.
-
-const NO_RECORDER = { subscribe: () => () => {}, version: () => 0 }
-
-function useRecorded(recorder: TraceRecorder | null): number {
-  const source = recorder ?? NO_RECORDER
-  return useSyncExternalStore(source.subscribe, source.version)
-}
+// The support panel (its own chunk): every actor of the system, the bus's messages and the last 500 events,
+// live, from the trace recorder; nothing here needs the network.
 
 export default function SupportPanel() {
-  const recorder = useRecorder()
-  useRecorded(recorder)
   const send = useSupportSend()
   const filter = useSupport((v) => v.filter)
   const exporting = useSupport((v) => v.exporting)
   const exportError = useSupport((v) => v.exportError)
-  const actors = recorder ? actorRows(recorder) : []
-  const rows = recorder ? logRows(recorder, filter) : []
-  const choices = recorder ? filterChoices(recorder, filter) : []
+  const tables = useSupportTables(filter)
   const self = useRef<HTMLElement>(null)
   useEffect(() => self.current?.focus(), [])
 
@@ -46,7 +32,7 @@ export default function SupportPanel() {
         <button
           type="button"
           className={css.button}
-          disabled={exporting || !recorder}
+          disabled={exporting || !tables.recording}
           onClick={() => send({ type: "support.export" })}
         >
           {exporting ? "Exporting…" : "Export trace"}
@@ -71,12 +57,36 @@ export default function SupportPanel() {
             </tr>
           </thead>
           <tbody>
-            {actors.map((a) => (
+            {tables.actors.map((a) => (
               <tr key={a.id} data-actor={a.label}>
                 <th scope="row">{a.label}</th>
                 <td>{a.status}</td>
                 <td data-testid={`state-${a.label}`}>{a.state}</td>
                 <td>{a.summary}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className={css.log}>
+        <table className={css.table} aria-label="Bus messages">
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Publisher</th>
+              <th scope="col">Fact</th>
+              <th scope="col">Payload</th>
+              <th scope="col">Delivered to</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tables.bus.map((m) => (
+              <tr key={m.seq} data-fact={m.fact}>
+                <td>{m.time}</td>
+                <td>{m.publisher}</td>
+                <td>{m.fact}</td>
+                <td>{m.payload}</td>
+                <td>{m.delivered.length > 0 ? m.delivered.join(", ") : "support panel only"}</td>
               </tr>
             ))}
           </tbody>
@@ -91,9 +101,9 @@ export default function SupportPanel() {
           }
         >
           <option value="">All actors</option>
-          {choices.map((ref) => (
-            <option key={ref.sessionId} value={ref.sessionId}>
-              {ref.systemId ?? ref.id}
+          {tables.choices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
             </option>
           ))}
         </select>
@@ -110,7 +120,7 @@ export default function SupportPanel() {
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
+            {tables.log.map((r) => (
               <tr key={r.seq}>
                 <td>{r.time}</td>
                 <td>{r.from}</td>

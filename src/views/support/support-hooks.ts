@@ -1,16 +1,10 @@
 import { useSelector } from "@xstate/react"
 import { useCallback } from "react"
-import type { ActorRefFrom } from "xstate"
-import { mayOpenSupport, type SupportEvent, type supportMachine } from "../../machines/support.machine"
-import { SYSTEM_IDS } from "../../machines/system-ids"
-import { useAppActor } from "../app-context"
-
-type SupportRef = ActorRefFrom<typeof supportMachine>
+import { mayOpenSupport, type SupportEvent } from "../../machines/support.machine"
+import { useOptionalActor } from "../app-context"
 
 /** The support actor, absent in a root started without it (some unit tests). */
-function useSupportRef(): SupportRef | undefined {
-  return useAppActor().system.get(SYSTEM_IDS.support) as SupportRef | undefined
-}
+const useSupportRef = () => useOptionalActor("support")
 
 export interface SupportView {
   readonly open: boolean

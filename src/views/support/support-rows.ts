@@ -104,6 +104,59 @@ export function logRows(recorder: TraceRecorder, filter: string | null): LogRow[
   return rows
 }
 
+export interface BusRow {
+  readonly seq: number
+  readonly time: string
+  /** Who published the fact (its systemId). */
+  readonly publisher: string
+  /** The fact's type ("session.signedIn", "notification.arrived", …). */
+  readonly fact: string
+  readonly payload: string
+  /** The actors the bus delivered it to, each with the command it became; empty for a support-only fact. */
+  readonly delivered: ReadonlyArray<string>
+}
+
+/** A bus publication as the bus received it: the fact and who published it. */
+function publication(entry: RecordedEvent): { publisher: string; fact: { type: string } } | null {
+  if (entry.to.systemId !== "bus" || entry.event.type !== "bus.publish") return null
+  const { publisher, fact } = entry.event as { publisher?: unknown; fact?: unknown }
+  if (typeof publisher !== "string" || typeof fact !== "object" || fact === null || !("type" in fact))
+    return null
+  return typeof fact.type === "string" ? { publisher, fact: { ...fact, type: fact.type } } : null
+}
+
+/**
+ * The last 500 messages of the bus, newest first: each fact, its publisher, and what the bus made of it, read
+ * from the deliveries whose cause is the publication (the recorder links every event to the one its sender
+ * was processing).
+ */
+export function busRows(recorder: TraceRecorder): BusRow[] {
+  const deliveries = new Map<number, string[]>()
+  const rows: BusRow[] = []
+  for (let i = recorder.events.length - 1; i >= 0 && rows.length < LOG_SIZE; i -= 1) {
+    const entry = recorder.events[i]
+    if (!entry) continue
+    if (entry.cause !== undefined && entry.from?.systemId === "bus") {
+      const to = deliveries.get(entry.cause) ?? []
+      to.unshift(`${actorLabel(entry.to)} (${entry.event.type})`)
+      deliveries.set(entry.cause, to)
+      continue
+    }
+    const published = publication(entry)
+    if (!published) continue
+    const { type, ...rest } = redact(published.fact) as Record<string, unknown>
+    rows.push({
+      seq: entry.seq,
+      time: clock(recorder.startedAt + entry.at),
+      publisher: published.publisher,
+      fact: String(type),
+      payload: Object.keys(rest).length === 0 ? "" : clip(JSON.stringify(rest), PAYLOAD_CHARS),
+      delivered: deliveries.get(entry.seq) ?? [],
+    })
+  }
+  return rows
+}
+
 /** The actors the log can be filtered by: those with a systemId, plus the one chosen now. */
 export function filterChoices(recorder: TraceRecorder, current: string | null): RecordedActor[] {
   return recorder.actors.filter((ref) => ref.systemId !== undefined || ref.sessionId === current)

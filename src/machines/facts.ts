@@ -1,0 +1,64 @@
+import type { User } from "../schema/auth"
+import type { Notification } from "../schema/notifications"
+import type { ServerMessage } from "../schema/socket"
+import type { ListSource } from "./marketplace-types"
+
+// The facts that cross actors: what happened, said once by the actor it happened to and published on the bus
+// (a machine `emit`s it; the bus delivers it as commands, per subscriptions.ts). A publisher never knows who
+// listens; a subscriber never reads the publisher's context. Each machine's own `emitted` type is the part of
+// this vocabulary it publishes.
+
+/** The auth actor: the session began, ended, or its token or user changed. */
+export type SessionFact =
+  | { type: "session.signedIn" }
+  | { type: "session.signedOut" }
+  | { type: "session.tokenChanged"; token: string }
+  | { type: "session.userChanged"; category: string | null }
+
+/** The refresh queue: a refresh after a 401 gave a new token, or failed (the session is over). */
+export type TokenFact =
+  | { type: "token.refreshed"; token: string }
+  | { type: "token.refreshFailed"; error: string }
+
+/** The profile editor saved the user's own fields. */
+export type ProfileFact = { type: "profile.saved"; user: Partial<User> }
+
+/** The root: the signed-in actors have started (facts retained by the bus reach them now). */
+export type SystemFact = { type: "system.sessionStarted" }
+
+/** The socket: open, lost (waiting to reconnect or offline), a decoded frame, the server refused the token. */
+export type SocketFact =
+  | { type: "socket.connected" }
+  | { type: "socket.lost" }
+  | { type: "socket.received"; message: ServerMessage; at: number }
+  | { type: "socket.tokenRefused" }
+
+/** The notifications actor. */
+export type NotificationsFact =
+  /** New to this tab (live or caught up); a toast announces it unless a push toast did. */
+  | { type: "notification.arrived"; notification: Notification }
+  | { type: "notifications.unreadChanged"; unread: number }
+  /** The highest id this tab has seen from any source (list, live, catch-up) grew. */
+  | { type: "notifications.seen"; newestId: number }
+
+/** Browser push: a foreground message was announced as a push toast. */
+export type PushFact = { type: "push.announced"; notificationId: number }
+
+/** A marketplace record changed through this tab (decided, providers chosen). */
+export type RecordFact = {
+  type: "records.changed"
+  source: ListSource
+  uuids: ReadonlyArray<string>
+}
+
+export type Fact =
+  | SessionFact
+  | TokenFact
+  | ProfileFact
+  | SystemFact
+  | SocketFact
+  | NotificationsFact
+  | PushFact
+  | RecordFact
+export type FactType = Fact["type"]
+export type FactOf<T extends FactType> = Extract<Fact, { type: T }>

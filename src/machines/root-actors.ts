@@ -1,0 +1,20 @@
+import { authMachine } from "./auth.machine"
+import { busMachine } from "./bus.machine"
+import { refreshMachine } from "./refresh.machine"
+import { supportMachine } from "./support.machine"
+import { uiPreferencesMachine } from "./ui-preferences.machine"
+
+/**
+ * The actors the root runs from the first moment, by systemId, in the order they start: the bus first, so
+ * that it hears every fact; the refresh queue before anything can ask it for a token.
+ */
+export const ROOT_ACTORS = {
+  bus: busMachine,
+  refresh: refreshMachine,
+  auth: authMachine,
+  uiPreferences: uiPreferencesMachine,
+  support: supportMachine,
+} as const
+
+export type RootActorId = keyof typeof ROOT_ACTORS
+export const ROOT_ACTOR_IDS = Object.keys(ROOT_ACTORS) as ReadonlyArray<RootActorId>

@@ -1,0 +1,118 @@
+import type { EventObject } from "xstate"
+import type { Fact, FactOf, FactType } from "./facts"
+import { type CommandOf, SESSION_ACTOR_IDS, type SystemId } from "./registry"
+import { toNotificationsEvent } from "./socket-messages"
+
+// Who reacts to which fact, in one table: for each fact, the actors that hear it and the command each is sent
+// (or null: nothing to say this time). A fact nobody acts on is listed as SUPPORT_ONLY: it is published for
+// the support panel and the trace, where it explains what happened, and a test holds every other fact to at
+// least one subscriber.
+
+type Subscribers<F extends Fact> = { readonly [K in SystemId]?: (fact: F) => CommandOf<K> | null }
+
+/**
+ * A retained fact is kept by the bus (the last one of its slot) and delivered again to subscribers that start
+ * later: the signed-in actors load after sign-in, when 'signed in' and the token were published already.
+ */
+export type RetainSlot = "session" | "token" | "user"
+
+export interface Route<F extends Fact> {
+  readonly to: Subscribers<F>
+  readonly retain?: RetainSlot
+}
+
+export const SUPPORT_ONLY = "support-only"
+
+type Table = { readonly [T in FactType]: Route<FactOf<T>> | typeof SUPPORT_ONLY }
+
+export const SUBSCRIPTIONS = {
+  // The session's lifecycle starts and stops everything that only makes sense signed in.
+  "session.signedIn": {
+    retain: "session",
+    to: {
+      app: () => ({ type: "auth.signedIn" }),
+      notifications: () => ({ type: "notifications.start" }),
+      push: () => ({ type: "push.start" }),
+    },
+  },
+  "session.signedOut": {
+    retain: "session",
+    to: {
+      socket: () => ({ type: "socket.stop" }),
+      notifications: () => ({ type: "notifications.stop" }),
+      push: () => ({ type: "push.stop" }),
+    },
+  },
+  // Every new access token reconnects the socket with it.
+  "session.tokenChanged": {
+    retain: "token",
+    to: { socket: (f) => ({ type: "socket.start", token: f.token }) },
+  },
+  "session.userChanged": {
+    retain: "user",
+    to: { support: (f) => ({ type: "support.user", category: f.category }) },
+  },
+  "token.refreshed": { to: { auth: (f) => ({ type: "auth.setAccessToken", token: f.token }) } },
+  "token.refreshFailed": { to: { auth: (f) => ({ type: "auth.forceLogout", error: f.error }) } },
+  "profile.saved": { to: { auth: (f) => ({ type: "auth.updateUser", patch: f.user }) } },
+  // Handled by the bus itself: retained facts reach the actors that just started.
+  "system.sessionStarted": SUPPORT_ONLY,
+  "socket.connected": { to: { push: () => ({ type: "push.socket", live: true }) } },
+  "socket.lost": { to: { push: () => ({ type: "push.socket", live: false }) } },
+  "socket.received": { to: { notifications: (f) => toNotificationsEvent(f.message, f.at) } },
+  // The server refused the socket's token: the refresh queue gets a new one, which comes back as a new token.
+  "socket.tokenRefused": { to: { refresh: () => ({ type: "refresh.requested", waiterId: "socket" }) } },
+  "notification.arrived": SUPPORT_ONLY,
+  "notifications.unreadChanged": {
+    to: { dashboard: (f) => ({ type: "dashboard.unread", unread: f.unread }) },
+  },
+  "notifications.seen": { to: { push: (f) => ({ type: "push.seen", newestId: f.newestId }) } },
+  "push.announced": {
+    to: { notifications: (f) => ({ type: "notifications.toasted", id: f.notificationId }) },
+  },
+  // A decided record leaves its pending list and changes the counts.
+  "records.changed": {
+    to: {
+      dashboard: () => ({ type: "dashboard.refresh" }),
+      session: (f) => ({
+        type: "session.toPages",
+        page: "pagedList",
+        event: { type: "list.recordsChanged", source: f.source },
+      }),
+    },
+  },
+} as const satisfies Table
+
+export interface Delivery {
+  readonly to: SystemId
+  readonly command: EventObject
+}
+
+const routeOf = (type: FactType): Route<Fact> | null => {
+  const route: Route<never> | typeof SUPPORT_ONLY = SUBSCRIPTIONS[type]
+  // Each row's handlers take that row's fact; the bus only ever hands a row the fact it is keyed by.
+  return route === SUPPORT_ONLY ? null : (route as Route<Fact>)
+}
+
+/** The commands a fact becomes, in the table's order (skipping handlers that had nothing to say). */
+export function deliveriesOf(fact: Fact, only?: ReadonlyArray<SystemId>): Delivery[] {
+  const route = routeOf(fact.type)
+  if (!route) return []
+  const out: Delivery[] = []
+  for (const [to, handler] of Object.entries(route.to) as Array<
+    [SystemId, (f: Fact) => EventObject | null]
+  >) {
+    if (only && !only.includes(to)) continue
+    const command = handler(fact)
+    if (command) out.push({ to, command })
+  }
+  return out
+}
+
+export const retainSlotOf = (type: FactType): RetainSlot | null => routeOf(type)?.retain ?? null
+
+/** Subscribers that live in the session: what a retained fact is delivered to again once the session starts. */
+export const SESSION_SUBSCRIBERS: ReadonlyArray<SystemId> = SESSION_ACTOR_IDS
+
+/** Every fact type the vocabulary knows, for the bus's filter (other emitted events are not facts). */
+export const FACT_TYPES: ReadonlySet<string> = new Set(Object.keys(SUBSCRIPTIONS))

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest"
+import { createActor, type EventObject, fromCallback } from "xstate"
+import { getShortestPaths } from "xstate/graph"
+import { type BusEvent, busMachine } from "../../src/machines/bus.machine"
+import { SESSION_ACTOR_IDS } from "../../src/machines/registry"
+import { recordedActor } from "./coverage"
+import { describeEvent, getEdgePaths } from "./walk"
+
+// The bus machine on its own, inside a small system whose subscribers are recorders: every publication is
+// delivered as the table says, retained facts are kept by their slot, and 'session started' delivers them again
+// to the session's actors. The listener that hears facts is idle here: the path publishes them itself.
+
+const received: Array<{ to: string; type: string }> = []
+const recorder = fromCallback<EventObject>(({ self, receive }) => {
+  receive((event) => received.push({ to: self.id, type: event.type }))
+  return () => {}
+})
+const bus = busMachine.provide({ actors: { hearFacts: fromCallback(() => () => {}) } })
+const SUBSCRIBERS = ["app", "support", ...SESSION_ACTOR_IDS]
+
+const publish = (fact: BusEvent["fact"]): BusEvent => ({ type: "bus.publish", publisher: "test", fact })
+const events: BusEvent[] = [
+  publish({ type: "session.signedIn" }),
+  publish({ type: "session.signedOut" }),
+  publish({ type: "session.tokenChanged", token: "t1" }),
+  publish({ type: "system.sessionStarted" }),
+  publish({ type: "notification.arrived", notification: notificationFixture() }),
+]
+const serializeState = (s: { context: { retained: Record<string, { type: string }> } }) =>
+  JSON.stringify(Object.entries(s.context.retained).map(([slot, fact]) => [slot, fact.type]))
+
+function notificationFixture() {
+  return {
+    id: 1,
+    notification_type: "system" as const,
+    title: "t",
+    message: "m",
+    priority: "low" as const,
+    is_read: false,
+    sender_name: "s",
+    created_at: "2026-01-01T00:00:00Z",
+    action_url: null,
+    channel: "in_app" as const,
+  }
+}
+
+/**
+ * The bus as the root (recorded for coverage), recorders joining its system as its subscribers, and a path's
+ * publications replayed; what the last one reached is left in `received`.
+ */
+function walk(steps: ReadonlyArray<{ event: EventObject }>) {
+  const root = recordedActor(bus).start()
+  for (const id of SUBSCRIBERS) createActor(recorder, { parent: root, id, systemId: id }).start()
+  const rest = steps.slice(1)
+  for (const step of rest.slice(0, -1)) root.send(step.event as BusEvent)
+  received.length = 0
+  const last = rest.at(-1)
+  if (last) root.send(last.event as BusEvent)
+  return root
+}
+
+describe("bus machine paths", () => {
+  const paths = getShortestPaths(busMachine, { events, serializeState })
+  const edges = getEdgePaths(busMachine, { events, serializeState })
+
+  it("keeps one retained fact per slot: session state and token", () => {
+    const slots = new Set(paths.map((p) => serializeState(p.state)))
+    expect(slots).toContain(JSON.stringify([["session", "session.signedIn"]]))
+    expect(slots).toContain(JSON.stringify([["session", "session.signedOut"]]))
+    expect(slots).toContain(JSON.stringify([["token", "session.tokenChanged"]]))
+  })
+
+  for (const path of [...paths, ...edges])
+    it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
+      const root = walk(path.steps)
+      expect(serializeState(root.getSnapshot())).toBe(serializeState(path.state))
+      const fact = (path.steps.at(-1)?.event as BusEvent | undefined)?.fact
+      const reached = received.map((r) => `${r.to}:${r.type}`).sort()
+      // What the last publication reached: its subscribers in the table, and for 'session started' every
+      // retained fact again, but only to the session's actors (the root heard 'signed in' when it happened).
+      const retained = path.steps.at(-2)?.state.context.retained ?? {}
+      const again = [
+        ...(retained.session?.type === "session.signedIn"
+          ? ["notifications:notifications.start", "push:push.start"]
+          : []),
+        ...(retained.session?.type === "session.signedOut"
+          ? ["notifications:notifications.stop", "push:push.stop", "socket:socket.stop"]
+          : []),
+        ...(retained.token ? ["socket:socket.start"] : []),
+      ]
+      const expected: Record<string, string[]> = {
+        "session.signedIn": ["app:auth.signedIn", "notifications:notifications.start", "push:push.start"],
+        "session.signedOut": ["notifications:notifications.stop", "push:push.stop", "socket:socket.stop"],
+        "session.tokenChanged": ["socket:socket.start"],
+        "notification.arrived": [],
+        "system.sessionStarted": again,
+      }
+      if (fact) expect(reached).toEqual([...(expected[fact.type] ?? [])].sort())
+      root.stop()
+    })
+
+  it("delivers a support-only fact to nobody", () => {
+    const root = walk([{ event: { type: "xstate.init" } }, { event: events[4] as BusEvent }])
+    expect(received).toEqual([])
+    root.stop()
+  })
+})

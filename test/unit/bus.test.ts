@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest"
+import { createActor, type EventObject, emit, fromCallback, fromPromise, setup, waitFor } from "xstate"
+import { authMachine } from "../../src/machines/auth.machine"
+import { busMachine } from "../../src/machines/bus.machine"
+import type { FactType } from "../../src/machines/facts"
+import { lookup, SESSION_ACTOR_IDS, type SystemId } from "../../src/machines/registry"
+import { ROOT_ACTOR_IDS } from "../../src/machines/root-actors"
+import { deliveriesOf, SUBSCRIPTIONS, SUPPORT_ONLY } from "../../src/machines/subscriptions"
+import type { LoginResponse, RefreshResponse, User } from "../../src/schema/auth"
+import { demoUser } from "./fake-auth-server"
+
+// The bus on a real system: the real auth machine publishes, the real bus delivers per the subscription table,
+// and recorders stand in for the subscribers, collecting the commands they are sent.
+
+function system(options: { refresh: () => Promise<RefreshResponse> }) {
+  const received: Array<{ to: string; type: string }> = []
+  const recorder = fromCallback<EventObject>(({ self, receive }) => {
+    receive((event) => received.push({ to: self.id, type: event.type }))
+    return () => {}
+  })
+  const auth = authMachine.provide({
+    actors: {
+      refreshToken: fromPromise(options.refresh),
+      login: fromPromise<LoginResponse, { email: string; password: string }>(async () => ({
+        access: "t-login",
+        user: { ...demoUser, user_category: "admin" },
+      })),
+      fetchProfile: fromPromise<User>(async () => demoUser),
+      logoutCall: fromPromise(async () => {}),
+    },
+  })
+  const root = setup({
+    actors: { bus: busMachine, auth, recorder },
+  }).createMachine({
+    invoke: [
+      { id: "bus", systemId: "bus", src: "bus" },
+      { id: "auth", systemId: "auth", src: "auth" },
+      { id: "support", systemId: "support", src: "recorder" },
+      { id: "app", systemId: "app", src: "recorder" },
+    ],
+  })
+  const actor = createActor(root).start()
+  const authRef = lookup(actor.system, "auth")
+  if (!authRef) throw new Error("auth did not start")
+  return { actor, auth: authRef, received, recorder }
+}
+
+/** Stands in for the session: the signed-in subscribers, started late, then 'session started' from the root. */
+const lateSession = (recorder: ReturnType<typeof system>["recorder"]) =>
+  setup({ types: { emitted: {} as { type: "system.sessionStarted" } }, actors: { recorder } }).createMachine({
+    invoke: SESSION_ACTOR_IDS.map((id) => ({ id, systemId: id, src: "recorder" as const })),
+    entry: emit({ type: "system.sessionStarted" }),
+  })
+
+const to = (received: ReadonlyArray<{ to: string; type: string }>, id: string) =>
+  received.filter((r) => r.to === id).map((r) => r.type)
+
+describe("message bus", () => {
+  it("delivers the session's facts as the commands the table lists, to actors that start later too", async () => {
+    const { actor, auth, received, recorder } = system({ refresh: async () => ({ access: "t1" }) })
+    await waitFor(auth, (s) => s.matches({ AUTHENTICATED: "ready" }))
+    // The root hears 'signed in'; support hears who it is. The session's actors are not running yet.
+    expect(to(received, "app")).toEqual(["auth.signedIn"])
+    expect(to(received, "support")).toEqual(["support.user"])
+    expect(to(received, "socket")).toEqual([])
+
+    // The session starts later, as it does after its chunk loads: the retained facts reach it then.
+    createActor(lateSession(recorder), { parent: actor }).start()
+    await waitFor(actor, () => to(received, "socket").length > 0)
+    expect(to(received, "socket")).toEqual(["socket.start"])
+    expect(to(received, "notifications")).toEqual(["notifications.start"])
+    expect(to(received, "push")).toEqual(["push.start"])
+
+    // A new token reconnects the socket; push and notifications are left alone.
+    auth.send({ type: "auth.setAccessToken", token: "t2" })
+    expect(to(received, "socket")).toEqual(["socket.start", "socket.start"])
+    expect(to(received, "push")).toEqual(["push.start"])
+
+    // Sign-out stops all three, and tells support nobody is signed in.
+    auth.send({ type: "auth.logout" })
+    expect(to(received, "socket")).toEqual(["socket.start", "socket.start", "socket.stop"])
+    expect(to(received, "notifications")).toEqual(["notifications.start", "notifications.stop"])
+    expect(to(received, "push")).toEqual(["push.start", "push.stop"])
+    expect(to(received, "support")).toEqual(["support.user", "support.user"])
+    actor.stop()
+  })
+
+  it("a failed silent refresh publishes 'signed out' and starts nothing", async () => {
+    const { auth, received } = system({ refresh: () => Promise.reject(new Error("401")) })
+    await waitFor(auth, (s) => s.matches("UNAUTHENTICATED"))
+    expect(to(received, "app")).toEqual([])
+    expect(received.map((r) => r.type)).not.toContain("socket.start")
+  })
+
+  it("sends each delivery from the bus itself, with the publication as its cause", async () => {
+    const { actor, auth } = system({ refresh: async () => ({ access: "t1" }) })
+    const seen: Array<{ from: string | undefined; to: string; type: string }> = []
+    actor.system.inspect((ev) => {
+      if (ev.type === "@xstate.event" && ev.event.type !== "xstate.init")
+        seen.push({ from: ev.sourceRef?.sessionId, to: ev.actorRef.sessionId, type: ev.event.type })
+    })
+    await waitFor(auth, (s) => s.matches({ AUTHENTICATED: "ready" }))
+    const bus = lookup(actor.system, "bus")?.sessionId
+    const app = lookup(actor.system, "app")?.sessionId
+    expect(seen.some((e) => e.to === bus && e.type === "bus.publish")).toBe(true)
+    expect(seen.filter((e) => e.to === app)).toEqual([{ from: bus, to: app, type: "auth.signedIn" }])
+  })
+})
+
+describe("subscription table", () => {
+  const known = new Set<string>([...ROOT_ACTOR_IDS, ...SESSION_ACTOR_IDS, "app", "session"])
+
+  it("gives every fact at least one subscriber, unless it is published for the support panel only", () => {
+    for (const [type, route] of Object.entries(SUBSCRIPTIONS)) {
+      if (route === SUPPORT_ONLY) continue
+      expect(Object.keys(route.to).length, type).toBeGreaterThan(0)
+    }
+  })
+
+  it("names only actors of the registry as subscribers", () => {
+    for (const route of Object.values(SUBSCRIPTIONS)) {
+      if (route === SUPPORT_ONLY) continue
+      for (const id of Object.keys(route.to)) expect(known, id).toContain(id)
+    }
+  })
+
+  it("keeps the support-only facts few and deliberate", () => {
+    const supportOnly = Object.entries(SUBSCRIPTIONS)
+      .filter(([, route]) => route === SUPPORT_ONLY)
+      .map(([type]) => type as FactType)
+    expect(supportOnly.sort()).toEqual(["notification.arrived", "system.sessionStarted"])
+  })
+
+  it("turns a socket frame into the notifications actor's event, and drops frames it has no use for", () => {
+    const at = 5
+    expect(
+      deliveriesOf({ type: "socket.received", message: { type: "unread_count", unread_count: 3 }, at }),
+    ).toEqual([
+      { to: "notifications" satisfies SystemId, command: { type: "notifications.count", unread: 3 } },
+    ])
+    expect(deliveriesOf({ type: "socket.received", message: { type: "pong", timestamp: 1 }, at })).toEqual([])
+  })
+})
