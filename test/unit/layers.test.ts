@@ -1,0 +1,77 @@
+import { spawnSync } from "node:child_process"
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join, resolve } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+
+// The layers are enforced by Biome (biome.json's overrides, noRestrictedImports per folder), so a violation
+// fails `npm test` at its lint step. These tests lint small probe files laid out like the repository, under the
+// repository's own biome.json, and check that each rule refuses what it should and lets through what it should.
+
+const PROBES: Record<string, string> = {
+  "src/machines/effects.ts": 'import { Api } from "../effects/api"\nexport const a = Api\n',
+  "src/machines/views.ts": 'import { Bell } from "../views/bell/Bell"\nexport const b = Bell\n',
+  "src/machines/react.ts": 'import { useState } from "react"\nexport const c = useState\n',
+  "src/machines/runtime.ts": 'import { Effect } from "effect"\nexport const d = Effect.void\n',
+  "src/machines/allowed.ts":
+    'import { Schema } from "effect"\nimport { User } from "../schema/auth"\nexport const e = [Schema, User]\n',
+  "src/views/bell/Component.tsx": 'import { toast } from "../../effects/toasts"\nexport const f = toast\n',
+  "src/views/bell/bell-hooks.ts": 'import { toast } from "../../effects/toasts"\nexport const g = toast\n',
+  "src/effects/views.ts": 'import { Bell } from "../views/bell/Bell"\nexport const h = Bell\n',
+  "src/schema/xstate.ts": 'import { setup } from "xstate"\nexport const i = setup\n',
+  "server/http/machines.ts":
+    'import { authMachine } from "../../src/machines/auth.machine"\nexport const j = authMachine\n',
+  "server/http/schema.ts": 'import { User } from "../../src/schema/auth"\nexport const k = User\n',
+}
+
+const dir = mkdtempSync(join(tmpdir(), "layers-"))
+let refused = new Set<string>()
+
+beforeAll(() => {
+  // The probe folder is no git checkout: Biome must not look for one.
+  const config = JSON.parse(readFileSync("biome.json", "utf8")) as Record<string, unknown>
+  writeFileSync(join(dir, "biome.json"), JSON.stringify({ ...config, vcs: { enabled: false } }))
+  for (const [path, source] of Object.entries(PROBES)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), source)
+  }
+  const run = spawnSync(
+    resolve("node_modules/.bin/biome"),
+    [
+      "lint",
+      "--only=style/noRestrictedImports",
+      "--reporter=json",
+      "--max-diagnostics=none",
+      "src",
+      "server",
+    ],
+    { cwd: dir, encoding: "utf8" },
+  )
+  const report = JSON.parse(run.stdout) as { diagnostics: Array<{ location: { path: string } }> }
+  refused = new Set(report.diagnostics.map((d) => d.location.path))
+}, 60_000)
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe("layer rules", () => {
+  it("machines import nothing from effects, views or React, and run no Effect program", () => {
+    for (const probe of ["effects", "views", "react", "runtime"])
+      expect(refused).toContain(`src/machines/${probe}.ts`)
+    // The wire schema and Schema itself are what machines may use.
+    expect(refused).not.toContain("src/machines/allowed.ts")
+  })
+
+  it("components reach IO only through hooks", () => {
+    expect(refused).toContain("src/views/bell/Component.tsx")
+    expect(refused).not.toContain("src/views/bell/bell-hooks.ts")
+  })
+
+  it("effects never reach into views, and the schema depends on nothing of the app", () => {
+    expect(refused).toContain("src/effects/views.ts")
+    expect(refused).toContain("src/schema/xstate.ts")
+  })
+
+  it("the server imports only the wire schema from the client", () => {
+    expect(refused).toContain("server/http/machines.ts")
+    expect(refused).not.toContain("server/http/schema.ts")
+  })
+})
