@@ -1,6 +1,8 @@
 import { type AnyActorLogic, assign, emit, enqueueActions, fromPromise, setup } from "xstate"
+import { childrenOf } from "./children"
 import type { SystemFact } from "./facts"
-import { ROOT_ACTORS } from "./root-actors"
+import { ROOT_ACTOR_IDS, ROOT_ACTORS } from "./root-actors"
+import type { SupportInput } from "./support.machine"
 import type { UiPreferencesInput } from "./ui-preferences.machine"
 
 export interface AppInput {
@@ -21,6 +23,14 @@ export const SESSION_LOAD_FAILED = "The app could not finish loading. Check your
 /** The root's own systemId, so that the bus can deliver 'signed in' to it like to any other actor. */
 export const APP_SYSTEM_ID = "app"
 
+/** What the root actors that take an input start from. */
+const ROOT_INPUTS = {
+  uiPreferences: ({ context }: { context: AppContext }): UiPreferencesInput => context.ui,
+  support: ({ context }: { context: AppContext }): SupportInput => ({
+    requested: context.supportRequested ?? false,
+  }),
+}
+
 /** Replaced in src/effects by the loader of the session chunk; this default keeps the root testable alone. */
 const loadSession = fromPromise<AnyActorLogic>(() => Promise.reject(new Error("loadSession not provided")))
 
@@ -40,23 +50,9 @@ export const appMachine = setup({
 }).createMachine({
   id: "app",
   context: ({ input }) => ({ ...input, sessionError: null }),
-  invoke: [
-    { id: "bus", systemId: "bus", src: "bus" },
-    { id: "refresh", systemId: "refresh", src: "refresh" },
-    { id: "auth", systemId: "auth", src: "auth" },
-    {
-      id: "uiPreferences",
-      systemId: "uiPreferences",
-      src: "uiPreferences",
-      input: ({ context }) => context.ui,
-    },
-    {
-      id: "support",
-      systemId: "support",
-      src: "support",
-      input: ({ context }) => ({ requested: context.supportRequested ?? false }),
-    },
-  ],
+  // In the registry's order: the bus first, so that it hears every fact; the refresh queue before anything can
+  // ask it for a token.
+  invoke: childrenOf(ROOT_ACTOR_IDS, ROOT_INPUTS),
   initial: "signedOut",
   states: {
     signedOut: {

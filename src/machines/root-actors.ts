@@ -17,4 +17,16 @@ export const ROOT_ACTORS = {
 } as const
 
 export type RootActorId = keyof typeof ROOT_ACTORS
-export const ROOT_ACTOR_IDS = Object.keys(ROOT_ACTORS) as ReadonlyArray<RootActorId>
+/** The root's children in the order they start (the order of the map above). */
+export const ROOT_ACTOR_IDS = [
+  "bus",
+  "refresh",
+  "auth",
+  "uiPreferences",
+  "support",
+] as const satisfies ReadonlyArray<RootActorId>
+type AssertTrue<T extends true> = T
+/** Compiles only while ROOT_ACTOR_IDS lists every actor of ROOT_ACTORS. */
+export type RootActorIdsComplete = AssertTrue<
+  Exclude<RootActorId, (typeof ROOT_ACTOR_IDS)[number]> extends never ? true : false
+>

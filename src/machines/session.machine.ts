@@ -1,4 +1,5 @@
 import { assign, enqueueActions, setup } from "xstate"
+import { childrenOf } from "./children"
 import type { PageEventOf, PageInputOf, PageKey, PageName } from "./registry"
 import { SESSION_ACTOR_IDS } from "./registry"
 import { PAGE_MACHINES, SESSION_ACTORS } from "./session-actors"
@@ -26,13 +27,6 @@ export interface SessionContext {
   readonly pages: Readonly<Record<string, PageName>>
 }
 
-/** One child per session actor, by its systemId (a tuple, so that each entry keeps its own machine's type). */
-type SessionChildren<T extends ReadonlyArray<string>> = {
-  [I in keyof T]: { id: T[I]; systemId: T[I]; src: T[I] }
-}
-const children = <const T extends ReadonlyArray<string>>(ids: T): SessionChildren<T> =>
-  ids.map((id) => ({ id, systemId: id, src: id })) as SessionChildren<T>
-
 /** What spawns a page's machine, for any page; each member pairs a page's machine with its own input. */
 type PageSpawn = { [P in PageName]: [src: P, options: { id: PageKey<P>; input: PageInputOf<P> }] }[PageName]
 // The event pairs them already (OpenPage); TypeScript cannot follow that pairing through a generic spread.
@@ -53,7 +47,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: "session",
   context: { pages: {} },
-  invoke: children(SESSION_ACTOR_IDS),
+  invoke: childrenOf(SESSION_ACTOR_IDS),
   on: {
     "session.openPage": {
       guard: ({ context, event }) => context.pages[event.key] === undefined,
