@@ -46,8 +46,12 @@ export const SOCKET = {
   maxReconnectAttempts: 6,
   reconnectBaseMs: 1000,
   reconnectCapMs: 15_000,
-  /** The client's keep-alive `ping` (SPEC §7), well inside proxies' usual 60 s idle timeouts. */
+  /** The client's keep-alive `ping`, well inside proxies' usual 60 s idle timeouts. */
   pingIntervalMs: 25_000,
+  /** After the quick attempts, one more attempt about this often (with jitter), for as long as it takes. */
+  slowRetryMs: 60_000,
+  /** The slow retry's spread, so that tabs and browsers do not all come back at once. */
+  slowRetryJitter: 0.2,
 } as const
 
 export const LAYOUT = {

@@ -1,14 +1,16 @@
 import { Effect } from "effect"
 import { fromCallback, fromPromise } from "xstate"
+import { SOCKET } from "../constants"
 import type { NotificationFilters } from "../machines/notification-list"
 import { notificationsMachine } from "../machines/notifications.machine"
 import type { CatchUp, FirstPage, NotificationsEvent, Write } from "../machines/notifications-context"
 import { socketMachine } from "../machines/socket.machine"
 import { COALESCE, type ToastPlan } from "../machines/toast-coalesce"
 import type { Notification, NotificationPage } from "../schema/notifications"
+import type { ConfigShape } from "./config"
 import type { NotificationSocket } from "./notification-socket"
 import { NotificationsApi } from "./notifications-api"
-import { socketConnection, watchWake } from "./socket-actors"
+import { slowRetryDelay, socketConnection, watchWake } from "./socket-actors"
 import { toast } from "./toasts"
 
 // The notifications and socket machines with their IO: each actor one NotificationsApi call (or the
@@ -31,7 +33,7 @@ const showToast = (plan: ToastPlan) => {
   else toast.success(plan.title)
 }
 
-export function provideNotifications(run: Run) {
+export function provideNotifications(run: Run, config: ConfigShape) {
   const api = <A>(f: (a: NotificationsApi["Service"]) => Effect.Effect<A, unknown>) =>
     run(NotificationsApi.use(f))
   return {
@@ -78,6 +80,9 @@ export function provideNotifications(run: Run) {
         },
       },
     }),
-    socket: socketMachine.provide({ actors: { connection: socketConnection(run), watchWake } }),
+    socket: socketMachine.provide({
+      actors: { connection: socketConnection(run), watchWake },
+      delays: { slowRetry: slowRetryDelay(config.socketSlowRetryMs ?? SOCKET.slowRetryMs) },
+    }),
   }
 }

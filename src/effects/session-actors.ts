@@ -1,6 +1,7 @@
-import { type Effect, Layer, ManagedRuntime } from "effect"
+import { Context, type Effect, Layer, ManagedRuntime } from "effect"
 import { sessionMachine } from "../machines/session.machine"
 import { sidebarMachine } from "../machines/sidebar.machine"
+import { Config } from "./config"
 import { provideMarketplace } from "./marketplace-actors"
 import { MarketplaceApi } from "./marketplace-api"
 import { NotificationSocket, WebSocketFactory } from "./notification-socket"
@@ -19,6 +20,7 @@ import { watchViewport } from "./ui-actors"
  */
 export async function provideSession(root: AppRuntime) {
   const base = await root.context()
+  const config = Context.get(base, Config)
   const runtime = ManagedRuntime.make(
     Layer.mergeAll(
       MarketplaceApi.layer,
@@ -41,7 +43,7 @@ export async function provideSession(root: AppRuntime) {
       sidebar: sidebarMachine.provide({ actors: { watchViewport } }),
       ...provideProfile(run),
       ...provideMarketplace(run),
-      ...provideNotifications(run),
+      ...provideNotifications(run, config),
       ...providePush(run),
     },
   })

@@ -1,5 +1,6 @@
 import type { Effect } from "effect"
 import { fromCallback } from "xstate"
+import { SOCKET } from "../constants"
 import type { ConnectionInput, SocketEvent } from "../machines/socket.machine"
 import type { ClientMessage } from "../schema/socket"
 import { NotificationSocket, type SocketConnection } from "./notification-socket"
@@ -44,17 +45,27 @@ export function socketConnection(run: Run) {
   })
 }
 
-/** The browser came back online or the tab became visible: worth another connection attempt. */
+/**
+ * Signs that a connection may work now: the browser is back online, the tab was shown or focused, or the user
+ * went to another page (the router announces pushState; Back and Forward are popstate).
+ */
 export const watchWake = fromCallback<SocketEvent>(({ sendBack }) => {
   if (typeof window === "undefined") return () => {}
   const wake = () => sendBack({ type: "socket.wake" })
   const visible = () => {
     if (document.visibilityState === "visible") wake()
   }
-  window.addEventListener("online", wake)
+  const onWindow = ["online", "focus", "pushState", "popstate"] as const
+  for (const type of onWindow) window.addEventListener(type, wake)
   document.addEventListener("visibilitychange", visible)
   return () => {
-    window.removeEventListener("online", wake)
+    for (const type of onWindow) window.removeEventListener(type, wake)
     document.removeEventListener("visibilitychange", visible)
   }
 })
+
+/** The slow retry's delay: the configured interval, spread by up to the jitter either way. */
+export const slowRetryDelay =
+  (baseMs: number, random: () => number = Math.random) =>
+  (): number =>
+    Math.round(baseMs * (1 + SOCKET.slowRetryJitter * (2 * random() - 1)))

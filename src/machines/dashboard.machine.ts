@@ -16,6 +16,8 @@ export type DashboardEvent =
   | { type: "dashboard.refresh" }
   /** The user's unread count changed (bus: notifications.unreadChanged): the summary's copy follows it. */
   | { type: "dashboard.unread"; unread: number }
+  /** The connection is back (bus: socket.connected): a summary that failed to load loads again. */
+  | { type: "dashboard.retry" }
 
 const loadSummary = fromPromise<DashboardSummary>(() => Promise.reject(new Error("loadSummary not provided")))
 
@@ -49,6 +51,6 @@ export const dashboardMachine = setup({
       },
     },
     ready: { on: { "dashboard.refresh": "loading" } },
-    failed: { on: { "dashboard.refresh": "loading" } },
+    failed: { on: { "dashboard.refresh": "loading", "dashboard.retry": "loading" } },
   },
 })

@@ -4,9 +4,11 @@ import { type ClientMessage, type ServerMessage, SOCKET_CLOSE } from "../schema/
 import type { SocketFact } from "./facts"
 
 // The live notification socket: connects after sign-in, reconnects after an unplanned close with a doubling
-// back-off (1 s doubling to 15 s, at most 6 times), then waits offline for the browser to come back. Opening the
-// socket is an actor from src/effects; this machine only decides when. What it hears it publishes as facts
-// (connected, lost, a decoded frame, the token refused); it knows nothing of who listens.
+// back-off (1 s doubling to 15 s, at most 6 times), then stays offline but never gives up: it tries again slowly
+// (every minute or so) and at once when the browser signals the network may be back (online, the tab shown or
+// focused, a navigation) or the user asks ('Reconnect now'). Opening the socket is an actor from src/effects;
+// this machine only decides when. What it hears it publishes as facts (connected, lost, a decoded frame, the
+// token refused); it knows nothing of who listens.
 
 export type SocketEvent =
   /** Signed in, or a new access token: (re)connect with it. */
@@ -17,7 +19,7 @@ export type SocketEvent =
   | { type: "socket.message"; message: ServerMessage; at: number }
   | { type: "socket.closed"; planned: boolean; code: number; at: number }
   | { type: "socket.send"; message: ClientMessage }
-  /** The browser is online again or the tab became visible. */
+  /** Worth trying now: the browser is online again, the tab was shown or focused, a navigation, or the user asked. */
   | { type: "socket.wake" }
 
 export interface SocketContext {
@@ -43,7 +45,11 @@ export const socketMachine = setup({
     tokenRefused: ({ event }) =>
       event.type === "socket.closed" && event.code === SOCKET_CLOSE.unauthorized.code,
   },
-  delays: { backoff: ({ context }) => socketBackoffMs(context.attempt + 1) },
+  delays: {
+    backoff: ({ context }) => socketBackoffMs(context.attempt + 1),
+    // src/effects provides it with jitter (and a shorter one where a test sets it).
+    slowRetry: SOCKET.slowRetryMs,
+  },
   actions: {
     /** The server refused the token: a fresh one comes back as socket.start. */
     tokenRejected: emit({ type: "socket.tokenRefused" }),
@@ -92,13 +98,24 @@ export const socketMachine = setup({
           { guard: "planned", target: "idle" },
           { guard: and(["canRetry", "tokenRefused"]), target: "waiting", actions: "tokenRejected" },
           { guard: "canRetry", target: "waiting" },
-          { target: "offline", actions: assign({ offlineSince: ({ event }) => event.at }) },
+          // Offline since the first time the quick attempts ran out, through every slow attempt after it.
+          {
+            target: "offline",
+            actions: assign({ offlineSince: ({ context, event }) => context.offlineSince ?? event.at }),
+          },
         ],
       },
     },
-    waiting: { after: { backoff: { target: "connection", actions: "countAttempt" } } },
+    waiting: {
+      invoke: { id: "watchWake", src: "watchWake" },
+      after: { backoff: { target: "connection", actions: "countAttempt" } },
+      on: { "socket.wake": { target: "connection", actions: "countAttempt" } },
+    },
     offline: {
       invoke: { id: "watchWake", src: "watchWake" },
+      // A slow attempt that fails comes straight back here: the quick attempts are spent.
+      after: { slowRetry: { target: "connection" } },
+      // A sign that the network is back earns the quick attempts again.
       on: { "socket.wake": { target: "connection", actions: assign({ attempt: 0 }) } },
     },
   },

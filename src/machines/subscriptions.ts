@@ -4,11 +4,13 @@ import { type CommandOf, SESSION_ACTOR_IDS, type SystemId } from "./registry"
 import { toNotificationsEvent } from "./socket-messages"
 
 // Who reacts to which fact, in one table: for each fact, the actors that hear it and the command each is sent
-// (or null: nothing to say this time). A fact nobody acts on is listed as SUPPORT_ONLY: it is published for
+// (several, in order, or null: nothing to say this time). A fact nobody acts on is listed as SUPPORT_ONLY: it is published for
 // the support panel and the trace, where it explains what happened, and a test holds every other fact to at
 // least one subscriber.
 
-type Subscribers<F extends Fact> = { readonly [K in SystemId]?: (fact: F) => CommandOf<K> | null }
+type Subscribers<F extends Fact> = {
+  readonly [K in SystemId]?: (fact: F) => CommandOf<K> | ReadonlyArray<CommandOf<K>> | null
+}
 
 /**
  * A retained fact is kept by the bus (the last one of its slot) and delivered again to subscribers that start
@@ -57,7 +59,19 @@ export const SUBSCRIPTIONS = {
   "profile.saved": { to: { auth: (f) => ({ type: "auth.updateUser", patch: f.user }) } },
   // Handled by the bus itself: retained facts reach the actors that just started.
   "system.sessionStarted": SUPPORT_ONLY,
-  "socket.connected": { to: { push: () => ({ type: "push.socket", live: true }) } },
+  // The connection is back: whatever failed to load while it was gone loads again (each only if it failed).
+  "socket.connected": {
+    to: {
+      push: () => ({ type: "push.socket", live: true }),
+      notifications: () => ({ type: "notifications.retry" }),
+      dashboard: () => ({ type: "dashboard.retry" }),
+      session: () => [
+        { type: "session.toPages", page: "pagedList", event: { type: "list.retry" } },
+        { type: "session.toPages", page: "review", event: { type: "review.retry" } },
+        { type: "session.toPages", page: "selectProviders", event: { type: "select.retry" } },
+      ],
+    },
+  },
   "socket.lost": { to: { push: () => ({ type: "push.socket", live: false }) } },
   "socket.received": { to: { notifications: (f) => toNotificationsEvent(f.message, f.at) } },
   // The server refused the socket's token: the refresh queue gets a new one, which comes back as a new token.
@@ -99,12 +113,12 @@ export function deliveriesOf(fact: Fact, only?: ReadonlyArray<SystemId>): Delive
   const route = routeOf(fact.type)
   if (!route) return []
   const out: Delivery[] = []
-  for (const [to, handler] of Object.entries(route.to) as Array<
-    [SystemId, (f: Fact) => EventObject | null]
-  >) {
+  type Handler = (f: Fact) => EventObject | ReadonlyArray<EventObject> | null
+  for (const [to, handler] of Object.entries(route.to) as Array<[SystemId, Handler]>) {
     if (only && !only.includes(to)) continue
-    const command = handler(fact)
-    if (command) out.push({ to, command })
+    const said = handler(fact)
+    const commands: ReadonlyArray<EventObject> = said === null ? [] : Array.isArray(said) ? said : [said]
+    for (const command of commands) out.push({ to, command })
   }
   return out
 }

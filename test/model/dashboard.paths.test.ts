@@ -29,6 +29,8 @@ const events = [
   { type: "xstate.error.actor.loadSummary", error: new Error("offline") },
   // The user's unread count changed (from the bus): the summary's copy follows, if there is a summary.
   { type: "dashboard.unread", unread: 7 },
+  // The connection came back: only a failed summary loads again.
+  { type: "dashboard.retry" },
 ] as unknown as DashboardEvent[]
 
 const serializeState = (s: { value: unknown; context: DashboardContext }) =>
@@ -80,6 +82,8 @@ describe("dashboard machine paths", () => {
     expect(new Set(refreshed.map((e) => e.steps.at(-2)?.state.value))).toEqual(
       new Set(["idle", "ready", "failed"]),
     )
+    const retried = edges.filter((e) => e.steps.at(-1)?.event.type === "dashboard.retry")
+    expect(new Set(retried.map((e) => e.steps.at(-2)?.state.value))).toEqual(new Set(["failed"]))
     for (const path of edges) walk(path)
   })
 })

@@ -20,6 +20,7 @@ const events = [
   { type: "socket.closed", planned: true, code: 1000, at: 1000 },
   { type: "socket.closed", planned: false, code: 4401, at: 1000 },
   after,
+  { type: "xstate.after.slowRetry.socket.offline" },
   { type: "socket.wake" },
   { type: "socket.stop" },
 ] as unknown as SocketEvent[]
@@ -128,7 +129,7 @@ describe("socket machine paths", () => {
 })
 
 describe("socket machine rules", () => {
-  it("reconnects 6 times with 1, 2, 4, 8, 15, 15 s between, then stays offline until the browser wakes", () => {
+  it("reconnects 6 times with 1, 2, 4, 8, 15, 15 s between, then keeps trying slowly and at once on a wake", () => {
     const log = newLog()
     const actor = hear(createActor(fakes(log)), log).start()
     actor.send({ type: "socket.start", token: "t" })
@@ -147,12 +148,37 @@ describe("socket machine rules", () => {
     actor.send({ type: "socket.closed", planned: false, code: 1006, at: 77 })
     expect(actor.getSnapshot().value).toBe("offline")
     expect(actor.getSnapshot().context.offlineSince).toBe(77)
-    vi.advanceTimersByTime(60_000)
-    expect(actor.getSnapshot().value).toBe("offline")
     expect(log.connections).toHaveLength(7)
+    // It never gives up: one attempt per slow interval, still offline since the first time after each failure.
+    for (let slow = 1; slow <= 3; slow++) {
+      vi.advanceTimersByTime(SOCKET.slowRetryMs - 1)
+      expect(actor.getSnapshot().value).toBe("offline")
+      vi.advanceTimersByTime(1)
+      expect(actor.getSnapshot().matches({ connection: "connecting" })).toBe(true)
+      expect(log.connections).toHaveLength(7 + slow)
+      actor.send({ type: "socket.closed", planned: false, code: 1006, at: 100 + slow })
+      expect(actor.getSnapshot().value).toBe("offline")
+      expect(actor.getSnapshot().context.offlineSince).toBe(77)
+    }
+    // A sign that the network is back: an attempt at once, with the quick attempts earned again.
     actor.send({ type: "socket.wake" })
     expect(actor.getSnapshot().matches({ connection: "connecting" })).toBe(true)
     expect(actor.getSnapshot().context.attempt).toBe(0)
+    actor.send({ type: "socket.opened" })
+    expect(actor.getSnapshot().context.offlineSince).toBeNull()
+  })
+
+  it("a wake during the quick back-off tries at once instead of waiting it out", () => {
+    const log = newLog()
+    const actor = hear(createActor(fakes(log)), log).start()
+    actor.send({ type: "socket.start", token: "t" })
+    actor.send({ type: "socket.closed", planned: false, code: 1006, at: 1 })
+    actor.send({ type: "socket.closed", planned: false, code: 1006, at: 2 })
+    expect(actor.getSnapshot().value).toBe("waiting")
+    actor.send({ type: "socket.wake" })
+    expect(actor.getSnapshot().matches({ connection: "connecting" })).toBe(true)
+    expect(log.connections).toEqual(["t", "t"])
+    expect(actor.getSnapshot().context.attempt).toBe(1)
   })
 
   it("resets the attempts once open, reconnects with a new token, and never reconnects after a stop", () => {

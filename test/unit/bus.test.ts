@@ -140,4 +140,18 @@ describe("subscription table", () => {
     ])
     expect(deliveriesOf({ type: "socket.received", message: { type: "pong", timestamp: 1 }, at })).toEqual([])
   })
+
+  it("turns a connection come back into a retry of whatever failed: the bell's list, the summary, every page", () => {
+    const said = deliveriesOf({ type: "socket.connected" }).map(({ to, command }) =>
+      "page" in command ? `${to}:${String(command.page)}` : `${to}:${command.type}`,
+    )
+    expect(said).toEqual([
+      "push:push.socket",
+      "notifications:notifications.retry",
+      "dashboard:dashboard.retry",
+      "session:pagedList",
+      "session:review",
+      "session:selectProviders",
+    ])
+  })
 })

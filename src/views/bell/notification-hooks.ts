@@ -39,16 +39,25 @@ export const detailStatus = (s: NotificationsSnapshot): "none" | "loading" | "sh
   return "none"
 }
 
-/** The socket's health as the panel tells it: live, reconnecting, or offline since a time. */
+/**
+ * The socket's health as people are told it: live, reconnecting (the quick attempts), or offline since a time
+ * (the quick attempts spent; a slow attempt in flight does not change that until it succeeds).
+ */
 export function useSocketHealth(): Health {
   const ref = useSystemActor("socket")
   const kind = useSelector(ref, (s) => {
     if (s.matches({ connection: "open" })) return "live"
-    if (s.matches("offline")) return "offline"
     if (s.matches("idle")) return "none"
+    if (s.context.offlineSince !== null) return "offline"
     return "reconnecting"
   })
   const since = useSelector(ref, (s) => s.context.offlineSince)
   if (kind === "offline") return { kind, since }
   return { kind }
+}
+
+/** 'Reconnect now': an attempt at once, as a sign that the network is back would. */
+export function useReconnectNow(): () => void {
+  const ref = useSystemActor("socket")
+  return useCallback(() => ref.send({ type: "socket.wake" }), [ref])
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from "react"
 import { useSidebar, useSidebarSend } from "../ui-hooks"
+import { ConnectionIndicator } from "./ConnectionIndicator"
 import * as css from "./layout.css"
 import { Sidebar } from "./Sidebar"
 import { TermsBanner } from "./TermsBanner"
@@ -38,6 +39,7 @@ export function AppLayout({ children, bell }: { children: ReactNode; bell?: Reac
             ☰
           </button>
           <div className={css.spacer} />
+          <ConnectionIndicator />
           {bell}
           <UserMenu />
         </header>
