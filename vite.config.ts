@@ -56,7 +56,7 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           globalSetup: ["test/e2e/global-setup.ts"],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
         },
       },

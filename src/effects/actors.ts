@@ -8,6 +8,8 @@ import { loadChunk } from "./load-chunk"
 import { type AppRuntime, runForActor } from "./runtime"
 import { sessionLoader } from "./session-loader"
 import { provideSupport } from "./support-actors"
+import type { TabChannel } from "./tab-channel"
+import { provideTabs } from "./tabs-actors"
 import type { TraceRecorder } from "./trace-recorder"
 import { uiPreferenceActions, watchColorScheme } from "./ui-actors"
 
@@ -16,6 +18,7 @@ export function provideApp(runtime: AppRuntime, recorder?: TraceRecorder) {
   return appMachine.provide({
     actors: {
       ...provideAuth(<A, E>(effect: Effect.Effect<A, E, AuthApi>) => runForActor(runtime, effect)),
+      tabs: provideTabs(<A, E>(effect: Effect.Effect<A, E, TabChannel>) => runForActor(runtime, effect)),
       uiPreferences: uiPreferencesMachine.provide({
         actors: { watchColorScheme },
         actions: uiPreferenceActions,

@@ -6,13 +6,14 @@ import { Failure } from "../schema/failure"
 import { Api } from "./api"
 import { noSessionHint } from "./session-hint"
 import { Storage } from "./storage"
+import { TabChannel } from "./tab-channel"
 
 export interface AuthApiShape {
   readonly login: (email: string, password: string) => Effect.Effect<LoginResponse, Failure>
   readonly refresh: Effect.Effect<RefreshResponse, Failure>
   readonly profile: Effect.Effect<User, Failure>
   readonly updateProfile: (patch: ProfilePatch) => Effect.Effect<User, Failure>
-  /** The caller ignores its errors: local state is cleared anyway (SPEC §7). */
+  /** The caller ignores its errors: local state is cleared anyway. */
   readonly logout: Effect.Effect<void, Failure>
 }
 
@@ -22,26 +23,32 @@ export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthA
     Effect.gen(function* () {
       const api = yield* Api
       const storage = yield* Storage
+      const tabs = yield* TabChannel
       // Login, refresh and logout are authenticated by credentials or the HttpOnly cookie, never by a
-      // (possibly stale) bearer, and a 401 from them is an answer, not a reason to refresh (SPEC §4).
+      // (possibly stale) bearer, and a 401 from them is an answer, not a reason to refresh.
       const byCookie = { auth: "none", replay: "never" } as const
+      // Without the hint cookie the browser holds no refresh cookie: the server's answer is known already.
+      const serverRefresh = Effect.suspend(() =>
+        noSessionHint()
+          ? Effect.fail(
+              new Failure({
+                kind: "http",
+                status: 401,
+                serverMessage: null,
+                detail: REFRESH_FAILED,
+                message: "POST /api/company/token/refresh/ skipped: no session in this browser",
+              }),
+            )
+          : api.post("/api/company/token/refresh/", { ...byCookie, schema: RefreshResponse }),
+      )
       return AuthApi.of({
         login: (email, password) =>
           api.post("/api/company/login/", { ...byCookie, body: { email, password }, schema: LoginResponse }),
-        // Without the hint cookie the browser holds no refresh cookie: the server's answer is known already.
-        refresh: Effect.suspend(() =>
-          noSessionHint()
-            ? Effect.fail(
-                new Failure({
-                  kind: "http",
-                  status: 401,
-                  serverMessage: null,
-                  detail: REFRESH_FAILED,
-                  message: "POST /api/company/token/refresh/ skipped: no session in this browser",
-                }),
-              )
-            : api.post("/api/company/token/refresh/", { ...byCookie, schema: RefreshResponse }),
-        ),
+        // One refresh at a time across the browser's tabs: a tab that waited for another's refresh takes the
+        // token that one obtained instead of refreshing again.
+        refresh: tabs
+          .shareRefresh(serverRefresh.pipe(Effect.map((r) => r.access)))
+          .pipe(Effect.map((access) => ({ access }))),
         profile: api.get("/api/company/user/", { schema: User }),
         updateProfile: (patch) => api.patch("/api/company/user/", { body: patch, schema: User }),
         // The browser's push registration ends with the session: the server drops this device's token.

@@ -4,15 +4,21 @@ import { AuthApi } from "./auth-api"
 import { Config, type ConfigShape } from "./config"
 import { HttpEnv, type HttpEnvShape } from "./http-env"
 import { Storage } from "./storage"
+import { TabChannel } from "./tab-channel"
 
-export type AppServices = Api | AuthApi | Storage | Config
+export type AppServices = Api | AuthApi | Storage | Config | TabChannel
 
 /**
  * The services the sign-in page needs, over one Config and one HttpEnv. The signed-in services join them in
  * the session chunk (session-actors.ts), on top of this runtime's own instances.
  */
-export function appLayer(config: ConfigShape, env: HttpEnvShape) {
+export function appLayer(
+  config: ConfigShape,
+  env: HttpEnvShape,
+  tabs: Layer.Layer<TabChannel> = TabChannel.browser,
+) {
   return AuthApi.layer.pipe(
+    Layer.provideMerge(tabs),
     Layer.provideMerge(Api.layer),
     Layer.provide(HttpEnv.layer(env)),
     Layer.provideMerge(Config.layer(config)),
@@ -22,8 +28,11 @@ export function appLayer(config: ConfigShape, env: HttpEnvShape) {
 
 export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>
 
-export const makeRuntime = (config: ConfigShape, env: HttpEnvShape): AppRuntime =>
-  ManagedRuntime.make(appLayer(config, env))
+export const makeRuntime = (
+  config: ConfigShape,
+  env: HttpEnvShape,
+  tabs?: Layer.Layer<TabChannel>,
+): AppRuntime => ManagedRuntime.make(appLayer(config, env, tabs))
 
 /**
  * Runs an effect for an actor: resolves with its value or rejects with its own typed error. Generic over the

@@ -1,3 +1,4 @@
+import type { Layer } from "effect"
 import { type Actor, createActor, type InspectionEvent, type Observer } from "xstate"
 import { APP_SYSTEM_ID } from "../machines/app.machine"
 import type { UiPreferencesInput } from "../machines/ui-preferences.machine"
@@ -5,6 +6,7 @@ import { actorHttpEnv } from "./actor-http-env"
 import { provideApp } from "./actors"
 import type { ConfigShape } from "./config"
 import { type AppRuntime, makeRuntime } from "./runtime"
+import type { TabChannel } from "./tab-channel"
 import { createTraceRecorder, type TraceRecorder } from "./trace-recorder"
 
 export interface StartAppOptions {
@@ -14,6 +16,8 @@ export interface StartAppOptions {
   readonly inspect?: Observer<InspectionEvent>
   /** Started with `?support`: the support panel opens for anyone, not only admins. */
   readonly supportRequested?: boolean
+  /** The other tabs of this browser (default: the browser's own channel and locks). */
+  readonly tabs?: Layer.Layer<TabChannel>
 }
 
 export type AppActor = Actor<ReturnType<typeof provideApp>>
@@ -34,6 +38,7 @@ export function startApp(options: StartAppOptions): StartedApp {
   const runtime = makeRuntime(
     options.config,
     actorHttpEnv(() => actor?.system, options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
+    options.tabs,
   )
   // Recording starts with the first actor, so that a trace replays every actor from its initial state.
   const recorder = createTraceRecorder()

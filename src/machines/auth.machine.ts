@@ -1,8 +1,8 @@
-import { assign, emit, fromPromise, setup } from "xstate"
+import { assign, emit, enqueueActions, fromPromise, setup } from "xstate"
 import { profileBackoffMs } from "../constants"
 import type { LoginResponse, RefreshResponse, User } from "../schema/auth"
 import { failureText } from "../schema/failure"
-import type { SessionFact } from "./facts"
+import type { SessionFact, SignInHow, SignOutHow } from "./facts"
 
 export type AuthStatus = "LOADING" | "AUTHENTICATED" | "UNAUTHENTICATED" | "ERROR"
 
@@ -25,8 +25,34 @@ export type AuthEvent =
   | { type: "auth.updateUser"; patch: Partial<User> }
   | { type: "auth.setError"; error: string }
   | { type: "auth.clearError" }
+  /** Another tab of this browser signed in (bus: tabs.signedInElsewhere): this tab takes that session. */
+  | { type: "auth.adoptSession"; token: string; userId: number | null }
+  /** Another tab signed out, or the server closed this session: sign out here too, without calling the server. */
+  | { type: "auth.signedOutElsewhere" }
 
 export const LOGIN_FAILED = "Login failed"
+
+/** How the session began, from the event that entered AUTHENTICATED. */
+const signInHow = (eventType: string): SignInHow =>
+  eventType === "xstate.done.actor.login"
+    ? "login"
+    : eventType === "auth.adoptSession"
+      ? "adopted"
+      : "restored"
+
+/** How it ended, from the event that left it. */
+const signOutHow = (eventType: string): SignOutHow => {
+  switch (eventType) {
+    case "auth.logout":
+      return "logout"
+    case "auth.forceLogout":
+      return "expired"
+    case "auth.signedOutElsewhere":
+      return "elsewhere"
+    default:
+      return "error"
+  }
+}
 
 const initial: AuthContext = {
   user: null,
@@ -67,8 +93,17 @@ export const authMachine = setup({
       console.warn("Profile could not be loaded; the session goes on without it.", params.error),
     logout: assign({ ...initial, status: "UNAUTHENTICATED" }),
     // Facts for the bus: said after the context changed, so each carries the value it announces.
-    announceSignedIn: emit({ type: "session.signedIn" }),
-    announceSignedOut: emit({ type: "session.signedOut" }),
+    announceSignedIn: emit(({ context, event }) => ({
+      type: "session.signedIn",
+      how: signInHow(event.type),
+      token: context.accessToken ?? "",
+      userId: context.user?.id ?? null,
+    })),
+    /** Only a session that was held ends: a failed sign-in or a start without a session announces nothing. */
+    announceSignedOut: enqueueActions(({ context, event, enqueue }, params: { how?: SignOutHow }) => {
+      if (!context.isAuthenticated) return
+      enqueue.emit({ type: "session.signedOut", how: params.how ?? signOutHow(event.type) })
+    }),
     announceToken: emit(({ context }) => ({
       type: "session.tokenChanged",
       token: context.accessToken ?? "",
@@ -89,13 +124,45 @@ export const authMachine = setup({
       target: ".AUTHENTICATED",
       actions: [assign({ accessToken: ({ event }) => event.token }), "announceToken"],
     },
-    "auth.logout": { target: ".UNAUTHENTICATED.loggingOut", actions: ["logout", "announceUser"] },
+    "auth.logout": {
+      target: ".UNAUTHENTICATED.loggingOut",
+      actions: [{ type: "announceSignedOut", params: {} }, "logout", "announceUser"],
+    },
+    "auth.signedOutElsewhere": {
+      guard: ({ context }) => context.accessToken !== null,
+      target: ".UNAUTHENTICATED",
+      actions: [{ type: "announceSignedOut", params: {} }, "logout", "announceUser"],
+    },
+    "auth.adoptSession": [
+      // The same person signed in again in another tab: only the token is new.
+      {
+        guard: ({ context, event }) =>
+          context.isAuthenticated && event.userId !== null && context.user?.id === event.userId,
+        actions: [assign({ accessToken: ({ event }) => event.token }), "announceToken"],
+      },
+      // Someone else, or nobody here yet: this tab's session (and what it showed) is replaced by that one.
+      {
+        target: ".AUTHENTICATED",
+        reenter: true,
+        actions: [
+          { type: "announceSignedOut", params: { how: "replaced" } },
+          assign(({ event }) => ({ ...initial, accessToken: event.token })),
+          "announceToken",
+          "announceUser",
+        ],
+      },
+    ],
     // The queue's refresh failed (SPEC §8): only a held session is ended, so that a stray request made while
     // signed out does not put a refresh error on the sign-in page.
     "auth.forceLogout": {
       guard: ({ context }) => context.accessToken !== null,
       target: ".UNAUTHENTICATED",
-      actions: ["logout", assign({ error: ({ event }) => event.error }), "announceUser"],
+      actions: [
+        { type: "announceSignedOut", params: {} },
+        "logout",
+        assign({ error: ({ event }) => event.error }),
+        "announceUser",
+      ],
     },
     "auth.updateUser": {
       guard: ({ context }) => context.user !== null,
@@ -105,7 +172,10 @@ export const authMachine = setup({
       ],
     },
     "auth.clearError": { actions: assign({ error: null }) },
-    "auth.setError": { target: ".ERROR", actions: assign({ error: ({ event }) => event.error }) },
+    "auth.setError": {
+      target: ".ERROR",
+      actions: [{ type: "announceSignedOut", params: {} }, assign({ error: ({ event }) => event.error })],
+    },
   },
   states: {
     LOADING: {
@@ -222,7 +292,7 @@ export const authMachine = setup({
       },
     },
     UNAUTHENTICATED: {
-      entry: ["markUnauthenticated", "announceSignedOut"],
+      entry: "markUnauthenticated",
       initial: "idle",
       on: {
         "auth.login": { target: "LOADING.loggingIn" },
@@ -236,7 +306,7 @@ export const authMachine = setup({
       },
     },
     ERROR: {
-      entry: ["markError", "announceSignedOut"],
+      entry: "markError",
       on: { "auth.login": { target: "LOADING.loggingIn" } },
     },
   },

@@ -18,6 +18,8 @@ export type DashboardEvent =
   | { type: "dashboard.unread"; unread: number }
   /** The connection is back (bus: socket.connected): a summary that failed to load loads again. */
   | { type: "dashboard.retry" }
+  /** Signed out (bus: session.signedOut): the summary was that user's; nothing of it stays. */
+  | { type: "dashboard.clear" }
 
 const loadSummary = fromPromise<DashboardSummary>(() => Promise.reject(new Error("loadSummary not provided")))
 
@@ -29,6 +31,7 @@ export const dashboardMachine = setup({
   context: { summary: null, error: null },
   initial: "idle",
   on: {
+    "dashboard.clear": { target: ".idle", actions: assign({ summary: null, error: null }) },
     "dashboard.unread": {
       guard: ({ context }) => context.summary !== null,
       actions: assign({

@@ -8,10 +8,18 @@ import type { ListSource } from "./marketplace-types"
 // listens; a subscriber never reads the publisher's context. Each machine's own `emitted` type is the part of
 // this vocabulary it publishes.
 
+/** How a session began: a sign-in here, restored by the cookie at start, or adopted from another tab. */
+export type SignInHow = "login" | "restored" | "adopted"
+/**
+ * How it ended: signed out here, its refresh failed (expired), signed out in another tab or by the server
+ * (elsewhere), replaced by another tab's sign-in as someone else, or an error set on it.
+ */
+export type SignOutHow = "logout" | "expired" | "elsewhere" | "replaced" | "error"
+
 /** The auth actor: the session began, ended, or its token or user changed. */
 export type SessionFact =
-  | { type: "session.signedIn" }
-  | { type: "session.signedOut" }
+  | { type: "session.signedIn"; how: SignInHow; token: string; userId: number | null }
+  | { type: "session.signedOut"; how: SignOutHow }
   | { type: "session.tokenChanged"; token: string }
   | { type: "session.userChanged"; category: string | null }
 
@@ -19,6 +27,11 @@ export type SessionFact =
 export type TokenFact =
   | { type: "token.refreshed"; token: string }
   | { type: "token.refreshFailed"; error: string }
+
+/** The other tabs of this browser: one signed in (perhaps as someone else) or signed out. */
+export type TabsFact =
+  | { type: "tabs.signedInElsewhere"; token: string; userId: number | null }
+  | { type: "tabs.signedOutElsewhere" }
 
 /** The profile editor saved the user's own fields. */
 export type ProfileFact = { type: "profile.saved"; user: Partial<User> }
@@ -53,6 +66,7 @@ export type RecordFact = {
 
 export type Fact =
   | SessionFact
+  | TabsFact
   | TokenFact
   | ProfileFact
   | SystemFact

@@ -2,6 +2,7 @@ import { authMachine } from "./auth.machine"
 import { busMachine } from "./bus.machine"
 import { refreshMachine } from "./refresh.machine"
 import { supportMachine } from "./support.machine"
+import { tabsMachine } from "./tabs.machine"
 import { uiPreferencesMachine } from "./ui-preferences.machine"
 
 /**
@@ -12,6 +13,7 @@ export const ROOT_ACTORS = {
   bus: busMachine,
   refresh: refreshMachine,
   auth: authMachine,
+  tabs: tabsMachine,
   uiPreferences: uiPreferencesMachine,
   support: supportMachine,
 } as const
@@ -22,6 +24,7 @@ export const ROOT_ACTOR_IDS = [
   "bus",
   "refresh",
   "auth",
+  "tabs",
   "uiPreferences",
   "support",
 ] as const satisfies ReadonlyArray<RootActorId>

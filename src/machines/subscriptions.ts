@@ -35,6 +35,13 @@ export const SUBSCRIPTIONS = {
       app: () => ({ type: "auth.signedIn" }),
       notifications: () => ({ type: "notifications.start" }),
       push: () => ({ type: "push.start" }),
+      // Signed in here: the other tabs take this session (a session restored or adopted they have already).
+      tabs: (f) =>
+        f.how === "login"
+          ? { type: "tabs.announce", message: { type: "signedIn", token: f.token, userId: f.userId } }
+          : null,
+      // The page stays while another tab's user takes over: the summary is theirs now.
+      dashboard: (f) => (f.how === "adopted" ? { type: "dashboard.refresh" } : null),
     },
   },
   "session.signedOut": {
@@ -43,8 +50,15 @@ export const SUBSCRIPTIONS = {
       socket: () => ({ type: "socket.stop" }),
       notifications: () => ({ type: "notifications.stop" }),
       push: () => ({ type: "push.stop" }),
+      dashboard: () => ({ type: "dashboard.clear" }),
+      // Signed out here: every tab signs out (an expiry or another tab's word needs no repeating).
+      tabs: (f) => (f.how === "logout" ? { type: "tabs.announce", message: { type: "signedOut" } } : null),
     },
   },
+  "tabs.signedInElsewhere": {
+    to: { auth: (f) => ({ type: "auth.adoptSession", token: f.token, userId: f.userId }) },
+  },
+  "tabs.signedOutElsewhere": { to: { auth: () => ({ type: "auth.signedOutElsewhere" }) } },
   // Every new access token reconnects the socket with it.
   "session.tokenChanged": {
     retain: "token",

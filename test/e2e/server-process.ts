@@ -61,7 +61,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     proc.stderr?.on("data", (d: Buffer) => {
       log += d.toString()
     })
-    const deadline = Date.now() + 90_000
+    const deadline = Date.now() + 180_000
     while (Date.now() < deadline) {
       if (proc.exitCode !== null) throw new Error(`server exited early:\n${log}`)
       try {
@@ -72,7 +72,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       }
       await new Promise((r) => setTimeout(r, 150))
     }
-    throw new Error(`server did not start within 90 s:\n${log}`)
+    throw new Error(`server did not start within 180 s:\n${log}`)
   }
 
   const stop = async (signal: NodeJS.Signals = "SIGTERM") => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { getShortestPaths, getSimplePaths } from "xstate/graph"
 import { type AuthContext, type AuthEvent, authMachine } from "../../src/machines/auth.machine"
+import type { SessionFact } from "../../src/machines/facts"
 import type { User } from "../../src/schema/auth"
 import { describeEvent, getEdgePaths, pending, replay } from "./walk"
 
@@ -15,7 +16,7 @@ const machine = authMachine.provide({
   actors: { refreshToken: pending(), login: pending(), fetchProfile: pending(), logoutCall: pending() },
 })
 
-// Actor outcomes and delays are listed as events, so the graph walks the real chart (STACK-NOTES §2).
+// Actor outcomes and delays are listed as events, so the graph walks the real chart.
 const events = [
   { type: "xstate.done.actor.refreshToken", output: { access: "t-refreshed" } },
   { type: "xstate.error.actor.refreshToken", error: new Error("no cookie") },
@@ -56,12 +57,32 @@ function checkInvariants(ctx: AuthContext, value: unknown) {
     expect(ctx).toEqual({ ...ctx, user: null, accessToken: null, error: null, profileLoaded: false })
 }
 
-/** Walks a path on the real machine, checking the invariants after every step, and returns where it ended. */
+/**
+ * Walks a path on the real machine, checking the invariants after every step, and returns where it ended. The
+ * facts it publishes tell the same story as its state: 'signed in' and 'signed out' alternate, and the bus
+ * believes the session held exactly while the machine is AUTHENTICATED; each new token is announced once.
+ */
 function walk(steps: ReadonlyArray<{ event: AuthEvent }>) {
   const actor = replay(machine, [])
+  let signedIn = false
+  let token: string | null = null
+  actor.on("*", (fact: SessionFact) => {
+    if (fact.type === "session.signedIn") {
+      expect(signedIn, "signed in twice").toBe(false)
+      signedIn = true
+      expect(fact.token).toBe(token)
+    }
+    if (fact.type === "session.signedOut") {
+      expect(signedIn, "signed out while signed out").toBe(true)
+      signedIn = false
+    }
+    if (fact.type === "session.tokenChanged") token = fact.token
+  })
   for (const step of steps.slice(1)) {
     actor.send(step.event)
     checkInvariants(actor.getSnapshot().context, actor.getSnapshot().value)
+    expect(signedIn).toBe(actor.getSnapshot().context.isAuthenticated)
+    if (signedIn) expect(token).toBe(actor.getSnapshot().context.accessToken)
   }
   const end = actor.getSnapshot()
   actor.stop()
@@ -109,6 +130,10 @@ describe("auth machine paths", () => {
         ...events,
         ...everyStateEvents,
         { type: "auth.updateUser", patch: { full_name: "Corey Renamed" } },
+        // Another tab signed in: as the same person (only the token is new), as someone else, or unknown.
+        { type: "auth.adoptSession", token: "t-tab", userId: user.id },
+        { type: "auth.adoptSession", token: "t-other", userId: 99 },
+        { type: "auth.signedOutElsewhere" },
         { type: "xstate.error.actor.logoutCall", error: new Error("offline") } as unknown as AuthEvent,
       ],
       serializeState,
@@ -130,4 +155,80 @@ describe("auth machine paths", () => {
     expect(refreshedSignedIn).toBeGreaterThan(0)
     for (const path of edges) expect(walk(path.steps).value).toEqual(path.state.value)
   }, 60_000)
+})
+
+describe("auth machine facts", () => {
+  const signedInBy = (how: "login" | "refresh") => {
+    const actor = replay(machine, [])
+    const facts: SessionFact[] = []
+    actor.on("*", (fact: SessionFact) => facts.push(fact))
+    if (how === "login") {
+      actor.send({
+        type: "xstate.error.actor.refreshToken",
+        error: new Error("no cookie"),
+      } as unknown as AuthEvent)
+      actor.send({ type: "auth.login", email: "c@example.com", password: "pw" })
+      actor.send({
+        type: "xstate.done.actor.login",
+        output: { access: "t-login", user },
+      } as unknown as AuthEvent)
+    } else {
+      actor.send({ type: "xstate.done.actor.refreshToken", output: { access: "t1" } } as unknown as AuthEvent)
+      actor.send({ type: "xstate.done.actor.fetchProfile", output: user } as unknown as AuthEvent)
+    }
+    facts.length = 0
+    return { actor, facts }
+  }
+  const types = (facts: ReadonlyArray<SessionFact>) =>
+    facts.map((f) => ("how" in f ? `${f.type}:${f.how}` : f.type))
+
+  it("says how a session began: a sign-in here (with the user), or restored by the cookie", () => {
+    const actor = replay(machine, [])
+    const facts: SessionFact[] = []
+    actor.on("*", (fact: SessionFact) => facts.push(fact))
+    actor.send({ type: "xstate.done.actor.refreshToken", output: { access: "t1" } } as unknown as AuthEvent)
+    expect(facts.find((f) => f.type === "session.signedIn")).toEqual({
+      type: "session.signedIn",
+      how: "restored",
+      token: "t1",
+      userId: null,
+    })
+    const login = signedInBy("login")
+    login.actor.send({ type: "auth.logout" })
+    expect(types(login.facts)).toContain("session.signedOut:logout")
+  })
+
+  it("another tab signed in as the same person: only the token changes, nothing restarts", () => {
+    const { actor, facts } = signedInBy("refresh")
+    actor.send({ type: "auth.adoptSession", token: "t-tab", userId: user.id })
+    expect(types(facts)).toEqual(["session.tokenChanged"])
+    expect(actor.getSnapshot().value).toEqual({ AUTHENTICATED: "ready" })
+    expect(actor.getSnapshot().context.accessToken).toBe("t-tab")
+  })
+
+  it("another tab signed in as someone else: this session ends, that one begins, and its user is fetched", () => {
+    const { actor, facts } = signedInBy("refresh")
+    actor.send({ type: "auth.adoptSession", token: "t-other", userId: 99 })
+    expect(types(facts)).toEqual([
+      "session.signedOut:replaced",
+      "session.tokenChanged",
+      "session.userChanged",
+      "session.signedIn:adopted",
+    ])
+    expect(actor.getSnapshot().value).toEqual({ AUTHENTICATED: { fetchingProfile: "attempt1" } })
+    expect(actor.getSnapshot().context).toMatchObject({
+      user: null,
+      accessToken: "t-other",
+      profileLoaded: false,
+    })
+  })
+
+  it("a sign-out elsewhere signs out here without calling the server; signed out, it changes nothing", () => {
+    const { actor, facts } = signedInBy("login")
+    actor.send({ type: "auth.signedOutElsewhere" })
+    expect(actor.getSnapshot().value).toEqual({ UNAUTHENTICATED: "idle" })
+    expect(types(facts)).toEqual(["session.signedOut:elsewhere", "session.userChanged"])
+    actor.send({ type: "auth.signedOutElsewhere" })
+    expect(facts).toHaveLength(2)
+  })
 })

@@ -16,12 +16,12 @@ const recorder = fromCallback<EventObject>(({ self, receive }) => {
   return () => {}
 })
 const bus = busMachine.provide({ actors: { hearFacts: fromCallback(() => () => {}) } })
-const SUBSCRIBERS = ["app", "support", ...SESSION_ACTOR_IDS]
+const SUBSCRIBERS = ["app", "support", "tabs", ...SESSION_ACTOR_IDS]
 
 const publish = (fact: BusEvent["fact"]): BusEvent => ({ type: "bus.publish", publisher: "test", fact })
 const events: BusEvent[] = [
-  publish({ type: "session.signedIn" }),
-  publish({ type: "session.signedOut" }),
+  publish({ type: "session.signedIn", how: "restored", token: "t0", userId: 1 }),
+  publish({ type: "session.signedOut", how: "expired" }),
   publish({ type: "session.tokenChanged", token: "t1" }),
   publish({ type: "system.sessionStarted" }),
   publish({ type: "notification.arrived", notification: notificationFixture() }),
@@ -84,13 +84,25 @@ describe("bus machine paths", () => {
           ? ["notifications:notifications.start", "push:push.start"]
           : []),
         ...(retained.session?.type === "session.signedOut"
-          ? ["notifications:notifications.stop", "push:push.stop", "socket:socket.stop"]
+          ? [
+              "dashboard:dashboard.clear",
+              "notifications:notifications.stop",
+              "push:push.stop",
+              "socket:socket.stop",
+            ]
           : []),
         ...(retained.token ? ["socket:socket.start"] : []),
       ]
       const expected: Record<string, string[]> = {
+        // Restored at start: the other tabs are not told, and the summary is not asked for again.
         "session.signedIn": ["app:auth.signedIn", "notifications:notifications.start", "push:push.start"],
-        "session.signedOut": ["notifications:notifications.stop", "push:push.stop", "socket:socket.stop"],
+        // Expired: the other tabs are not told either; the summary was that user's.
+        "session.signedOut": [
+          "dashboard:dashboard.clear",
+          "notifications:notifications.stop",
+          "push:push.stop",
+          "socket:socket.stop",
+        ],
         "session.tokenChanged": ["socket:socket.start"],
         "notification.arrived": [],
         "system.sessionStarted": again,

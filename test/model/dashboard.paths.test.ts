@@ -31,6 +31,8 @@ const events = [
   { type: "dashboard.unread", unread: 7 },
   // The connection came back: only a failed summary loads again.
   { type: "dashboard.retry" },
+  // Signed out: the summary was that user's, and goes.
+  { type: "dashboard.clear" },
 ] as unknown as DashboardEvent[]
 
 const serializeState = (s: { value: unknown; context: DashboardContext }) =>
@@ -48,11 +50,10 @@ function walk(path: Path) {
   const actor = replay(machine, path.steps)
   const snap = actor.getSnapshot()
   expect(snap.value).toEqual(path.state.value)
-  const loaded = path.steps.some(
-    (s) => (s.event as { type: string }).type === "xstate.done.actor.loadSummary",
-  )
-  // The unread count is the last one heard since the summary arrived; without a summary there is none to keep.
+  // A summary is shown when one arrived since the last sign-out.
   const types = path.steps.map((s) => (s.event as { type: string }).type)
+  const loaded = types.lastIndexOf("xstate.done.actor.loadSummary") > types.lastIndexOf("dashboard.clear")
+  // The unread count is the last one heard since the summary arrived; without a summary there is none to keep.
   const heard = types.lastIndexOf("dashboard.unread") > types.lastIndexOf("xstate.done.actor.loadSummary")
   expect(snap.context.summary).toEqual(loaded ? { ...summary(3), unread_notifications: heard ? 7 : 0 } : null)
   const last = path.steps

@@ -9,6 +9,7 @@ import { HttpEnv } from "../../src/effects/http-env"
 import { provideProfile } from "../../src/effects/profile-actors"
 import { runForActor } from "../../src/effects/runtime"
 import { Storage } from "../../src/effects/storage"
+import { TabChannel } from "../../src/effects/tab-channel"
 import { busMachine } from "../../src/machines/bus.machine"
 import { lookup } from "../../src/machines/registry"
 import type { Failure } from "../../src/schema/failure"
@@ -25,6 +26,7 @@ export function startSession(server: FakeAuthServer) {
   let root: Actor<typeof sessionRoot> | null = null
   const env = actorHttpEnv(() => root?.system, server.fetch)
   const layer = AuthApi.layer.pipe(
+    Layer.provide(TabChannel.alone),
     Layer.provideMerge(Api.layer),
     Layer.provide(
       Layer.mergeAll(

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { waitFor } from "xstate"
 import { Api } from "../../src/effects/api"
 import { type StartedApp, startApp } from "../../src/effects/start-app"
+import { TabChannel } from "../../src/effects/tab-channel"
 import { lookup } from "../../src/machines/registry"
 import { type FakeAuthServer, fakeAuthServer } from "./fake-auth-server"
 
@@ -19,6 +20,7 @@ async function started(server: FakeAuthServer) {
     config: { apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test" },
     ui: { theme: "light", systemDark: false, termsBannerDismissed: false },
     fetch: server.fetch,
+    tabs: TabChannel.alone,
   })
   return app
 }

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
-import { describe, expect, it } from "vitest"
-import { configFromEnv } from "../../src/effects/config"
+import { describe, expect, it, vi } from "vitest"
+import { SOCKET } from "../../src/constants"
+import { configFromEnv, SLOW_RETRY_STORAGE_KEY } from "../../src/effects/config"
 import { Storage, type StorageBackend } from "../../src/effects/storage"
 
 const mapBackend = (): StorageBackend & { data: Map<string, string> } => {
@@ -52,16 +53,35 @@ describe("Storage", () => {
 
 describe("Config", () => {
   it("defaults to the page's origin (empty in Node) with the socket on ws:", () => {
-    expect(configFromEnv({})).toEqual({ apiBaseUrl: "", socketBaseUrl: "" })
+    expect(configFromEnv({})).toEqual({
+      apiBaseUrl: "",
+      socketBaseUrl: "",
+      socketSlowRetryMs: SOCKET.slowRetryMs,
+    })
   })
 
   it("reads VITE_API_BASE_URL and VITE_SOCKET_BASE_URL, without a trailing slash", () => {
-    expect(configFromEnv({ VITE_API_BASE_URL: "https://api.example.com/" })).toEqual({
+    expect(configFromEnv({ VITE_API_BASE_URL: "https://api.example.com/" })).toMatchObject({
       apiBaseUrl: "https://api.example.com",
       socketBaseUrl: "wss://api.example.com",
     })
     expect(
       configFromEnv({ VITE_API_BASE_URL: "http://a.test", VITE_SOCKET_BASE_URL: "ws://b.test/" }),
-    ).toEqual({ apiBaseUrl: "http://a.test", socketBaseUrl: "ws://b.test" })
+    ).toMatchObject({ apiBaseUrl: "http://a.test", socketBaseUrl: "ws://b.test" })
+  })
+
+  it("takes a shorter slow retry from this browser's storage where a tester set one, and nothing silly", () => {
+    const stored = new Map<string, string>()
+    vi.stubGlobal("localStorage", { getItem: (key: string) => stored.get(key) ?? null })
+    try {
+      stored.set(SLOW_RETRY_STORAGE_KEY, "2000")
+      expect(configFromEnv({}).socketSlowRetryMs).toBe(2000)
+      for (const silly of ["", "abc", "-5", "1.5", "10"]) {
+        stored.set(SLOW_RETRY_STORAGE_KEY, silly)
+        expect(configFromEnv({}).socketSlowRetryMs, silly).toBe(SOCKET.slowRetryMs)
+      }
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })

@@ -4,6 +4,7 @@ import { waitFor } from "xstate"
 import { replayTrace } from "../../scripts/trace-replay"
 import { Api } from "../../src/effects/api"
 import { type StartedApp, startApp } from "../../src/effects/start-app"
+import { TabChannel } from "../../src/effects/tab-channel"
 import { buildTrace } from "../../src/effects/trace-build"
 import { lookup } from "../../src/machines/registry"
 import { Trace } from "../../src/schema/trace"
@@ -27,6 +28,7 @@ describe("the trace recorder", () => {
       config: { apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test" },
       ui: { theme: "light", systemDark: false, termsBannerDismissed: false },
       fetch: server.fetch,
+      tabs: TabChannel.alone,
     })
     const running = app
     const auth = mustRun(lookup(running.actor.system, "auth"))

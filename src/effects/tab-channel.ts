@@ -1,0 +1,138 @@
+import { Context, Effect, Layer, Result, Schema } from "effect"
+import { TAB_CHANNEL, TabMessage } from "../schema/tabs"
+
+// The tabs of one browser, as an Effect service: what one tab posts the others hear (BroadcastChannel), and a
+// refresh shared between them under a lock no two tabs hold at once (Web Locks), so that a refresh in one tab
+// does not make another refresh again. Both exist in every browser we support; where one is missing the app
+// still works, tab by tab.
+
+export interface TabChannelShape {
+  /** Tells the other tabs; a tab never hears its own messages. */
+  readonly post: (message: TabMessage) => Effect.Effect<void>
+  /** Hears the other tabs' messages until the returned function is called. */
+  readonly listen: (heard: (message: TabMessage) => void) => Effect.Effect<() => void>
+  /**
+   * Runs `refresh` (which gives an access token) as the one refresh of the browser: while another tab refreshes,
+   * this one waits, then takes the token that one obtained instead of refreshing again. A token obtained here is
+   * told to the other tabs.
+   */
+  readonly shareRefresh: <E, R>(refresh: Effect.Effect<string, E, R>) => Effect.Effect<string, E, R>
+}
+
+/** The Web Lock every tab's refresh holds. */
+export const REFRESH_LOCK = "backoffice-refresh"
+/**
+ * How long a tab that waited for another's refresh waits for that tab's token to arrive (it is posted before the
+ * lock is let go, but the channel and the lock are separate paths between tabs); without it, it refreshes itself.
+ */
+export const SHARED_TOKEN_WAIT_MS = 1000
+
+/** The part of a BroadcastChannel the service uses (a test passes Node's, or a fake of the same shape). */
+export interface ChannelLike {
+  postMessage(message: unknown): void
+  addEventListener(type: "message", listener: (event: MessageEvent) => void): void
+  removeEventListener(type: "message", listener: (event: MessageEvent) => void): void
+}
+
+/** The part of the browser's LockManager the service uses. */
+export interface LocksLike {
+  request(
+    name: string,
+    options: { ifAvailable?: boolean; signal?: AbortSignal },
+    callback: (lock: unknown) => Promise<void>,
+  ): Promise<unknown>
+}
+
+export class TabChannel extends Context.Service<TabChannel, TabChannelShape>()("app/TabChannel") {
+  /** The browser's own channel and locks; the channel closes with the runtime. */
+  static readonly browser = Layer.effect(
+    TabChannel,
+    Effect.acquireRelease(
+      Effect.sync(() => (typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(TAB_CHANNEL))),
+      (channel) => Effect.sync(() => channel?.close()),
+    ).pipe(
+      Effect.map((channel) =>
+        channelOver(channel, typeof navigator === "undefined" ? null : (navigator.locks ?? null)),
+      ),
+    ),
+  )
+
+  /** One tab on its own: nothing to hear, nobody to tell, no lock to share (tests, and browsers without either). */
+  static readonly alone = Layer.succeed(TabChannel, channelOver(null, null))
+}
+
+const decode = Schema.decodeUnknownResult(TabMessage)
+
+/** The service over a channel and a lock manager; either may be missing (null). */
+export function channelOver(channel: ChannelLike | null, locks: LocksLike | null): TabChannelShape {
+  let latest: { token: string; at: number } | null = null
+  const listeners = new Set<(message: TabMessage) => void>()
+  channel?.addEventListener("message", (event) => {
+    const decoded = decode(event.data)
+    if (Result.isFailure(decoded))
+      return console.warn("Dropped a message from another tab that does not decode")
+    const message = decoded.success
+    latest = message.type === "signedOut" ? null : { token: message.token, at: Date.now() }
+    for (const listener of listeners) listener(message)
+  })
+
+  /** Holds the lock; `waited` says whether another tab held it when it was asked for. */
+  const hold = Effect.callback<{ release: () => void; waited: boolean }>((resume, signal) => {
+    if (!locks) return resume(Effect.succeed({ release: () => {}, waited: false }))
+    const held = (waited: boolean) => () =>
+      new Promise<void>((release) => resume(Effect.succeed({ release: () => release(), waited })))
+    const queue = () => locks.request(REFRESH_LOCK, { signal }, held(true)).catch(() => undefined)
+    locks
+      .request(REFRESH_LOCK, { ifAvailable: true }, (lock) =>
+        lock === null ? (queue(), Promise.resolve()) : held(false)(),
+      )
+      .catch(() => undefined)
+  })
+
+  /** The token another tab obtained since `since`, waiting up to `ms` for it to arrive. */
+  const tokenSince = (since: number, ms: number) =>
+    Effect.callback<string | null>((resume) => {
+      if (latest && latest.at >= since) return resume(Effect.succeed(latest.token))
+      const arrived = (message: TabMessage) => {
+        if (message.type === "signedOut") return
+        done()
+        resume(Effect.succeed(message.token))
+      }
+      const timer = setTimeout(() => {
+        done()
+        resume(Effect.succeed(null))
+      }, ms)
+      const done = () => {
+        clearTimeout(timer)
+        listeners.delete(arrived)
+      }
+      listeners.add(arrived)
+      return Effect.sync(done)
+    })
+
+  const post = (message: TabMessage) => Effect.sync(() => channel?.postMessage(message))
+  return {
+    post,
+    listen: (listener) =>
+      Effect.sync(() => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      }),
+    shareRefresh: (refresh) =>
+      Effect.suspend(() => {
+        const asked = Date.now()
+        return Effect.acquireUseRelease(
+          hold,
+          ({ waited }) =>
+            Effect.gen(function* () {
+              const shared = waited ? yield* tokenSince(asked, SHARED_TOKEN_WAIT_MS) : null
+              if (shared !== null) return shared
+              const token = yield* refresh
+              yield* post({ type: "token", token })
+              return token
+            }),
+          ({ release }) => Effect.sync(release),
+        )
+      }),
+  }
+}
