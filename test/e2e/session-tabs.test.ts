@@ -29,10 +29,7 @@ const userMenu = (page: Page) => page.getByRole("button", { name: /^User menu fo
 async function logOut(page: Page): Promise<void> {
   await userMenu(page).click()
   await page.getByRole("menuitem", { name: "Log out" }).click()
-  await page
-    .getByRole("dialog", { name: "Confirm Logout" })
-    .getByRole("button", { name: "Log out" })
-    .click()
+  await page.getByRole("dialog", { name: "Confirm Logout" }).getByRole("button", { name: "Log out" }).click()
 }
 
 describe("one session across tabs", () => {

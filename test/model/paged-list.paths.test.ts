@@ -96,7 +96,7 @@ describe("paged-list machine paths", () => {
     for (const e of retries) expect(e.state.value).toBe("loading")
     // A change to records of its own kind reloads the list from wherever it is; another kind's leaves it be.
     for (const e of edges.filter((p) => p.steps.at(-1)?.event.type === "list.recordsChanged")) {
-      const source = (e.steps.at(-1)?.event as { source?: string }).source
+      const source = (e.steps.at(-1)?.event as { source?: string } | undefined)?.source
       if (source === "work") expect(e.state.value).toBe("loading")
       else expect(e.state.value).toBe(e.steps.at(-2)?.state.value)
     }
