@@ -49,7 +49,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
-        LOGIN_MAX_PER_IP: "1000",
+        LOGIN_MAX_FAILURES_PER_IP: "1000",
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
