@@ -3,28 +3,24 @@
 // out'. Other sessions of the same user are untouched. A reused refresh token ends its session the same way.
 import { Schema } from "effect"
 import type { FastifyInstance } from "fastify"
-import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { REFRESH_GRACE_MS } from "../../server/auth/constants"
 import { type DatabaseHandle, openDatabase } from "../../server/db/database"
-import { runMigrations } from "../../server/db/migrate"
-import { seedContext, seedDemo } from "../../server/db/seed"
 import { buildApp } from "../../server/http/app"
 import { LoginResponse } from "../../src/schema/auth"
 import { SOCKET_CLOSE } from "../../src/schema/socket"
 import {
   cookieFrom,
   manualClock,
+  openTestDatabase,
   postgresAvailable,
   startServer,
-  TEST_PASSWORD_HASH,
   type TestServer,
   testConfig,
 } from "./harness"
 import { openSocket, type TestSocket } from "./notifications-socket-client"
 
 const pgUp = await postgresAvailable()
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 const ME = "/api/company/user/"
 const LOGOUT = "/api/company/logout/"
 const REFRESH = "/api/company/token/refresh/"
@@ -112,21 +108,11 @@ interface Instance {
 }
 
 describe.skipIf(!pgUp)("sign-out heard by another instance (PostgreSQL)", () => {
-  const name = `backoffice_revoke_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const url = new URL(ADMIN_URL)
-  url.pathname = `/${name}`
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: ADMIN_URL })
-    await client.connect()
-    try {
-      await client.query(text)
-    } finally {
-      await client.end()
-    }
-  }
+  let url = ""
+  let drop: () => Promise<void> = async () => undefined
   const instances: Instance[] = []
   const start = async (): Promise<Instance> => {
-    const database = await openDatabase({ kind: "postgres", url: url.toString() })
+    const database = await openDatabase({ kind: "postgres", url })
     const app = await buildApp({ config: testConfig(), database, clock: manualClock(), logger: false })
     await app.listen({ port: 0, host: "127.0.0.1" })
     const address = app.server.address()
@@ -137,21 +123,17 @@ describe.skipIf(!pgUp)("sign-out heard by another instance (PostgreSQL)", () => 
   }
 
   beforeAll(async () => {
-    await admin(`create database ${name}`)
-    const setup = await openDatabase({ kind: "postgres", url: url.toString() })
-    try {
-      await runMigrations(setup.db)
-      await seedDemo(setup.db, seedContext(TEST_PASSWORD_HASH, new Date()))
-    } finally {
-      await setup.close()
-    }
+    const made = await openTestDatabase("postgres")
+    await made.database.close()
+    url = made.url ?? ""
+    drop = made.drop
   })
   afterAll(async () => {
     for (const { app, database } of instances) {
       await app.close()
       await database.close()
     }
-    await admin(`drop database if exists ${name} with (force)`)
+    await drop()
   })
 
   it("refuses on B within a second a token that B had already accepted, and closes B's socket of it", async () => {

@@ -146,9 +146,10 @@ const seeded = async (database: DatabaseHandle): Promise<void> => {
   await seedDemo(database.db, seedContext(TEST_PASSWORD_HASH, new Date()))
 }
 
+/** A fresh migrated and seeded database; `url` names a PostgreSQL one, for more connections to it. */
 export async function openTestDatabase(
   backend: Backend,
-): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+): Promise<{ database: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
   if (backend === "pglite") {
     pgliteTemplate ??= (async () => {
       const pglite = await PGlite.create()
@@ -172,7 +173,7 @@ export async function openTestDatabase(
       await database.close()
       throw error
     })
-    return { database, drop }
+    return { database, url: url.toString(), drop }
   } catch (error) {
     await drop()
     throw error
