@@ -100,7 +100,8 @@ describe("tokens stay out of storage and logs", () => {
     try {
       const { rows } = await pglite.query<{ password_hash: string }>("select password_hash from app_user")
       expect(rows.length).toBeGreaterThanOrEqual(3)
-      for (const { password_hash } of rows) expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+      for (const { password_hash } of rows)
+        expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     } finally {
       await pglite.close()
     }
