@@ -97,7 +97,20 @@ export async function recordFailure(
   return lockFrom(await count(db, attempt, now, limits), limits, now, true)
 }
 
-/** After a success: the account's failures are forgiven; the address keeps those against other accounts. */
-export async function clearFailures(db: Db, email: string): Promise<void> {
-  await db.deleteFrom("login_failure").where("email", "=", email).execute()
+/**
+ * After the right password: seconds to wait when failures recorded while it was hashing reached a limit (then
+ * it gets no verdict either, or a burst of guesses could slip one past the limit), else 0, and the account's
+ * failures are forgiven. The address keeps its failures against other accounts.
+ */
+export async function settleSuccess(
+  db: Db,
+  attempt: Attempt,
+  now: Date,
+  limits: LoginLimits,
+): Promise<number> {
+  const counts = await count(db, attempt, now, limits)
+  const wait = lockFrom(counts, limits, now, false)
+  if (wait === 0 && counts.account > 0)
+    await db.deleteFrom("login_failure").where("email", "=", attempt.email).execute()
+  return wait
 }
