@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   try {
     const migrated = await runMigrations(database.db)
     if (migrated.length > 0) console.log(`Applied ${migrated.length} migration(s) to ${where}.`)
-    const reports = await seedDemo(database.db, seedContext(config.scrypt, new Date(systemClock.now())))
+    const reports = await seedDemo(database.db, seedContext(config.passwordHash, new Date(systemClock.now())))
     for (const report of reports)
       console.log(`Seeded ${report.name}: ${report.created} created, ${report.kept} kept.`)
     console.log(`Demo data is in ${where}.`)

@@ -1,6 +1,7 @@
 // Server configuration, read once from the environment. Every variable is documented in .env.example.
 import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { ARGON2_PRODUCTION } from "./auth/argon2-hash"
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   LOGIN_LIMIT_PER_ACCOUNT,
@@ -8,7 +9,8 @@ import {
   type RateLimit,
   REFRESH_GRACE_MS,
 } from "./auth/constants"
-import { SCRYPT_PRODUCTION, type ScryptParams } from "./auth/password"
+import { defaultHashConcurrency } from "./auth/hash-queue"
+import type { HashParams } from "./auth/password"
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -30,13 +32,17 @@ export interface Config {
   readonly staticDir: string
   /** Extra origins for the CSP connect-src: the configured API and socket bases, push services. */
   readonly connectSrc: readonly string[]
+  /** Failed sign-ins per client address (LOGIN_MAX_FAILURES_PER_IP); successes are never counted. */
   readonly loginLimitPerIp: RateLimit
+  /** Failed sign-ins per account (LOGIN_MAX_PER_ACCOUNT). */
   readonly loginLimitPerAccount: RateLimit
   readonly refreshGraceMs: number
   /** ACCESS_TOKEN_TTL_SECONDS: lowered only by tests that need a token to expire within their run. */
   readonly accessTokenTtlSeconds: number
-  /** Production cost always; tests pass a lower one to stay fast. */
-  readonly scrypt: ScryptParams
+  /** What new password hashes are made with: argon2id at production cost; tests pass a lower one. */
+  readonly passwordHash: HashParams
+  /** Password hashes computed at once (PASSWORD_HASH_CONCURRENCY); the rest wait their turn. */
+  readonly passwordHashConcurrency: number
   /** FIREBASE_SERVICE_ACCOUNT: the service-account JSON (or its file path); null: push is off. */
   readonly firebaseServiceAccount: string | null
 }
@@ -113,7 +119,15 @@ export const FIREBASE_CONNECT_SRC = [
   "https://fcmregistrations.googleapis.com",
 ]
 
+/** Variables that changed meaning: a deployment still setting one is told what replaced it. */
+const REPLACED: Readonly<Record<string, string>> = {
+  LOGIN_MAX_PER_IP:
+    "LOGIN_MAX_PER_IP is no longer read: sign-ins are now limited by failures only. Set LOGIN_MAX_FAILURES_PER_IP (failed sign-ins per client address per 15 minutes, default 50) instead.",
+}
+
 export function loadConfig(env: Env = process.env): Config {
+  for (const [name, message] of Object.entries(REPLACED))
+    if (text(env, name) !== null) throw new ConfigError(message)
   const port = integer(env, "PORT", 3000, 0, 65_535)
   const own = [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
   const apiOrigins = ["VITE_API_BASE_URL", "VITE_SOCKET_BASE_URL"].flatMap((name) => origins(env, name) ?? [])
@@ -135,7 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
     ],
     loginLimitPerIp: {
       ...LOGIN_LIMIT_PER_IP,
-      max: integer(env, "LOGIN_MAX_PER_IP", LOGIN_LIMIT_PER_IP.max, 1, 1_000_000),
+      max: integer(env, "LOGIN_MAX_FAILURES_PER_IP", LOGIN_LIMIT_PER_IP.max, 1, 1_000_000),
     },
     loginLimitPerAccount: {
       ...LOGIN_LIMIT_PER_ACCOUNT,
@@ -143,7 +157,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     refreshGraceMs: REFRESH_GRACE_MS,
     accessTokenTtlSeconds: integer(env, "ACCESS_TOKEN_TTL_SECONDS", ACCESS_TOKEN_TTL_SECONDS, 1, 86_400),
-    scrypt: SCRYPT_PRODUCTION,
+    passwordHash: ARGON2_PRODUCTION,
+    passwordHashConcurrency: integer(env, "PASSWORD_HASH_CONCURRENCY", defaultHashConcurrency(env), 1, 256),
     firebaseServiceAccount: text(env, "FIREBASE_SERVICE_ACCOUNT"),
   }
 }

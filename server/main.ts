@@ -21,7 +21,7 @@ async function openAndPrepare(config: Config): Promise<DatabaseHandle> {
     await runMigrations(database.db)
     // A real PostgreSQL is only ever seeded on purpose (`npm run seed`); the embedded one is the demo.
     if (database.kind === "pglite" && (await isDatabaseEmpty(database.db))) {
-      await seedDemo(database.db, seedContext(config.scrypt, new Date(systemClock.now())))
+      await seedDemo(database.db, seedContext(config.passwordHash, new Date(systemClock.now())))
     }
     return database
   } catch (error) {

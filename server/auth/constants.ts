@@ -21,11 +21,21 @@ export interface RateLimit {
   readonly windowMs: number
 }
 
-/** Login attempts per client IP, counted by @fastify/rate-limit. */
-export const LOGIN_LIMIT_PER_IP: RateLimit = { max: 10, windowMs: 60_000 }
+/**
+ * Failed sign-ins per client address (an IPv6 /64), counted in the database so every instance shares the
+ * count. Successes never count: a whole office signs in from one address. Ten times the per-account ceiling,
+ * so that only trying many accounts from one place reaches it.
+ */
+export const LOGIN_LIMIT_PER_IP: RateLimit = { max: 50, windowMs: 15 * 60_000 }
 
-/** Failed login attempts per account email, counted in the database so every instance shares the count. */
+/** Failed sign-ins per account email, counted in the database so every instance shares the count. */
 export const LOGIN_LIMIT_PER_ACCOUNT: RateLimit = { max: 5, windowMs: 15 * 60_000 }
+
+/**
+ * A signed-out session's access tokens are refused for their remaining lifetime; instances whose clocks
+ * differ by up to this much still agree on when that lifetime is over.
+ */
+export const REVOCATION_CLOCK_MARGIN_MS = 60_000
 
 export const MESSAGES = {
   invalidCredentials: "Invalid email or password.",

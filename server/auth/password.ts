@@ -1,77 +1,65 @@
-// Passwords are hashed with scrypt from node:crypto. Each hash records its own parameters, so raising the cost
-// later only affects new hashes and old ones still verify.
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto"
+// Password hashes: new ones are argon2id, stored scrypt hashes still verify. Every hash and verification
+// goes through one bounded queue (hash-queue.ts), so a burst of sign-ins never holds another login's
+// remaining steps back.
+import { randomBytes } from "node:crypto"
+import { ARGON2_PREFIX, type Argon2Params, argon2Hash, argon2ParamsOf, argon2Verify } from "./argon2-hash"
+import { createHashQueue, type HashQueue } from "./hash-queue"
+import { type ScryptParams, scryptHash, scryptParamsOf, scryptVerify } from "./scrypt-hash"
 
-export interface ScryptParams {
-  readonly N: number
-  readonly r: number
-  readonly p: number
-}
+/** What new hashes are made with. scrypt parameters remain accepted for tools that seed with them. */
+export type HashParams = Argon2Params | ScryptParams
 
-/** OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1 (128 MiB per hash). */
-export const SCRYPT_PRODUCTION: ScryptParams = { N: 2 ** 17, r: 8, p: 1 }
-
-const KEY_LENGTH = 32
-const SALT_LENGTH = 16
-const PREFIX = "scrypt"
+const isArgon2 = (params: HashParams): params is Argon2Params => "algorithm" in params
 
 export interface PasswordHasher {
-  readonly params: ScryptParams
+  readonly params: HashParams
   readonly hash: (password: string) => Promise<string>
   readonly verify: (password: string, stored: string) => Promise<boolean>
   /** Spends the same time as a real verification, so a missing account cannot be told apart by timing. */
   readonly verifyDummy: (password: string) => Promise<false>
+  /** Whether `stored` was made with another algorithm or other parameters than new hashes are. */
+  readonly needsRehash: (stored: string) => boolean
+  /** A new hash made only when no sign-in is waiting for the queue. */
+  readonly hashInBackground: (password: string) => Promise<string>
+  readonly queue: HashQueue
 }
 
-// scrypt needs 128·N·r bytes; Node refuses above maxmem (32 MiB by default), so allow twice the need.
-const maxmemFor = (params: ScryptParams): number => 256 * params.N * params.r
+/** Hashes at once, outside any queue: seeding and tools. */
+export const hashPassword = (password: string, params: HashParams): Promise<string> =>
+  isArgon2(params) ? argon2Hash(password, params) : scryptHash(password, params)
 
-const derive = (password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> => {
-  const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: maxmemFor(params) }
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFC"), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    )
-  })
-}
+/** Either algorithm, told apart by the stored hash's prefix; false for anything not ours. */
+export const verifyPassword = (password: string, stored: string): Promise<boolean> =>
+  stored.startsWith(ARGON2_PREFIX) ? argon2Verify(password, stored) : scryptVerify(password, stored)
 
-const encode = (params: ScryptParams, salt: Buffer, key: Buffer): string =>
-  [PREFIX, params.N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$")
+/** The parameters a stored hash was made with, or null when it is not one of ours. */
+export const hashParams = (stored: string): HashParams | null =>
+  argon2ParamsOf(stored) ?? scryptParamsOf(stored)
 
-const decode = (stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null => {
-  const [prefix, n, r, p, salt, key, ...rest] = stored.split("$")
-  if (prefix !== PREFIX || rest.length > 0 || !salt || !key) return null
-  const params = { N: Number(n), r: Number(r), p: Number(p) }
-  if (![params.N, params.r, params.p].every((v) => Number.isSafeInteger(v) && v > 0)) return null
-  return { params, salt: Buffer.from(salt, "base64url"), key: Buffer.from(key, "base64url") }
-}
+const sameParams = (a: HashParams, b: HashParams): boolean =>
+  isArgon2(a) && isArgon2(b)
+    ? a.memoryKiB === b.memoryKiB && a.passes === b.passes && a.parallelism === b.parallelism
+    : !isArgon2(a) && !isArgon2(b) && a.N === b.N && a.r === b.r && a.p === b.p
 
-export const hashPassword = async (password: string, params: ScryptParams): Promise<string> => {
-  const salt = randomBytes(SALT_LENGTH)
-  return encode(params, salt, await derive(password, salt, params))
-}
-
-export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
-  const parsed = decode(stored)
-  if (!parsed) return false
-  const key = await derive(password, parsed.salt, parsed.params)
-  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key)
-}
-
-export const createPasswordHasher = (params: ScryptParams): PasswordHasher => {
+export const createPasswordHasher = (params: HashParams, concurrency: number): PasswordHasher => {
+  const queue = createHashQueue(concurrency)
   // Started at once so that the first login for an unknown email is not the one that pays for it.
   const dummy = hashPassword(randomBytes(16).toString("hex"), params)
   dummy.catch(() => undefined)
   return {
     params,
-    hash: (password) => hashPassword(password, params),
-    verify: verifyPassword,
+    queue,
+    hash: (password) => queue.run(() => hashPassword(password, params)),
+    verify: (password, stored) => queue.run(() => verifyPassword(password, stored)),
     verifyDummy: async (password) => {
-      await verifyPassword(password, await dummy)
+      const stored = await dummy
+      await queue.run(() => verifyPassword(password, stored))
       return false
     },
+    needsRehash: (stored) => {
+      const made = hashParams(stored)
+      return made === null || !sameParams(made, params)
+    },
+    hashInBackground: (password) => queue.run(() => hashPassword(password, params), "later"),
   }
 }
-
-/** The parameters a stored hash was made with, or null when it is not one of ours. */
-export const hashParams = (stored: string): ScryptParams | null => decode(stored)?.params ?? null

@@ -16,9 +16,11 @@ export interface IssuedRefresh {
   readonly expiresAt: Date
 }
 
+/** The token family is the session: its id is the `sid` of every access token issued for it. */
 export type RotateResult =
-  | { readonly ok: true; readonly userId: number; readonly token: IssuedRefresh }
-  | { readonly ok: false; readonly reason: "unknown" | "expired" | "revoked" | "reused" }
+  | { readonly ok: true; readonly userId: number; readonly sessionId: string; readonly token: IssuedRefresh }
+  | { readonly ok: false; readonly reason: "unknown" | "expired" | "revoked" }
+  | { readonly ok: false; readonly reason: "reused"; readonly sessionId: string }
 
 type Db = Kysely<Database>
 
@@ -45,10 +47,11 @@ export async function issueRefreshToken(
   userId: number,
   now: Date,
   settings: RefreshSettings,
-): Promise<IssuedRefresh> {
+): Promise<IssuedRefresh & { readonly sessionId: string }> {
   await db.deleteFrom("refresh_token").where("user_id", "=", userId).where("expires_at", "<", now).execute()
-  const { raw, expiresAt } = await insertToken(db, randomUUID(), userId, now, settings)
-  return { raw, expiresAt }
+  const sessionId = randomUUID()
+  const { raw, expiresAt } = await insertToken(db, sessionId, userId, now, settings)
+  return { raw, expiresAt, sessionId }
 }
 
 export async function rotateRefreshToken(
@@ -85,11 +88,16 @@ export async function rotateRefreshToken(
         .where("rotated_at", "<", new Date(now.getTime() - settings.graceMs))
         .where("successor_sealed", "is not", null)
         .execute()
-      return { ok: true, userId: row.user_id, token: { raw: next.raw, expiresAt: next.expiresAt } }
+      return {
+        ok: true,
+        userId: row.user_id,
+        sessionId: row.family_id,
+        token: { raw: next.raw, expiresAt: next.expiresAt },
+      }
     }
 
     const graceful = await successorWithinGrace(tx, row, raw, now, settings)
-    if (graceful) return { ok: true, userId: row.user_id, token: graceful }
+    if (graceful) return { ok: true, userId: row.user_id, sessionId: row.family_id, token: graceful }
 
     await tx
       .updateTable("refresh_token")
@@ -97,7 +105,7 @@ export async function rotateRefreshToken(
       .where("family_id", "=", row.family_id)
       .where("revoked_at", "is", null)
       .execute()
-    return { ok: false, reason: "reused" }
+    return { ok: false, reason: "reused", sessionId: row.family_id }
   })
 }
 
@@ -128,18 +136,22 @@ async function successorWithinGrace(
   return successorRaw === null ? null : { raw: successorRaw, expiresAt: successor.expires_at }
 }
 
-/** Revokes the family of `raw` (logout). Unknown tokens are ignored: logout always succeeds. */
-export async function revokeRefreshFamily(db: Db, raw: string, now: Date): Promise<void> {
+/**
+ * Revokes the family of `raw` (logout) and names it, so that its access tokens can be revoked too. Unknown
+ * tokens are ignored (null): logout always succeeds.
+ */
+export async function revokeRefreshFamily(db: Db, raw: string, now: Date): Promise<string | null> {
   const row = await db
     .selectFrom("refresh_token")
     .select("family_id")
     .where("token_hash", "=", hashToken(raw))
     .executeTakeFirst()
-  if (!row) return
+  if (!row) return null
   await db
     .updateTable("refresh_token")
     .set({ revoked_at: now })
     .where("family_id", "=", row.family_id)
     .where("revoked_at", "is", null)
     .execute()
+  return row.family_id
 }

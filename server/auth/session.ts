@@ -1,12 +1,16 @@
 // Sign-in, refresh and sign-out, as domain operations: no HTTP here, the routes map inputs and outputs.
+// A session is one refresh-token family; its id travels in every access token issued for it, so that
+// signing out (or a stolen refresh token's reuse) ends the access tokens too, on every instance.
 import type { Kysely } from "kysely"
 import type { LoginRequest } from "../../src/schema/auth"
 import type { Clock } from "../clock"
 import type { Database } from "../db/schema"
 import { tooManyRequests, unauthorized } from "../errors"
 import type { AccessTokens } from "./access-token"
-import { MESSAGES, type RateLimit } from "./constants"
-import { clearFailures, lockedForSeconds, recordFailure } from "./login-failures"
+import type { Background } from "./background"
+import { addressKey } from "./client-address"
+import { MESSAGES } from "./constants"
+import { type LoginLimits, lockedForSeconds, recordFailure, settleSuccess } from "./login-failures"
 import type { PasswordHasher } from "./password"
 import {
   type IssuedRefresh,
@@ -15,7 +19,9 @@ import {
   revokeRefreshFamily,
   rotateRefreshToken,
 } from "./refresh-tokens"
-import { type AuthUser, findUserById, findUserForLogin, normalizeEmail } from "./users"
+import type { RevocationRegistry } from "./revocation-registry"
+import { recordRevocation } from "./revocations"
+import { type AuthUser, findUserById, findUserForLogin, normalizeEmail, replacePasswordHash } from "./users"
 
 export interface AuthDeps {
   readonly db: Kysely<Database>
@@ -23,7 +29,11 @@ export interface AuthDeps {
   readonly passwords: PasswordHasher
   readonly accessTokens: AccessTokens
   readonly refresh: RefreshSettings
-  readonly loginLimitPerAccount: RateLimit
+  readonly loginLimits: LoginLimits
+  readonly revocations: Pick<RevocationRegistry, "remember">
+  /** How long a revocation is kept: while an access token issued before it could still be alive. */
+  readonly revocationKeepMs: number
+  readonly background: Background
 }
 
 export interface Session {
@@ -32,29 +42,41 @@ export interface Session {
   readonly refresh: IssuedRefresh
 }
 
-export async function login(deps: AuthDeps, credentials: LoginRequest): Promise<Session> {
+/** `clientIp`: the address the request came from (behind a trusted proxy, the one it forwarded). */
+export async function login(deps: AuthDeps, credentials: LoginRequest, clientIp: string): Promise<Session> {
   const now = new Date(deps.clock.now())
-  const email = normalizeEmail(credentials.email)
-  const wait = await lockedForSeconds(deps.db, email, now, deps.loginLimitPerAccount)
+  const attempt = { email: normalizeEmail(credentials.email), address: addressKey(clientIp) }
+  // Read together (two pooled connections on PostgreSQL): one round trip less before the hash.
+  const [wait, found] = await Promise.all([
+    lockedForSeconds(deps.db, attempt, now, deps.loginLimits),
+    findUserForLogin(deps.db, attempt.email),
+  ])
   if (wait > 0) throw tooManyRequests(MESSAGES.tooManyLogins, wait)
 
-  const found = await findUserForLogin(deps.db, email)
   // The same work and the same answer whether or not the account exists.
   const valid = found
     ? await deps.passwords.verify(credentials.password, found.password_hash)
     : await deps.passwords.verifyDummy(credentials.password)
   if (!found || !valid) {
-    await recordFailure(deps.db, email, now, deps.loginLimitPerAccount)
+    const over = await recordFailure(deps.db, attempt, now, deps.loginLimits)
+    if (over > 0) throw tooManyRequests(MESSAGES.tooManyLogins, over)
     throw unauthorized(MESSAGES.invalidCredentials)
   }
-
-  await clearFailures(deps.db, email)
+  const late = await settleSuccess(deps.db, attempt, now, deps.loginLimits)
+  if (late > 0) throw tooManyRequests(MESSAGES.tooManyLogins, late)
+  if (deps.passwords.needsRehash(found.password_hash))
+    upgradeHashLater(deps, found.id, credentials.password, found.password_hash)
   const { password_hash: _, ...user } = found
-  return {
-    user,
-    access: await deps.accessTokens.sign(user),
-    refresh: await issueRefreshToken(deps.db, user.id, now, deps.refresh),
-  }
+  const refresh = await issueRefreshToken(deps.db, user.id, now, deps.refresh)
+  return { user, access: await deps.accessTokens.sign(user, refresh.sessionId), refresh }
+}
+
+/** A hash from before the current algorithm or cost is replaced after the answer, without delaying it. */
+function upgradeHashLater(deps: AuthDeps, userId: number, password: string, previous: string): void {
+  deps.background.run(async () => {
+    const next = await deps.passwords.hashInBackground(password)
+    await replacePasswordHash(deps.db, userId, previous, next)
+  })
 }
 
 export async function refreshSession(
@@ -62,13 +84,30 @@ export async function refreshSession(
   raw: string | undefined,
 ): Promise<{ access: string; refresh: IssuedRefresh }> {
   if (!raw) throw unauthorized(MESSAGES.refreshInvalid)
-  const result = await rotateRefreshToken(deps.db, raw, new Date(deps.clock.now()), deps.refresh)
-  if (!result.ok) throw unauthorized(MESSAGES.refreshInvalid)
+  const now = new Date(deps.clock.now())
+  const result = await rotateRefreshToken(deps.db, raw, now, deps.refresh)
+  if (!result.ok) {
+    // A rotated token presented again has leaked: its family is revoked, and its access tokens with it.
+    if (result.reason === "reused") await revokeSession(deps, result.sessionId, now)
+    throw unauthorized(MESSAGES.refreshInvalid)
+  }
   const user = await findUserById(deps.db, result.userId)
   if (!user) throw unauthorized(MESSAGES.refreshInvalid)
-  return { access: await deps.accessTokens.sign(user), refresh: result.token }
+  return { access: await deps.accessTokens.sign(user, result.sessionId), refresh: result.token }
+}
+
+async function revokeSession(deps: AuthDeps, sessionId: string, now: Date): Promise<void> {
+  await deps.db.transaction().execute((tx) => recordRevocation(tx, sessionId, now, deps.revocationKeepMs))
+  deps.revocations.remember(sessionId)
 }
 
 export async function logout(deps: AuthDeps, raw: string | undefined): Promise<void> {
-  if (raw) await revokeRefreshFamily(deps.db, raw, new Date(deps.clock.now()))
+  if (!raw) return
+  const now = new Date(deps.clock.now())
+  const sessionId = await deps.db.transaction().execute(async (tx) => {
+    const family = await revokeRefreshFamily(tx, raw, now)
+    if (family) await recordRevocation(tx, family, now, deps.revocationKeepMs)
+    return family
+  })
+  if (sessionId) deps.revocations.remember(sessionId)
 }

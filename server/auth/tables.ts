@@ -6,7 +6,7 @@ export interface AppUserTable {
   email: string
   full_name: string
   user_category: string
-  /** `scrypt$N$r$p$salt$key`, see server/auth/password.ts. */
+  /** `$argon2id$v=19$m=…,t=…,p=…$salt$hash`, or an older `scrypt$N$r$p$salt$key` (server/auth/password.ts). */
   password_hash: string
   created_at: Date
   updated_at: Date
@@ -31,11 +31,20 @@ export interface RefreshTokenTable {
 export interface LoginFailureTable {
   id: Generated<number>
   email: string
+  /** The client's address as counted (server/auth/client-address.ts); null on rows older than the column. */
+  address: string | null
   failed_at: Date
+}
+
+/** A signed-out session (refresh-token family): its access tokens are refused until they would have expired. */
+export interface RevokedSessionTable {
+  session_id: string
+  revoked_at: Date
 }
 
 export interface AuthTables {
   app_user: AppUserTable
   refresh_token: RefreshTokenTable
   login_failure: LoginFailureTable
+  revoked_session: RevokedSessionTable
 }

@@ -83,3 +83,22 @@ export async function updateProfile(
     throw error
   }
 }
+
+/**
+ * Replaces a stored password hash made with an older algorithm or cost. Only if it is still the one that was
+ * verified: a password changed meanwhile is never overwritten with the old one's new hash.
+ */
+export async function replacePasswordHash(
+  db: Db,
+  userId: number,
+  previous: string,
+  next: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("app_user")
+    .set({ password_hash: next })
+    .where("id", "=", userId)
+    .where("password_hash", "=", previous)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}

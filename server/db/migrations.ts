@@ -1,6 +1,7 @@
 // Every schema change, in order. Append new migrations at the end; never edit or reorder shipped ones.
 // They run in one transaction at start (server/db/migrate.ts), on PGlite and PostgreSQL alike.
 import { sql } from "kysely"
+import { authSessionsMigration } from "../auth/migration"
 import { marketplaceMigration } from "../marketplace/migration"
 import { notificationsMigration } from "../notifications/migration"
 import { pushMigration } from "../push/migration"
@@ -63,4 +64,5 @@ export const migrations: readonly Migration[] = [
   marketplaceMigration,
   notificationsMigration,
   pushMigration,
+  authSessionsMigration,
 ]

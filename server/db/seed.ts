@@ -1,7 +1,7 @@
 // Demo data: seeded on the first start of an empty embedded database and by `npm run seed`.
 // Each domain contributes a seeder; every seeder must be idempotent (running twice changes nothing).
 import type { Kysely } from "kysely"
-import { hashPassword, type ScryptParams } from "../auth/password"
+import { type HashParams, hashPassword } from "../auth/password"
 import { seedDemoUsers } from "../auth/seed"
 import { seedMarketplace } from "../marketplace/seed/seed"
 import { seedNotifications } from "../notifications/seed"
@@ -39,7 +39,7 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
   return Number(row.n) === 0
 }
 
-export const seedContext = (scrypt: ScryptParams, now: Date): SeedContext => ({
-  hashPassword: (password) => hashPassword(password, scrypt),
+export const seedContext = (params: HashParams, now: Date): SeedContext => ({
+  hashPassword: (password) => hashPassword(password, params),
   now,
 })

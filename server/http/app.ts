@@ -26,7 +26,7 @@ import { installErrorHandler } from "./error-handler"
 import { type LogStream, loggerOptions, RequestLog } from "./logger"
 import { decorateRequestUser } from "./require-user"
 import { registerSecurityHeaders } from "./security-headers"
-import { createServices } from "./services"
+import { closeServices, createServices } from "./services"
 import { registerSpa } from "./spa"
 
 /** API route plugins, registered in this order. Each reads what it needs from `app.services`. */
@@ -69,7 +69,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
 
   const push = options.pushSender ?? (await selectPushSender(config))
-  app.decorate("services", await createServices(config, database, options.clock ?? systemClock, push))
+  const log = {
+    warn: (message: string, error?: unknown) =>
+      app.log.warn(error === undefined ? {} : { err: error }, message),
+  }
+  app.decorate("services", await createServices(config, database, options.clock ?? systemClock, push, log))
+  app.addHook("onClose", () => closeServices(app.services))
   decorateRequestUser(app)
   installErrorHandler(app)
   installJsonOnly(app)

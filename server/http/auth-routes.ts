@@ -4,7 +4,7 @@ import { LoginRequest, LoginResponse, ProfilePatch, RefreshResponse, User } from
 import { MESSAGES } from "../auth/constants"
 import { login, logout, refreshSession } from "../auth/session"
 import { toUserJson, updateProfile } from "../auth/users"
-import { ApiError, tooManyRequests } from "../errors"
+import { ApiError } from "../errors"
 import { unregisterDeviceOfSession } from "../notifications/device-tokens"
 import { decodeOr400, encodeBody } from "./decode"
 import { rejectForeignOrigin } from "./origin"
@@ -12,24 +12,15 @@ import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./refre
 import { requireUser } from "./require-user"
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const { auth, config, clock } = app.services
+  const { auth, clock } = app.services
 
   app.post(
     "/api/company/login/",
-    {
-      preHandler: rejectForeignOrigin,
-      config: {
-        rateLimit: {
-          max: config.loginLimitPerIp.max,
-          timeWindow: config.loginLimitPerIp.windowMs,
-          errorResponseBuilder: (_req, context) =>
-            tooManyRequests(MESSAGES.tooManyLogins, context.ttl / 1000),
-        },
-      },
-    },
+    // Failed sign-ins are limited per account and per address inside login(); successes are never limited.
+    { preHandler: rejectForeignOrigin },
     async (req, reply) => {
       const credentials = decodeOr400(LoginRequest, req.body)
-      const session = await login(auth, credentials)
+      const session = await login(auth, credentials, req.ip)
       setRefreshCookie(req, reply, session.refresh)
       return encodeBody(LoginResponse, { access: session.access, user: toUserJson(session.user) })
     },

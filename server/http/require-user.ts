@@ -39,15 +39,25 @@ const readUser = (database: object): Coalesce<number, AuthUser | undefined> => {
   return made
 }
 
-/** The user an access token belongs to, or 401. Exported for the socket, which receives it as `?token=`. */
-export async function authenticate(req: FastifyRequest, token: string | undefined): Promise<AuthUser> {
+/**
+ * The user an access token belongs to and its session, or 401. Exported for the socket, which receives the
+ * token as `?token=` and closes when that session is signed out.
+ */
+export async function authenticateSession(
+  req: FastifyRequest,
+  token: string | undefined,
+): Promise<{ readonly user: AuthUser; readonly sessionId: string }> {
   if (!token) throw unauthorized(MESSAGES.notAuthenticated)
   const { accessTokens, database } = req.server.services
   const claims = await accessTokens.verify(token)
   if (!claims) throw unauthorized(MESSAGES.tokenInvalid)
   const user = await readUser(database)(claims.userId, () => findUserById(database.db, claims.userId))
   if (!user) throw unauthorized(MESSAGES.userGone)
-  return user
+  return { user, sessionId: claims.sessionId }
+}
+
+export async function authenticate(req: FastifyRequest, token: string | undefined): Promise<AuthUser> {
+  return (await authenticateSession(req, token)).user
 }
 
 export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {

@@ -2,8 +2,10 @@
 // (decorated on the root, so every encapsulated plugin sees it).
 import type {} from "fastify"
 import { type AccessTokens, createAccessTokens } from "../auth/access-token"
-import { REFRESH_TOKEN_TTL_MS } from "../auth/constants"
+import { type Background, createBackground } from "../auth/background"
+import { REFRESH_TOKEN_TTL_MS, REVOCATION_CLOCK_MARGIN_MS } from "../auth/constants"
 import { createPasswordHasher, type PasswordHasher } from "../auth/password"
+import { type RevocationRegistry, startRevocationRegistry } from "../auth/revocation-registry"
 import type { AuthDeps } from "../auth/session"
 import type { AuthUser } from "../auth/users"
 import type { Clock } from "../clock"
@@ -18,6 +20,10 @@ export interface AppServices {
   readonly clock: Clock
   readonly passwords: PasswordHasher
   readonly accessTokens: AccessTokens
+  /** Signed-out sessions, heard from every instance: the socket closes theirs. */
+  readonly revocations: RevocationRegistry
+  /** Work started by requests and finished after their answer; shutdown waits for it. */
+  readonly background: Background
   /** Everything the auth domain functions take. */
   readonly auth: AuthDeps
   /** Browser push, or null when no sender is configured (push is off). */
@@ -36,29 +42,55 @@ declare module "fastify" {
 
 export const JWT_SECRET_NAME = "jwt"
 
+export interface ServiceLog {
+  readonly warn: (message: string, error?: unknown) => void
+}
+
+const silent: ServiceLog = { warn: () => undefined }
+
 export async function createServices(
   config: Config,
   database: DatabaseHandle,
   clock: Clock,
   push: PushSender | null = null,
+  log: ServiceLog = silent,
 ): Promise<AppServices> {
   const secret = config.jwtSecret ?? (await loadOrCreateSecret(database.db, JWT_SECRET_NAME))
-  const passwords = createPasswordHasher(config.scrypt)
-  const accessTokens = createAccessTokens(secret, clock, config.accessTokenTtlSeconds)
+  const passwords = createPasswordHasher(config.passwordHash, config.passwordHashConcurrency)
+  const revocationKeepMs = config.accessTokenTtlSeconds * 1000 + REVOCATION_CLOCK_MARGIN_MS
+  const revocations = await startRevocationRegistry({
+    database,
+    clock,
+    keepMs: revocationKeepMs,
+    onError: log.warn,
+  })
+  const accessTokens = createAccessTokens(secret, clock, config.accessTokenTtlSeconds, revocations.isRevoked)
+  const background = createBackground((error) => log.warn("background task failed", error))
   return {
     config,
     database,
     clock,
     passwords,
     accessTokens,
+    revocations,
+    background,
     auth: {
       db: database.db,
       clock,
       passwords,
       accessTokens,
       refresh: { ttlMs: REFRESH_TOKEN_TTL_MS, graceMs: config.refreshGraceMs },
-      loginLimitPerAccount: config.loginLimitPerAccount,
+      loginLimits: { perAccount: config.loginLimitPerAccount, perAddress: config.loginLimitPerIp },
+      revocations,
+      revocationKeepMs,
+      background,
     },
     push,
   }
+}
+
+/** At shutdown, before the database closes: finish background work, stop listening. */
+export async function closeServices(services: AppServices): Promise<void> {
+  await services.background.drain()
+  await services.revocations.stop()
 }

@@ -9,6 +9,8 @@ import { RECENT_IDS_KEPT } from "./socket-config"
 export interface Client {
   readonly socket: WebSocket
   readonly userId: number
+  /** The sign-in session of the token it was opened with: closed when that session is signed out. */
+  readonly sessionId: string
   /** Until connection_established has gone out, live events are not sent; `missed` says one was skipped. */
   ready: boolean
   missed: boolean
@@ -54,10 +56,11 @@ export class SocketHub {
   private readonly byUser = new Map<number, Set<Client>>()
   private readonly queues = new Map<number, Promise<void>>()
 
-  add(socket: WebSocket, userId: number): Client {
+  add(socket: WebSocket, userId: number, sessionId: string): Client {
     const client: Client = {
       socket,
       userId,
+      sessionId,
       ready: false,
       missed: false,
       lastSentId: 0,
@@ -79,6 +82,18 @@ export class SocketHub {
 
   clientsOf(userId: number): ReadonlyArray<Client> {
     return [...(this.byUser.get(userId) ?? [])]
+  }
+
+  /** Closes every socket of a signed-out session; the close handler then removes each. */
+  closeSession(sessionId: string, close: { readonly code: number; readonly reason: string }): number {
+    let closed = 0
+    for (const set of this.byUser.values())
+      for (const client of set)
+        if (client.sessionId === sessionId) {
+          client.socket.close(close.code, close.reason)
+          closed += 1
+        }
+    return closed
   }
 
   users(): ReadonlyArray<number> {

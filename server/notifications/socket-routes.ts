@@ -27,7 +27,7 @@ function startHeartbeat(hub: SocketHub, intervalMs: number): () => void {
 }
 
 export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
-  const { database, clock } = app.services
+  const { database, clock, revocations } = app.services
   const config = socketConfig()
   const hub = new SocketHub()
   const log = {
@@ -52,7 +52,12 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
 
   const stopFanOut = await startFanOut(database, hub, log)
   const stopHeartbeat = startHeartbeat(hub, config.heartbeatMs)
+  const stopClosingRevoked = revocations.onRevoked((sessionId) => {
+    const closed = hub.closeSession(sessionId, SOCKET_CLOSE.sessionRevoked)
+    if (closed > 0) app.log.info({ sockets: closed }, "closed the sockets of a signed-out session")
+  })
   app.addHook("onClose", async () => {
+    stopClosingRevoked()
     stopHeartbeat()
     await stopFanOut()
     await hub.drain()
@@ -71,6 +76,7 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
     wsHandler: (socket, req) => {
       openSession(socket, req, {
         hub,
+        isRevoked: revocations.isRevoked,
         now: () => new Date(clock.now()),
         onError: (error) => req.log.error({ err: error }, "notification socket task failed"),
       })

@@ -15,7 +15,7 @@ import type { Database } from "../db/schema"
 import { ApiError } from "../errors"
 import { describeIssue } from "../http/decode"
 import { isAllowedOrigin } from "../http/origin"
-import { authenticate } from "../http/require-user"
+import { authenticateSession } from "../http/require-user"
 import { catchUp } from "./fan-out"
 import { latestNotificationId, unreadCount } from "./queries"
 import { markRead } from "./read-state"
@@ -73,12 +73,14 @@ async function answer(
 
 export interface SessionDeps {
   readonly hub: SocketHub
+  /** Asked once more after joining: a sign-out heard between the token check and the join is not missed. */
+  readonly isRevoked: (sessionId: string) => boolean | Promise<boolean>
   readonly now: () => Date
   readonly onError: (error: unknown) => void
 }
 
 type Admission =
-  | { readonly userId: number }
+  | { readonly userId: number; readonly sessionId: string }
   | { readonly refused: (typeof SOCKET_CLOSE)[keyof typeof SOCKET_CLOSE] }
 
 /**
@@ -91,8 +93,10 @@ async function admit(req: FastifyRequest): Promise<Admission> {
   if (origin !== undefined && !isAllowedOrigin(req, origin)) return { refused: SOCKET_CLOSE.forbiddenOrigin }
   const query = decodeSocketQuery(req.query)
   const token = Result.isSuccess(query) ? query.success.token : undefined
-  const user = await authenticate(req, token).catch(() => null)
-  return user ? { userId: user.id } : { refused: SOCKET_CLOSE.unauthorized }
+  const found = await authenticateSession(req, token).catch(() => null)
+  return found
+    ? { userId: found.user.id, sessionId: found.sessionId }
+    : { refused: SOCKET_CLOSE.unauthorized }
 }
 
 export function openSession(socket: WebSocket, req: FastifyRequest, deps: SessionDeps): void {
@@ -144,8 +148,12 @@ function start(
     }
     if (socket.readyState !== socket.OPEN) return
     const userId = admitted.userId
-    const joined = hub.add(socket, userId)
+    const joined = hub.add(socket, userId, admitted.sessionId)
     client = joined
+    if (await deps.isRevoked(admitted.sessionId)) {
+      socket.close(SOCKET_CLOSE.sessionRevoked.code, SOCKET_CLOSE.sessionRevoked.reason)
+      return
+    }
     // Registered before reading the newest id: a row announced in between is caught up below, not lost.
     const [latest, unread_count] = await Promise.all([
       latestNotificationId(db, userId),

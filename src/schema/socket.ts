@@ -21,6 +21,11 @@ export const SOCKET_CLOSE = {
   forbiddenOrigin: { code: 4403, reason: "origin not allowed" },
   /** The server is shutting down; reconnect (another instance, or this one after its restart). */
   goingAway: { code: 1001, reason: "server shutting down" },
+  /**
+   * The session this socket belongs to was signed out (in another tab, or its refresh token was reused):
+   * do not reconnect or refresh; the user must sign in again.
+   */
+  sessionRevoked: { code: 4410, reason: "session signed out" },
 } as const
 
 // ─── Client → server ───────────────────────────────────────────────────────────────────────────────────

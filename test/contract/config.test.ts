@@ -20,7 +20,7 @@ describe("config", () => {
       "http://localhost:5173",
       "http://127.0.0.1:5173",
     ])
-    expect(config.loginLimitPerIp).toEqual({ max: 10, windowMs: 60_000 })
+    expect(config.loginLimitPerIp).toEqual({ max: 50, windowMs: 15 * 60_000 })
     expect(config.loginLimitPerAccount).toEqual({ max: 5, windowMs: 15 * 60_000 })
     expect(config.accessTokenTtlSeconds).toBe(5 * 60)
   })
@@ -49,7 +49,10 @@ describe("config", () => {
       [{ JWT_SECRET: "short" }, /JWT_SECRET/],
       [{ ALLOWED_ORIGINS: "not a url" }, /ALLOWED_ORIGINS/],
       [{ TRUST_PROXY: "maybe" }, /TRUST_PROXY/],
-      [{ LOGIN_MAX_PER_IP: "0" }, /LOGIN_MAX_PER_IP/],
+      [{ LOGIN_MAX_FAILURES_PER_IP: "0" }, /LOGIN_MAX_FAILURES_PER_IP/],
+      [{ PASSWORD_HASH_CONCURRENCY: "0" }, /PASSWORD_HASH_CONCURRENCY/],
+      // A limit whose meaning changed is refused with what replaced it, not silently ignored.
+      [{ LOGIN_MAX_PER_IP: "10" }, /LOGIN_MAX_FAILURES_PER_IP/],
       [{ ACCESS_TOKEN_TTL_SECONDS: "0" }, /ACCESS_TOKEN_TTL_SECONDS/],
     ]
     for (const [env, name] of cases) {

@@ -1,6 +1,8 @@
 // The database handle on both backends: migrations, LISTEN/NOTIFY, the shared JWT secret, seeding, and the
 // embedded data folder's single-process lock.
+
 import { spawnSync } from "node:child_process"
+import { randomUUID } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -12,7 +14,7 @@ import { migrations } from "../../server/db/migrations"
 import { DataDirLockedError } from "../../server/db/pglite-lock"
 import { isDatabaseEmpty, seedContext, seedDemo } from "../../server/db/seed"
 import { buildApp } from "../../server/http/app"
-import { BACKENDS, openTestDatabase, postgresAvailable, TEST_SCRYPT, testConfig } from "./harness"
+import { BACKENDS, openTestDatabase, postgresAvailable, TEST_PASSWORD_HASH, testConfig } from "./harness"
 
 const pgUp = await postgresAvailable()
 
@@ -62,7 +64,7 @@ for (const backend of BACKENDS) {
 
     it("seeds idempotently", async () => {
       expect(await isDatabaseEmpty(database.db)).toBe(false)
-      const reports = await seedDemo(database.db, seedContext(TEST_SCRYPT, new Date()))
+      const reports = await seedDemo(database.db, seedContext(TEST_PASSWORD_HASH, new Date()))
       expect(reports.every((r) => r.created === 0)).toBe(true)
       const users = await database.db
         .selectFrom("app_user")
@@ -83,8 +85,13 @@ for (const backend of BACKENDS) {
         buildApp({ config, database, logger: false }),
       ])
       try {
-        const token = await a.services.accessTokens.sign({ id: 1, user_category: "admin" })
-        expect(await b.services.accessTokens.verify(token)).toEqual({ userId: 1, category: "admin" })
+        const sessionId = randomUUID()
+        const token = await a.services.accessTokens.sign({ id: 1, user_category: "admin" }, sessionId)
+        expect(await b.services.accessTokens.verify(token)).toEqual({
+          userId: 1,
+          category: "admin",
+          sessionId,
+        })
       } finally {
         await a.close()
         await b.close()

@@ -12,7 +12,7 @@ import { runMigrations } from "../../server/db/migrate"
 import { seedContext, seedDemo } from "../../server/db/seed"
 import { buildApp } from "../../server/http/app"
 import { LoginResponse } from "../../src/schema/auth"
-import { manualClock, postgresAvailable, TEST_SCRYPT, testConfig } from "./harness"
+import { manualClock, postgresAvailable, TEST_PASSWORD_HASH, testConfig } from "./harness"
 import { openSocket, type TestSocket } from "./notifications-socket-client"
 
 const pgUp = await postgresAvailable()
@@ -97,7 +97,7 @@ describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
     const setup = await openDatabase({ kind: "postgres", url: dbUrl })
     try {
       await runMigrations(setup.db)
-      await seedDemo(setup.db, seedContext(TEST_SCRYPT, new Date()))
+      await seedDemo(setup.db, seedContext(TEST_PASSWORD_HASH, new Date()))
     } finally {
       await setup.close()
     }

@@ -1,5 +1,6 @@
 // Runs FUZZ_RUNS generated requests against one route of an in-process server (app.inject, in-memory PGlite):
 // never a 5xx; every refusal is a JSON `{detail}` 4xx; a refused write leaves every table as it was.
+import { randomUUID } from "node:crypto"
 import { Schema } from "effect"
 import fc from "fast-check"
 import { expect } from "vitest"
@@ -147,10 +148,10 @@ async function bearer(env: FuzzEnv, auth: AuthChoice): Promise<string | undefine
   if (auth.kind === "none") return undefined
   if (auth.kind === "raw") return auth.value
   const user = env.ctx.users[auth.who]
-  const token = await env.server.app.services.accessTokens.sign({
-    id: user.id,
-    user_category: CATEGORY[auth.who],
-  })
+  const token = await env.server.app.services.accessTokens.sign(
+    { id: user.id, user_category: CATEGORY[auth.who] },
+    randomUUID(),
+  )
   // Tampered: one character of the signature changed.
   const tampered = `${token.slice(0, -2)}${token.at(-2) === "A" ? "B" : "A"}${token.at(-1)}`
   return `Bearer ${auth.kind === "valid" ? token : tampered}`

@@ -2,6 +2,7 @@
 // HTTP requests to its address. A handshake ends in connection_established, 4401 or 4403 and nothing else; a
 // frame is answered (an error frame with a detail when refused) and the connection stays open; a refused
 // frame changes nothing in the database.
+import { randomUUID } from "node:crypto"
 import fc from "fast-check"
 import { afterAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
@@ -29,7 +30,7 @@ afterAll(async () => {
 })
 
 const signFor = (id: number, category: string) =>
-  env.server.app.services.accessTokens.sign({ id, user_category: category })
+  env.server.app.services.accessTokens.sign({ id, user_category: category }, randomUUID())
 
 type Outcome = "established" | number
 

@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite"
 import { Schema } from "effect"
 import type { FastifyInstance } from "fastify"
 import pg from "pg"
-import type { ScryptParams } from "../../server/auth/password"
+import type { Argon2Params } from "../../server/auth/argon2-hash"
 import type { Clock } from "../../server/clock"
 import { type Config, loadConfig } from "../../server/config"
 import { type DatabaseHandle, fromPglite, openDatabase } from "../../server/db/database"
@@ -18,8 +18,13 @@ import { LoginResponse, type User } from "../../src/schema/auth"
 export type Backend = "pglite" | "postgres"
 export const BACKENDS: readonly Backend[] = ["pglite", "postgres"]
 
-/** Tests only: scrypt at a cost that takes a millisecond. Production cost is tested on its own. */
-export const TEST_SCRYPT: ScryptParams = { N: 2 ** 10, r: 8, p: 1 }
+/** Tests only: argon2id at a cost that takes well under a millisecond. Production cost is tested on its own. */
+export const TEST_PASSWORD_HASH: Argon2Params = {
+  algorithm: "argon2id",
+  memoryKiB: 64,
+  passes: 1,
+  parallelism: 1,
+}
 
 /** An origin the test servers accept besides their own. */
 export const ALLOWED_ORIGIN = "http://allowed.example"
@@ -98,7 +103,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     allowedOrigins: [ALLOWED_ORIGIN],
     // No SPA unless a suite provides one.
     staticDir: "/nonexistent-backoffice-dist",
-    scrypt: TEST_SCRYPT,
+    passwordHash: TEST_PASSWORD_HASH,
     loginLimitPerIp: { max: 10_000, windowMs: 60_000 },
     ...overrides,
   }
@@ -138,12 +143,13 @@ let pgliteTemplate: Promise<Blob> | null = null
 
 const seeded = async (database: DatabaseHandle): Promise<void> => {
   await runMigrations(database.db)
-  await seedDemo(database.db, seedContext(TEST_SCRYPT, new Date()))
+  await seedDemo(database.db, seedContext(TEST_PASSWORD_HASH, new Date()))
 }
 
+/** A fresh migrated and seeded database; `url` names a PostgreSQL one, for more connections to it. */
 export async function openTestDatabase(
   backend: Backend,
-): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+): Promise<{ database: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
   if (backend === "pglite") {
     pgliteTemplate ??= (async () => {
       const pglite = await PGlite.create()
@@ -167,7 +173,7 @@ export async function openTestDatabase(
       await database.close()
       throw error
     })
-    return { database, drop }
+    return { database, url: url.toString(), drop }
   } catch (error) {
     await drop()
     throw error

@@ -1,6 +1,7 @@
 // The role matrix: every write endpoint of the route table, called as every category. SPEC §6: admin and
 // website_coordinator write, any other category (support, or one the app has never heard of) only reads.
 // Personal state (one's own profile, read marks, preferences, push registrations) is everyone's to change.
+import { randomUUID } from "node:crypto"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ErrorBody } from "../../src/schema/errors"
@@ -103,7 +104,7 @@ describe("role matrix over every write endpoint", () => {
   const tokenFor = async (category: Category) => {
     const id = userIds.get(category)
     if (id === undefined) throw new Error(`no user of category ${category}`)
-    return server.app.services.accessTokens.sign({ id, user_category: category })
+    return server.app.services.accessTokens.sign({ id, user_category: category }, randomUUID())
   }
 
   const urlFor = (route: RouteEntry): string =>

@@ -93,14 +93,15 @@ describe("tokens stay out of storage and logs", () => {
     await context.close()
   })
 
-  it("stores the passwords of the running product hashed with scrypt at N=2^17, r=8, p=1", async () => {
+  it("stores the passwords of the running product hashed with argon2id at 19 MiB, 2 passes, parallelism 1", async () => {
     // Stopped first: the embedded database belongs to one process at a time.
     await server.stop()
     const pglite = await PGlite.create(server.dataDir)
     try {
       const { rows } = await pglite.query<{ password_hash: string }>("select password_hash from app_user")
       expect(rows.length).toBeGreaterThanOrEqual(3)
-      for (const { password_hash } of rows) expect(password_hash).toMatch(/^scrypt\$131072\$8\$1\$/)
+      for (const { password_hash } of rows)
+        expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     } finally {
       await pglite.close()
     }

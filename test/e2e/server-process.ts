@@ -21,7 +21,7 @@ const TOKEN_IN_LOG = [/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/g, /refresh_token=(?!;|\[red
 /** Every token-looking string in a server's output (none is the only right answer). */
 export const tokensInLog = (output: string): string[] => TOKEN_IN_LOG.flatMap((re) => output.match(re) ?? [])
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer()
     srv.once("error", reject)
@@ -49,7 +49,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
-        LOGIN_MAX_PER_IP: "1000",
+        LOGIN_MAX_FAILURES_PER_IP: "1000",
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -77,7 +77,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
 
   const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
     const proc = child
-    if (!proc || proc.exitCode !== null) return
+    // A process ended by a signal keeps exitCode null: without signalCode, stopping it again would wait for
+    // an exit that already happened.
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return
     const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()))
     proc.kill(signal)
     await exited
