@@ -3,7 +3,9 @@ import { matchesFilters, mergeById, type NotificationFilters } from "./notificat
 import { planToast, type ToastPlan } from "./toast-coalesce"
 
 // What a batch of arriving items (live frame or catch-up) changes. "New" means an id above the highest
-// ever seen, so an item that arrives both live and by catch-up is merged and announced once.
+// ever seen, so an item that arrives both live and by catch-up is merged and announced once. Every item joins
+// the list, new or not: a catch-up can bring items older than a live one that overtook it, and those belong in
+// the list all the same (they are only not announced again).
 
 export interface Arrival {
   readonly items: ReadonlyArray<Notification>
@@ -38,7 +40,7 @@ export function intake(state: IntakeState, { items, at }: Arrival) {
     newestSeen: Math.max(state.newestSeen, ...unseen.map((n) => n.id)),
     items: mergeById(
       state.items,
-      unseen.filter((n) => matchesFilters(n, state.filters)),
+      items.filter((n) => matchesFilters(n, state.filters)),
     ),
   }
 }
