@@ -1,27 +1,43 @@
-import { lazy, Suspense } from "react"
+import { lazy, Suspense, useSyncExternalStore } from "react"
 import { TOAST } from "../constants"
+import { onToasterWanted, toasterWanted } from "../effects/toasts"
+import { effectiveTheme } from "../machines/ui-preferences.machine"
+import { TOPBAR_HEIGHT_PX } from "./layout/topbar-height"
 import { AppRoutes } from "./routes"
 import { SupportRoot } from "./support/SupportRoot"
+import { useUiPreferences } from "./ui-hooks"
 import { useAppliedTheme } from "./use-applied-theme"
 
-// The toaster is not needed to sign in: loading it apart keeps the sign-in bundle within budget.
+// Downloaded with the first toast: a visit that never shows one (the sign-in page) never fetches sonner.
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })))
 
-/** The whole app below the actor provider: the routes and the one app-wide toaster (SPEC §9). */
+// Toasts start below the top bar, so the bell and the user menu stay clickable while they are shown.
+const GAP_PX = 8
+const OFFSET = { top: TOPBAR_HEIGHT_PX + GAP_PX, right: 16 }
+const MOBILE_OFFSET = { top: TOPBAR_HEIGHT_PX + GAP_PX, left: GAP_PX, right: GAP_PX }
+
+/** The whole app below the actor provider: the routes and the one app-wide toaster (top-right, 4 s, 20). */
 export function App() {
   useAppliedTheme()
+  const theme = useUiPreferences(effectiveTheme)
+  const toasting = useSyncExternalStore(onToasterWanted, toasterWanted)
   return (
     <>
       <AppRoutes />
       <SupportRoot />
-      <Suspense fallback={null}>
-        <Toaster
-          position={TOAST.position}
-          duration={TOAST.defaultDurationMs}
-          visibleToasts={TOAST.maxVisible}
-          closeButton
-        />
-      </Suspense>
+      {toasting ? (
+        <Suspense fallback={null}>
+          <Toaster
+            position={TOAST.position}
+            duration={TOAST.defaultDurationMs}
+            visibleToasts={TOAST.maxVisible}
+            theme={theme}
+            offset={OFFSET}
+            mobileOffset={MOBILE_OFFSET}
+            closeButton
+          />
+        </Suspense>
+      ) : null}
     </>
   )
 }
