@@ -15,6 +15,9 @@ const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })
 const GAP_PX = 8
 const OFFSET = { top: TOPBAR_HEIGHT_PX + GAP_PX, right: 16 }
 const MOBILE_OFFSET = { top: TOPBAR_HEIGHT_PX + GAP_PX, left: GAP_PX, right: GAP_PX }
+// Above the page, below the top bar and what it opens (the bell's panel and the user menu sit in the top bar's
+// stacking context, z-index 20): an open panel is never covered by a toast that arrives while it is read.
+const TOASTER_STYLE = { zIndex: 15 }
 
 /** The whole app below the actor provider: the routes and the one app-wide toaster (top-right, 4 s, 20). */
 export function App() {
@@ -34,6 +37,7 @@ export function App() {
             theme={theme}
             offset={OFFSET}
             mobileOffset={MOBILE_OFFSET}
+            style={TOASTER_STYLE}
             closeButton
           />
         </Suspense>

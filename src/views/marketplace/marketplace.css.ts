@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css"
+import { globalStyle, style } from "@vanilla-extract/css"
 import { contentContainer } from "../layout/content-container.css"
 import { vars } from "../theme.css"
 
@@ -66,3 +66,4 @@ export const bulkBar = style({
 export const batch = style({ margin: `${vars.space.sm} 0`, paddingLeft: vars.space.lg })
 export const report = style({ marginBottom: vars.space.lg, padding: vars.space.lg })
 export const reportTitle = style({ fontSize: "1rem", margin: 0 })
+globalStyle(`${attachment} > svg`, { flex: "none" })
