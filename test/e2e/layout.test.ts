@@ -191,4 +191,19 @@ describe("words meant for people", () => {
     expect(found).toEqual([])
     await context.close()
   }, 180_000)
+
+  it("a record that does not exist offers a way back, not a Retry that cannot help", async () => {
+    const { context, page } = await newPage(browser)
+    await signInAsAdmin(page)
+    const missing = "00000000-0000-4000-8000-000000000000"
+    await page.goto(`${server.url}/work-request-details/${missing}`)
+    await page.getByText("This work request could not be found.").waitFor()
+    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0)
+    await page.getByRole("link", { name: "Go to pending work requests" }).click()
+    await page.waitForURL(`${server.url}/website-coordinator/pending-requests`)
+    await page.goto(`${server.url}/maintenance-requests/${missing}/select-providers`)
+    await page.getByRole("link", { name: "Go to the maintenance request" }).waitFor()
+    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0)
+    await context.close()
+  })
 })

@@ -5,6 +5,7 @@ import { can } from "../../machines/permissions"
 import { RECORD_LOAD_FAILED } from "../../machines/review.machine"
 import { useAuth } from "../app-context"
 import { Breadcrumbs, type Crumb } from "../shared/Breadcrumbs"
+import { FailureCard } from "../shared/FailureCard"
 import { retryMayHelp } from "../shared/retry-may-help"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
@@ -40,29 +41,20 @@ function Detail({ kind, uuid }: { kind: ListSource; uuid: string }) {
         <h1 id="page-title" className={ui.pageTitle}>
           {HEADING[kind]}
         </h1>
-        <div role="alert" className={ui.card}>
-          {retryMayHelp(error, RECORD_LOAD_FAILED) ? (
-            <>
-              <p className={ui.errorText}>{error}</p>
-              <button
-                type="button"
-                className={ui.button.primary}
-                onClick={() => actor.send({ type: "review.retry" })}
-              >
-                Retry
-              </button>
-            </>
-          ) : (
-            // The server answered that there is no such record: asking again gives the same answer.
-            <>
-              <p className={ui.errorText}>This {recordNoun(kind)} could not be found.</p>
+        {retryMayHelp(error, RECORD_LOAD_FAILED) ? (
+          <FailureCard error={error} onRetry={() => actor.send({ type: "review.retry" })} />
+        ) : (
+          // The server answered that there is no such record: asking again gives the same answer.
+          <FailureCard
+            error={`This ${recordNoun(kind)} could not be found.`}
+            instead={
               <p>
                 It may have been removed, or the link is mistyped.{" "}
                 <Link href={pending.href}>Go to {pending.label.toLowerCase()}</Link>
               </p>
-            </>
-          )}
-        </div>
+            }
+          />
+        )}
       </>
     )
   }

@@ -7,6 +7,7 @@ import { pageCount } from "../../machines/paged-list.machine"
 import { can } from "../../machines/permissions"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
 import { useAuth } from "../app-context"
+import { FailureCard } from "../shared/FailureCard"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { BulkBar, BulkReport } from "./BulkReview"
@@ -119,16 +120,7 @@ export function ListPage({ title, source, status }: ListPageProps) {
       {mayDecide ? <BulkReport actor={bulk} source={source} /> : null}
       {state === "loading" && data === null ? <LoadingScreen /> : null}
       {state === "failed" ? (
-        <div role="alert" className={ui.card}>
-          <p className={ui.errorText}>{error}</p>
-          <button
-            type="button"
-            className={ui.button.primary}
-            onClick={() => ref.send({ type: "list.retry" })}
-          >
-            Retry
-          </button>
-        </div>
+        <FailureCard error={error} onRetry={() => ref.send({ type: "list.retry" })} />
       ) : null}
       {state === "empty" ? (
         <div className={ui.card}>

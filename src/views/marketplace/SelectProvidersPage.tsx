@@ -9,6 +9,7 @@ import {
   serviceLabel,
 } from "../../schema/marketplace"
 import { Breadcrumbs } from "../shared/Breadcrumbs"
+import { FailureCard } from "../shared/FailureCard"
 import { retryMayHelp } from "../shared/retry-may-help"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
@@ -36,26 +37,24 @@ function Chooser({ kind, uuid }: { kind: RequestKind; uuid: string }) {
 
   if (state === "loading" && ctx.candidates.length === 0) return <LoadingScreen />
   if (state === "loadFailed")
-    return retryMayHelp(ctx.error, CANDIDATES_LOAD_FAILED) ? (
-      <div role="alert" className={ui.card}>
-        <p className={ui.errorText}>{ctx.error}</p>
-        <button
-          type="button"
-          className={ui.button.primary}
-          onClick={() => actor.send({ type: "select.retry" })}
-        >
-          Retry
-        </button>
-      </div>
-    ) : (
-      // The server refused with a reason (no such request, or not one that takes providers): asking again
-      // gets the same answer, so the way on is the request itself.
-      <div role="alert" className={ui.card}>
-        <p className={ui.errorText}>{ctx.error}</p>
-        <p>
-          <Link href={DETAIL[kind](uuid)}>Go to the {kind === "work" ? "work" : "maintenance"} request</Link>
-        </p>
-      </div>
+    return (
+      <FailureCard
+        error={ctx.error}
+        onRetry={
+          retryMayHelp(ctx.error, CANDIDATES_LOAD_FAILED)
+            ? () => actor.send({ type: "select.retry" })
+            : undefined
+        }
+        // The server refused with a reason (no such request, or not one that takes providers): asking again
+        // gets the same answer, so the way on is the request itself.
+        instead={
+          <p>
+            <Link href={DETAIL[kind](uuid)}>
+              Go to the {kind === "work" ? "work" : "maintenance"} request
+            </Link>
+          </p>
+        }
+      />
     )
   const visible = visibleCandidates(ctx)
   const names = ctx.candidates.filter((c) => ctx.chosen.includes(c.uuid)).map((c) => c.company_name)
