@@ -95,7 +95,9 @@ globalStyle("body", {
   // A long word (a pasted link, a code) breaks rather than pushing the page sideways.
   overflowWrap: "break-word",
 })
-globalStyle("h1, h2, h3, p, li, dd, dt, td, th, figcaption, legend", { overflowWrap: "anywhere" })
+// Text blocks may break a long word anywhere; table cells only break words that do not fit (break-word above),
+// so a narrow column never spells its words out letter by letter.
+globalStyle("h1, h2, h3, p, li, dd, dt, figcaption, legend", { overflowWrap: "anywhere" })
 globalStyle("a", { color: vars.color.accent })
 globalStyle(":focus-visible", { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" })
 globalStyle(".visually-hidden", {

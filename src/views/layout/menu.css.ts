@@ -88,7 +88,12 @@ export const dialog = style({
   overflowWrap: "anywhere",
   selectors: { "&::backdrop": { background: "rgba(0,0,0,0.4)" } },
 })
-export const dialogActions = style({ display: "flex", justifyContent: "flex-end", gap: vars.space.sm })
+export const dialogActions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "flex-end",
+  gap: vars.space.sm,
+})
 export const banner = style({
   display: "flex",
   flexWrap: "wrap",

@@ -13,6 +13,9 @@ const buttonBase = style({
   border: `1px solid ${vars.color.border}`,
   font: "inherit",
   fontWeight: 600,
+  // A label wraps between words, never inside one (a page's "anywhere" wrapping would split "Cancel").
+  overflowWrap: "normal",
+  textAlign: "center",
   cursor: "pointer",
   background: vars.color.surface,
   color: vars.color.text,
