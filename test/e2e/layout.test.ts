@@ -103,6 +103,11 @@ describe("long text", () => {
         await page.goto(`${server.url}${route}`)
         await settled(page)
         expect(await overflow(page), route).toBe(0)
+        // The filter row's button keeps a button's height (it was stretched to the fields' 80 px).
+        if (route === "/notifications") {
+          const markAll = await page.getByRole("button", { name: "Mark all as read" }).boundingBox()
+          expect(markAll?.height).toBeLessThan(48)
+        }
         await page.screenshot({ path: shotName(width, `long-word-${route}`) })
       }
       await context.close()
