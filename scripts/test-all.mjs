@@ -2,6 +2,7 @@
 // Ends with one line `N passed, N failed` that sums all runners, as .ci/run requires.
 import { spawnSync } from "node:child_process"
 import { mkdirSync, readFileSync, rmSync } from "node:fs"
+import { ensureChromium } from "./chromium-check.mjs"
 
 let passed = 0
 let failed = 0
@@ -17,6 +18,13 @@ function step(name, cmd, args) {
   return res.status === 0
 }
 
+const projects = process.argv.slice(2)
+// Checked first: without a browser the end-to-end half of the run cannot pass, so it stops before the rest.
+if ((projects.length === 0 || projects.includes("e2e")) && !ensureChromium()) {
+  console.log("0 passed, 1 failed")
+  process.exit(1)
+}
+
 step("types", "npx", ["tsc", "--noEmit", "-p", "."])
 step("lint", "npx", ["biome", "check", "."])
 
@@ -25,7 +33,6 @@ const report = "test-results/vitest.json"
 rmSync(report, { force: true })
 // The model path tests write what they cover here during the run (test/model/coverage.ts).
 rmSync("test-results/model-coverage", { recursive: true, force: true })
-const projects = process.argv.slice(2)
 const vitestArgs = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]
 for (const p of projects) vitestArgs.push("--project", p)
 console.log(`\n▶ tests: npx ${vitestArgs.join(" ")}`)

@@ -78,15 +78,19 @@ export function unavailablePush(reason: string): PushMessagingShape {
   }
 }
 
+// The reasons below are read by people on /settings; what a developer needs to fix them (the variables to set,
+// the loading error) goes to the console.
+export const NOT_SET_UP = "This site is not set up to send push notifications."
+export const NOT_LOADED = "Push notifications could not be started. Reload the page to try again."
+
 /** Defers every call to the implementation `load` resolves to, loading it once, on first use. */
 export function lazyPush(load: () => Promise<PushMessagingShape>): PushMessagingShape {
   let loading: Promise<PushMessagingShape> | null = null
   const impl = Effect.promise(() => {
-    loading ??= load().catch((error: unknown) =>
-      unavailablePush(
-        `Push messaging could not be loaded: ${error instanceof Error ? error.message : error}`,
-      ),
-    )
+    loading ??= load().catch((error: unknown) => {
+      console.warn("[push] the push messaging code could not be loaded:", error)
+      return unavailablePush(NOT_LOADED)
+    })
     return loading
   })
   return {
@@ -104,10 +108,10 @@ function loadSelected(env: Record<string, string | undefined>): Promise<PushMess
   if (import.meta.env.VITE_PUSH_FAKE === "1")
     return import("./push-messaging-fake").then((m) => m.fakePushMessaging())
   const config = firebaseConfigFromEnv(env)
-  if ("missing" in config)
-    return Promise.resolve(
-      unavailablePush(`Push messaging is not configured (${config.missing.join(", ")}).`),
-    )
+  if ("missing" in config) {
+    console.warn(`[push] push is off: set ${config.missing.join(", ")} when building the app.`)
+    return Promise.resolve(unavailablePush(NOT_SET_UP))
+  }
   return import("./push-messaging-firebase").then((m) => m.firebasePushMessaging(config))
 }
 

@@ -1,12 +1,30 @@
 import type { ExternalToast } from "sonner"
 
-// sonner is loaded on first use, so that it stays out of the sign-in bundle (ARCHITECTURE.md budget);
-// the app's <Toaster> is loaded lazily from the same chunk.
+// sonner is downloaded when the first toast is due, not before: a visit that never toasts (the sign-in page)
+// never pays for it. The first call asks the app to mount its <Toaster> (from the same chunk) and shows the
+// toast once sonner is here; sonner replays toasts made before its Toaster subscribed.
+
 type Toast = typeof import("sonner").toast
 let loading: Promise<Toast> | null = null
+let wanted = false
+const listeners = new Set<() => void>()
+
 const load = (): Promise<Toast> => {
+  if (!wanted) {
+    wanted = true
+    for (const listener of listeners) listener()
+  }
   loading ??= import("sonner").then((m) => m.toast)
   return loading
+}
+
+/** Whether a toast has been asked for yet: the app mounts its toaster from then on. */
+export const toasterWanted = (): boolean => wanted
+
+/** Called once when the first toast is asked for (for useSyncExternalStore). */
+export function onToasterWanted(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
 }
 
 type Kind = "success" | "warning" | "error" | "info" | "message"
@@ -24,6 +42,7 @@ export const toast = {
   info: show("info"),
   message: show("message"),
   dismiss: (id?: string | number): void => {
-    void load().then((t) => t.dismiss(id))
+    // Nothing can be on screen before the first toast: dismissing then must not download sonner.
+    if (loading) void loading.then((t) => t.dismiss(id))
   },
 }

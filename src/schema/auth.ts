@@ -16,10 +16,13 @@ const Email = Schema.String.check(
   Schema.isPattern(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, { message: "Enter a valid email address" }),
 )
 
+/** The longest full name the server accepts. */
+export const FULL_NAME_MAX = 120
+
 const FullName = Schema.String.check(
   noControlCharacters,
   Schema.isMinLength(1, { message: "Full name must not be empty" }),
-  Schema.isMaxLength(120),
+  Schema.isMaxLength(FULL_NAME_MAX),
 )
 
 /** The known categories; any other string is a valid category with read-only rights (SPEC §1, §6). */

@@ -1,10 +1,29 @@
+import {
+  Bell,
+  CircleCheck,
+  CircleHelp,
+  CircleX,
+  Clock,
+  Cookie,
+  CreditCard,
+  Hammer,
+  LayoutDashboard,
+  type LucideIcon,
+  Palette,
+  Receipt,
+  Settings,
+  ShieldCheck,
+  User,
+  UserCog,
+  Wrench,
+} from "lucide-react"
 import type { SidebarGroup } from "../machines/sidebar.machine"
 
 export interface NavLink {
   readonly label: string
   readonly href: string
-  /** Short text shown in the collapsed (icon-only) sidebar. */
-  readonly glyph: string
+  /** Shown beside the label, and alone (named by the label) in the collapsed sidebar. */
+  readonly icon: LucideIcon
 }
 
 /** Which pending count of the dashboard summary a group shows beside its label. */
@@ -18,7 +37,7 @@ export interface NavGroup {
   readonly groups?: ReadonlyArray<NavGroup>
 }
 
-export const dashboardLink: NavLink = { label: "Dashboard", href: "/", glyph: "⌂" }
+export const dashboardLink: NavLink = { label: "Dashboard", href: "/", icon: LayoutDashboard }
 
 /** The sidebar of SPEC §2: every link and collapsible group. */
 export const navGroups: ReadonlyArray<NavGroup> = [
@@ -30,17 +49,17 @@ export const navGroups: ReadonlyArray<NavGroup> = [
       {
         label: "Pending applications",
         href: "/website-coordinator/company-verification/pending",
-        glyph: "P",
+        icon: Clock,
       },
       {
         label: "Accepted applications",
         href: "/website-coordinator/company-verification/accepted",
-        glyph: "A",
+        icon: CircleCheck,
       },
       {
         label: "Rejected applications",
         href: "/website-coordinator/company-verification/rejected",
-        glyph: "R",
+        icon: CircleX,
       },
     ],
   },
@@ -55,9 +74,13 @@ export const navGroups: ReadonlyArray<NavGroup> = [
         label: "Work Requests",
         pending: "work",
         links: [
-          { label: "Pending work requests", href: "/website-coordinator/pending-requests", glyph: "W" },
-          { label: "Approved work requests", href: "/website-coordinator/approved-requests", glyph: "W" },
-          { label: "Rejected work requests", href: "/website-coordinator/rejected-requests", glyph: "W" },
+          { label: "Pending work requests", href: "/website-coordinator/pending-requests", icon: Clock },
+          {
+            label: "Approved work requests",
+            href: "/website-coordinator/approved-requests",
+            icon: CircleCheck,
+          },
+          { label: "Rejected work requests", href: "/website-coordinator/rejected-requests", icon: CircleX },
         ],
       },
       {
@@ -65,9 +88,13 @@ export const navGroups: ReadonlyArray<NavGroup> = [
         label: "Maintenance Requests",
         pending: "maintenance",
         links: [
-          { label: "Pending maintenance", href: "/website-coordinator/maintenance/pending", glyph: "M" },
-          { label: "Approved maintenance", href: "/website-coordinator/maintenance/approved", glyph: "M" },
-          { label: "Rejected maintenance", href: "/website-coordinator/maintenance/rejected", glyph: "M" },
+          { label: "Pending maintenance", href: "/website-coordinator/maintenance/pending", icon: Clock },
+          {
+            label: "Approved maintenance",
+            href: "/website-coordinator/maintenance/approved",
+            icon: CircleCheck,
+          },
+          { label: "Rejected maintenance", href: "/website-coordinator/maintenance/rejected", icon: CircleX },
         ],
       },
     ],
@@ -76,15 +103,15 @@ export const navGroups: ReadonlyArray<NavGroup> = [
     id: "more",
     label: "More",
     links: [
-      { label: "Notifications", href: "/notifications", glyph: "N" },
-      { label: "Billing", href: "/billing", glyph: "$" },
-      { label: "Receipts", href: "/receipts", glyph: "¤" },
-      { label: "Theme", href: "/theme", glyph: "◐" },
-      { label: "Snacks", href: "/snacks", glyph: "S" },
-      { label: "User settings", href: "/user-settings", glyph: "U" },
-      { label: "Help", href: "/help", glyph: "?" },
-      { label: "Profile", href: "/profile", glyph: "☺" },
-      { label: "Settings", href: "/settings", glyph: "⚙" },
+      { label: "Notifications", href: "/notifications", icon: Bell },
+      { label: "Billing", href: "/billing", icon: CreditCard },
+      { label: "Receipts", href: "/receipts", icon: Receipt },
+      { label: "Theme", href: "/theme", icon: Palette },
+      { label: "Snacks", href: "/snacks", icon: Cookie },
+      { label: "User settings", href: "/user-settings", icon: UserCog },
+      { label: "Help", href: "/help", icon: CircleHelp },
+      { label: "Profile", href: "/profile", icon: User },
+      { label: "Settings", href: "/settings", icon: Settings },
     ],
   },
 ]
@@ -102,12 +129,16 @@ export function filterNav(groups: ReadonlyArray<NavGroup>, query: string): Reado
   })
 }
 
-/** What the collapsed 64 px rail shows: one entry per area, by glyph with an accessible name. */
+/** What the collapsed 64 px rail shows: one entry per area, by icon with an accessible name. */
 export const railLinks: ReadonlyArray<NavLink> = [
   dashboardLink,
-  { label: "Verification Center", href: "/website-coordinator/company-verification/pending", glyph: "✓" },
-  { label: "Work Requests", href: "/website-coordinator/pending-requests", glyph: "W" },
-  { label: "Maintenance Requests", href: "/website-coordinator/maintenance/pending", glyph: "M" },
-  { label: "Notifications", href: "/notifications", glyph: "N" },
-  { label: "Settings", href: "/settings", glyph: "⚙" },
+  {
+    label: "Verification Center",
+    href: "/website-coordinator/company-verification/pending",
+    icon: ShieldCheck,
+  },
+  { label: "Work Requests", href: "/website-coordinator/pending-requests", icon: Hammer },
+  { label: "Maintenance Requests", href: "/website-coordinator/maintenance/pending", icon: Wrench },
+  { label: "Notifications", href: "/notifications", icon: Bell },
+  { label: "Settings", href: "/settings", icon: Settings },
 ]

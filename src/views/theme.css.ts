@@ -16,7 +16,9 @@ export const vars = createThemeContract({
     danger: null,
     dangerSoft: null,
     success: null,
+    successSoft: null,
     warning: null,
+    warningSoft: null,
     focus: null,
   },
   space: { xs: null, sm: null, md: null, lg: null, xl: null },
@@ -51,7 +53,9 @@ createGlobalTheme(":root, [data-theme='light']", vars, {
     danger: "#b42318",
     dangerSoft: "#fde8e7",
     success: "#067647",
+    successSoft: "#e3f5ec",
     warning: "#8a5a00",
+    warningSoft: "#fdf3dc",
     focus: "#1d5fd1",
   },
   shadow: { raised: "0 4px 16px rgba(16, 24, 40, 0.12)" },
@@ -72,7 +76,9 @@ createGlobalTheme("[data-theme='dark']", vars, {
     danger: "#ff8a80",
     dangerSoft: "#3a1d1b",
     success: "#6fd49b",
+    successSoft: "#15301f",
     warning: "#f0c36b",
+    warningSoft: "#332812",
     focus: "#7fb0ff",
   },
   shadow: { raised: "0 4px 16px rgba(0, 0, 0, 0.5)" },
@@ -86,7 +92,12 @@ globalStyle("body", {
   color: vars.color.text,
   fontSize: "15px",
   lineHeight: 1.5,
+  // A long word (a pasted link, a code) breaks rather than pushing the page sideways.
+  overflowWrap: "break-word",
 })
+// Text blocks may break a long word anywhere; table cells only break words that do not fit (break-word above),
+// so a narrow column never spells its words out letter by letter.
+globalStyle("h1, h2, h3, p, li, dd, dt, figcaption, legend", { overflowWrap: "anywhere" })
 globalStyle("a", { color: vars.color.accent })
 globalStyle(":focus-visible", { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" })
 globalStyle(".visually-hidden", {

@@ -1,12 +1,11 @@
 // axe-core on every page of the app, in the light and the dark theme, plus the open bell panel and the logout
 // dialog: no serious or critical violation anywhere. Each page is checked once its data has loaded.
-import { Schema } from "effect"
-import type { Browser, Page } from "playwright-core"
+import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { firstRecord, SIGNED_OUT_ROUTES, settled, signedInRoutes } from "./app-routes"
 import { type AxeFinding, seriousViolations } from "./axe"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
 import { type ServerProcess, startServerProcess } from "./server-process"
-import { readApi } from "./setup-data"
 
 let server: ServerProcess
 let browser: Browser
@@ -20,73 +19,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-const Rows = Schema.Struct({
-  results: Schema.Array(
-    Schema.Struct({
-      uuid: Schema.String,
-      selected_providers: Schema.optionalKey(Schema.Array(Schema.Unknown)),
-    }),
-  ),
-})
-const Notifications = Schema.Struct({ results: Schema.Array(Schema.Struct({ id: Schema.Number })) })
-
-const first = async (
-  path: string,
-  pick: (r: (typeof Rows.Type)["results"][number]) => boolean = () => true,
-) => {
-  const page = await readApi(server.url, DEMO.admin, path, Rows)
-  const row = page.results.find(pick)
-  if (!row) throw new Error(`no row for ${path}`)
-  return row.uuid
-}
-
-/** Waits until the page shows its own heading and nothing in it is still loading. */
-async function settled(page: Page): Promise<void> {
-  await page.locator("h1").first().waitFor()
-  await page.getByText("Loading...").waitFor({ state: "detached" })
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0)
-}
-
-async function signedInRoutes(): Promise<string[]> {
-  const wc = "/website-coordinator"
-  const unchosen = (r: { selected_providers?: ReadonlyArray<unknown> }) => r.selected_providers?.length === 0
-  const notifications = await readApi(
-    server.url,
-    DEMO.admin,
-    "/api/v1/notifications/?page_size=1",
-    Notifications,
-  )
-  const notification = notifications.results[0]
-  if (!notification) throw new Error("the admin has no notification")
-  return [
-    "/dashboard",
-    "/notifications",
-    `/notifications/${notification.id}`,
-    `${wc}/pending-requests`,
-    `${wc}/approved-requests`,
-    `${wc}/rejected-requests`,
-    `${wc}/maintenance/pending`,
-    `${wc}/maintenance/approved`,
-    `${wc}/maintenance/rejected`,
-    `${wc}/company-verification/pending`,
-    `${wc}/company-verification/accepted`,
-    `${wc}/company-verification/rejected`,
-    `${wc}/company-verification/applications/${await first("/api/v1/company-applications/?status=pending")}`,
-    `/work-request-details/${await first("/api/v1/work-requests/?status=pending")}`,
-    `/work-request-details/${await first("/api/v1/work-requests/?status=rejected")}`,
-    `/maintenance-request-details/${await first("/api/v1/maintenance-requests/?status=pending")}`,
-    `/work-requests/${await first("/api/v1/work-requests/?status=approved&page_size=100", unchosen)}/select-providers`,
-    `/maintenance-requests/${await first("/api/v1/maintenance-requests/?status=approved&page_size=100", unchosen)}/select-providers`,
-    "/profile",
-    "/settings",
-    "/theme",
-    "/help",
-    "/billing",
-    "/receipts",
-    "/snacks",
-    "/user-settings",
-  ]
-}
+const first = (path: string) => firstRecord(server.url, path)
 
 const report = (findings: AxeFinding[]) =>
   findings.map((f) => `${f.where}: ${f.impact} ${f.id} (${f.help}) at ${f.targets.join(" | ")}`)
@@ -113,7 +46,7 @@ describe.each(["light", "dark"] as const)("axe-core in the %s theme", (colorSche
   })
 
   it("finds no serious or critical violation on any signed-in page, the bell panel or the logout dialog", async () => {
-    const routes = await signedInRoutes()
+    const routes = await signedInRoutes(server.url)
     const { context, page } = await newPage(browser)
     await page.emulateMedia({ colorScheme })
     await signIn(page, server.url, DEMO.admin.email, DEMO.admin.password)
@@ -147,6 +80,33 @@ describe.each(["light", "dark"] as const)("axe-core in the %s theme", (colorSche
     expect(report(findings)).toEqual([])
     await context.close()
   }, 300_000)
+  it("finds none on any page at phone width (375 px), signed out and signed in, nor in the bell's sheet", async () => {
+    const routes = await signedInRoutes(server.url)
+    const { context, page } = await newPage(browser, { width: 375, height: 740 })
+    await page.emulateMedia({ colorScheme })
+    const findings: AxeFinding[] = []
+    for (const route of SIGNED_OUT_ROUTES) {
+      await page.goto(`${server.url}${route}`)
+      await settled(page)
+      findings.push(...(await seriousViolations(page, `${route} at 375 px`)))
+    }
+    await signIn(page, server.url, DEMO.admin.email, DEMO.admin.password)
+    await page.waitForURL(`${server.url}/dashboard`)
+    for (const route of routes) {
+      await page.goto(`${server.url}${route}`)
+      await settled(page)
+      findings.push(...(await seriousViolations(page, `${route} at 375 px`)))
+    }
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /^Notifications/ })
+      .click()
+    await page.getByRole("dialog", { name: "Notifications" }).getByRole("listitem").first().waitFor()
+    findings.push(...(await seriousViolations(page, "bell sheet at 375 px")))
+    expect(report(findings)).toEqual([])
+    await context.close()
+  }, 300_000)
+
   it("finds none in the review dialogs, the bulk bar and its results, a toast, or the collapsed and narrow layouts", async () => {
     const pendingWork = await first("/api/v1/work-requests/?status=pending")
     const { context, page } = await newPage(browser)

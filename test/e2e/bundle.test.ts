@@ -1,17 +1,39 @@
-import { describe, expect, it } from "vitest"
+import type { Browser } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { measureSignIn, SIGN_IN_BUDGET_KB } from "../../bench/bundle-measure"
+import { measureLoginVisit, type Visit } from "../../bench/bundle-visit"
+import { launchBrowser } from "./browser"
+import { type ServerProcess, startServerProcess } from "./server-process"
 
-// The build the other end-to-end tests drive (global-setup.ts builds it): the sign-in route stays within its
-// budget and never carries firebase, which only a signed-in page may load.
+// The build the other end-to-end tests drive (global-setup.ts builds it): a visit to the sign-in page, as
+// Chromium makes it against the real server, downloads at most the budget of JavaScript in all, and neither
+// firebase (a signed-in page loads it) nor sonner (the first toast loads it).
 describe("sign-in bundle", () => {
-  const measured = measureSignIn("dist")
+  let server: ServerProcess
+  let browser: Browser
+  let visit: Visit
 
-  it(`is at most ${SIGN_IN_BUDGET_KB} KB of gzipped JavaScript`, () => {
-    expect(measured.chunks.length).toBeGreaterThan(0)
-    expect(measured.totalGzip / 1024).toBeLessThanOrEqual(SIGN_IN_BUDGET_KB)
+  beforeAll(async () => {
+    server = await startServerProcess()
+    browser = await launchBrowser()
+    visit = await measureLoginVisit(browser, server.url)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
   })
 
-  it("contains no firebase code", () => {
-    expect(measured.chunks.filter((c) => c.firebase).map((c) => c.file)).toEqual([])
+  it(`downloads at most ${SIGN_IN_BUDGET_KB} KB of gzipped JavaScript in all`, () => {
+    expect(visit.downloads.length).toBeGreaterThan(0)
+    expect(visit.totalGzip / 1024).toBeLessThanOrEqual(SIGN_IN_BUDGET_KB)
+  })
+
+  it("downloads no firebase and no sonner code", () => {
+    expect({ firebase: visit.firebase, sonner: visit.sonner }).toEqual({ firebase: false, sonner: false })
+  })
+
+  it("downloads exactly what the entry imports statically, nothing lazily on top", () => {
+    const entry = measureSignIn("dist").chunks.map((c) => `/${c.file}`)
+    expect(visit.downloads.map((d) => d.file).sort()).toEqual(entry.sort())
   })
 })

@@ -64,9 +64,11 @@ describe("push in the real build", () => {
     await expect.poll(() => warnings.some((w) => w.includes("Push messaging unavailable"))).toBe(true)
     await Promise.all(pending)
     expect(scripts.filter((s) => s.url.includes("push-messaging-firebase")).map((s) => s.url)).toEqual([])
-    // The rest of the app goes on: the settings page says push is not available here.
+    // The rest of the app goes on: the settings page says in words why push is not available; the variables
+    // to set went to the console.
     await page.goto(`${server.url}/settings`)
-    await page.getByText(/Push notifications are not available in this browser/).waitFor()
+    await page.getByText(/Push notifications are not available here\. This site is not set up/).waitFor()
+    expect(warnings.some((w) => w.includes("VITE_FIREBASE_API_KEY"))).toBe(true)
     await context.close()
   })
 })

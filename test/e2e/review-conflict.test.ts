@@ -56,7 +56,7 @@ describe("two reviewers on one record", () => {
     // The record was reloaded: approved, decided by the coordinator, and nothing left to decide.
     await admin.page
       .getByRole("definition")
-      .filter({ hasText: /^approved$/ })
+      .filter({ hasText: /^Approved$/ })
       .waitFor()
     await admin.page
       .getByRole("definition")

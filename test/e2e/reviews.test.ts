@@ -100,7 +100,7 @@ describe("reviews in Chromium", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Accept" }).click()
     await page
       .getByRole("definition")
-      .filter({ hasText: /^accepted$/ })
+      .filter({ hasText: /^Accepted$/ })
       .waitFor()
     const search = encodeURIComponent(company)
     await page.goto(`${server.url}/website-coordinator/company-verification/pending?search=${search}`)

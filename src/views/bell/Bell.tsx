@@ -1,3 +1,4 @@
+import { Bell as BellIcon } from "lucide-react"
 import { useEffect, useRef, useState } from "react"
 import { badgeText } from "../../machines/notification-list"
 import { BellPanel } from "./BellPanel"
@@ -32,19 +33,7 @@ export function Bell() {
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
         onClick={() => setOpen((o) => !o)}
       >
-        {/* Drawn, not an emoji: machines without an emoji font showed an empty box. */}
-        <svg
-          aria-hidden="true"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-          <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-        </svg>
+        <BellIcon size={20} aria-hidden="true" />
       </button>
       {/* Beside the button, not in it: the button's name carries the exact count, and visible text inside
           it ('9+') that its name lacks fails WCAG 2.5.3 (label in name). */}

@@ -1,3 +1,4 @@
+import { Check } from "lucide-react"
 import { memo } from "react"
 import { Link } from "wouter"
 import type { Notification } from "../../schema/notifications"
@@ -37,7 +38,7 @@ export const NotificationRow = memo(function NotificationRow({
       aria-setsize={setSize}
     >
       <Link href={`/notifications/${item.id}`} className={css.row} onClick={onOpen}>
-        <span className={item.is_read ? undefined : css.unread}>
+        <span className={item.is_read ? css.title : css.unread}>
           {item.is_read ? null : <span className="visually-hidden">Unread: </span>}
           {item.title}
         </span>
@@ -49,8 +50,9 @@ export const NotificationRow = memo(function NotificationRow({
       {item.is_read ? null : (
         <button
           type="button"
-          className={ui.button.ghost}
+          className={`${ui.button.ghost} ${css.rowAction}`}
           aria-label={`Mark "${item.title}" as read`}
+          title="Mark as read"
           onClick={(e) => {
             // The button goes away once the row is read: hand focus to the row's link first, or it falls to
             // the page body and a keyboard user loses their place (and Escape no longer closes the panel).
@@ -59,7 +61,7 @@ export const NotificationRow = memo(function NotificationRow({
             onMarkRead(item.id)
           }}
         >
-          ✓
+          <Check size={18} aria-hidden="true" />
         </button>
       )}
     </li>

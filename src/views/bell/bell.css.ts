@@ -1,6 +1,11 @@
-import { style } from "@vanilla-extract/css"
-import { NOTIFICATIONS } from "../../constants"
+import { globalStyle, style } from "@vanilla-extract/css"
+import { LAYOUT, NOTIFICATIONS } from "../../constants"
+import { TOPBAR_HEIGHT_PX } from "../layout/topbar-height"
 import { vars } from "../theme.css"
+
+const narrow = `screen and (max-width: ${LAYOUT.mobileBreakpointPx - 1}px)`
+/** Room the panel's header and footer take from a phone's height (px). */
+const PANEL_CHROME_PX = 120
 
 export const wrapper = style({ position: "relative" })
 export const bellButton = style({
@@ -44,6 +49,17 @@ export const panel = style({
   boxShadow: vars.shadow.raised,
   zIndex: 40,
   display: "grid",
+  // On a phone the panel is a sheet across the screen under the top bar: anchored to the bell it ran off the
+  // left edge.
+  "@media": {
+    [narrow]: {
+      position: "fixed",
+      top: `${TOPBAR_HEIGHT_PX}px`,
+      left: vars.space.sm,
+      right: vars.space.sm,
+      width: "auto",
+    },
+  },
 })
 export const panelHeader = style({
   display: "flex",
@@ -53,18 +69,24 @@ export const panelHeader = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,
 })
-export const panelTitle = style({ margin: 0, fontSize: "1rem" })
-export const scroller = style({ maxHeight: NOTIFICATIONS.panelMaxHeight, overflowY: "auto" })
+export const panelTitle = style({ margin: 0, fontSize: "1rem", marginRight: "auto" })
+export const scroller = style({
+  maxHeight: `min(${NOTIFICATIONS.panelMaxHeight}, calc(100dvh - ${TOPBAR_HEIGHT_PX + PANEL_CHROME_PX}px))`,
+  overflowY: "auto",
+  overscrollBehavior: "contain",
+})
 export const list = style({ listStyle: "none", margin: 0, padding: 0 })
 export const item = style({
   display: "flex",
-  alignItems: "center",
+  alignItems: "flex-start",
   borderBottom: `1px solid ${vars.color.border}`,
 })
 /** Stands for the rows between a kept focused row and the rendered window of a long list. */
 export const gap = style({ listStyle: "none", margin: 0, padding: 0 })
 export const row = style({
   flex: 1,
+  minWidth: 0,
+  overflowWrap: "anywhere",
   display: "grid",
   gap: "2px",
   padding: `${vars.space.sm} ${vars.space.md}`,
@@ -72,8 +94,23 @@ export const row = style({
   textDecoration: "none",
   selectors: { "&:hover, &:focus-visible": { background: vars.color.accentSoft } },
 })
-export const unread = style({ fontWeight: 700 })
-export const message = style({ color: vars.color.textMuted, fontSize: "0.9rem" })
+export const title = style({ overflowWrap: "anywhere" })
+export const unread = style([title, { fontWeight: 700 }])
+/** Three lines at most in a list; the notification's own page shows all of it. */
+export const message = style({
+  color: vars.color.textMuted,
+  fontSize: "0.9rem",
+  display: "-webkit-box",
+  WebkitBoxOrient: "vertical",
+  WebkitLineClamp: 3,
+  overflow: "hidden",
+})
+/** A row's own action keeps its size and place, however long the row's text. */
+export const rowAction = style({
+  flex: "none",
+  margin: `${vars.space.xs} ${vars.space.xs} 0 0`,
+  padding: "0 10px",
+})
 export const time = style({ color: vars.color.textMuted, fontSize: "0.8rem" })
 export const footer = style({
   display: "flex",
@@ -86,6 +123,9 @@ export const health = style({ fontSize: "0.8rem", color: vars.color.textMuted })
 export const filters = style({
   display: "flex",
   flexWrap: "wrap",
+  alignItems: "flex-end",
   gap: vars.space.md,
   marginBottom: vars.space.lg,
 })
+// Fields and buttons in the filter row line up on their bottom edge: no field margin, no stretched button.
+globalStyle(`${filters} > *`, { marginBottom: 0 })

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect } from "react"
+import { Menu } from "lucide-react"
+import { type ReactNode, useEffect, useRef } from "react"
 import { useSidebar, useSidebarSend } from "../ui-hooks"
 import { ConnectionIndicator } from "./ConnectionIndicator"
 import * as css from "./layout.css"
@@ -9,34 +10,59 @@ import { UserMenu } from "./UserMenu"
 export function AppLayout({ children, bell }: { children: ReactNode; bell?: ReactNode }) {
   const send = useSidebarSend()
   const collapsed = useSidebar((_, c) => c)
+  const narrow = useSidebar((ctx) => ctx.narrow)
+  const overlayOpen = narrow && !collapsed
+  const menuRef = useRef<HTMLButtonElement>(null)
+  const sidebarRef = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") {
         e.preventDefault()
         send({ type: "sidebar.focusSearch" })
+      } else if (e.key === "Escape" && overlayOpen && !e.defaultPrevented) {
+        send({ type: "sidebar.close" })
       }
     }
     window.addEventListener("keydown", onKey)
     return () => window.removeEventListener("keydown", onKey)
-  }, [send])
+  }, [send, overlayOpen])
+
+  // The overlay takes focus when it opens, and gives it back to the Menu button when it closes without a
+  // navigation (Escape, its close button, the scrim), so a keyboard user is never left on the page's body.
+  const wasOpen = useRef(overlayOpen)
+  useEffect(() => {
+    const aside = sidebarRef.current?.querySelector("aside")
+    if (overlayOpen && !wasOpen.current) {
+      const active = document.activeElement
+      if (!aside?.contains(active)) aside?.querySelector<HTMLElement>("[data-sidebar-toggle]")?.focus()
+    } else if (!overlayOpen && wasOpen.current && narrow) {
+      const active = document.activeElement
+      if (active === document.body || aside?.contains(active) || active === null) menuRef.current?.focus()
+    }
+    wasOpen.current = overlayOpen
+  }, [overlayOpen, narrow])
 
   return (
     <div className={css.shell}>
       <a href="#main" className="visually-hidden">
         Skip to content
       </a>
-      <Sidebar />
+      <div ref={sidebarRef} className={css.sidebarSlot}>
+        <Sidebar />
+      </div>
       <div className={css.main}>
         <header className={css.topbar}>
+          {/* Only on a narrow screen: a wide sidebar has its own toggle, and two side by side said the same. */}
           <button
+            ref={menuRef}
             type="button"
-            className={css.iconButton}
+            className={`${css.iconButton} ${css.narrowOnly}`}
             aria-label="Menu"
-            aria-expanded={!collapsed}
+            aria-expanded={overlayOpen}
             onClick={() => send({ type: "sidebar.toggle" })}
           >
-            ☰
+            <Menu size={22} aria-hidden="true" />
           </button>
           <div className={css.spacer} />
           <ConnectionIndicator />

@@ -1,27 +1,24 @@
-import { useEffect, useRef } from "react"
+import type { RefObject } from "react"
 import * as ui from "../shared/ui.css"
+import { useModal } from "../shared/use-modal"
 import * as css from "./menu.css"
 
 /**
- * The 'Confirm Logout' dialog (SPEC §2). A native modal <dialog> makes the page behind it inert,
- * keeps focus inside, and closes on Escape.
+ * The 'Confirm Logout' dialog. A native modal <dialog> makes the page behind it inert, keeps focus inside, and
+ * closes on Escape; the menu item that opened it has gone with its menu, so focus returns to `returnTo`.
  */
 export function LogoutDialog({
   open,
+  returnTo,
   onCancel,
   onConfirm,
 }: {
   open: boolean
+  returnTo: RefObject<HTMLElement | null>
   onCancel: () => void
   onConfirm: () => void
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
+  const ref = useModal(open, returnTo)
   return (
     <dialog
       ref={ref}

@@ -1,3 +1,4 @@
+import { ChevronDown, ChevronRight, PanelLeftClose, PanelLeftOpen, X } from "lucide-react"
 import { useEffect, useRef } from "react"
 import { Link, useLocation } from "wouter"
 import type { SidebarGroup } from "../../machines/sidebar.machine"
@@ -6,10 +7,13 @@ import { useSidebar, useSidebarSend } from "../ui-hooks"
 import * as css from "./layout.css"
 import { PendingCount, useSummaryOnNavigation } from "./PendingCount"
 
+const ICON = 18
+
 function SidebarLink({ link, collapsed }: { link: NavLink; collapsed: boolean }) {
   const [location] = useLocation()
   const send = useSidebarSend()
   const current = location === link.href || (link.href === "/" && location === "/dashboard")
+  const Icon = link.icon
   return (
     <Link
       href={link.href}
@@ -19,10 +23,8 @@ function SidebarLink({ link, collapsed }: { link: NavLink; collapsed: boolean })
       title={collapsed ? link.label : undefined}
       onClick={() => send({ type: "sidebar.close" })}
     >
-      <span className={css.glyph} aria-hidden="true">
-        {link.glyph}
-      </span>
-      {collapsed ? null : link.label}
+      <Icon className={css.glyph} size={ICON} aria-hidden="true" />
+      {collapsed ? null : <span className={css.linkLabel}>{link.label}</span>}
     </Link>
   )
 }
@@ -31,6 +33,7 @@ function Group({ group, openGroups }: { group: NavGroup; openGroups: ReadonlyArr
   const send = useSidebarSend()
   const open = openGroups.includes(group.id)
   const panelId = `sidebar-group-${group.id}`
+  const Chevron = open ? ChevronDown : ChevronRight
   return (
     <div>
       <button
@@ -40,10 +43,8 @@ function Group({ group, openGroups }: { group: NavGroup; openGroups: ReadonlyArr
         aria-controls={panelId}
         onClick={() => send({ type: "sidebar.toggleGroup", group: group.id })}
       >
-        <span className={css.glyph} aria-hidden="true">
-          {open ? "▾" : "▸"}
-        </span>
-        {group.label}
+        <Chevron className={css.glyph} size={ICON} aria-hidden="true" />
+        <span className={css.linkLabel}>{group.label}</span>
         {group.pending ? <PendingCount pending={group.pending} label={group.label} /> : null}
       </button>
       {open ? (
@@ -57,6 +58,29 @@ function Group({ group, openGroups }: { group: NavGroup; openGroups: ReadonlyArr
         </div>
       ) : null}
     </div>
+  )
+}
+
+/** The sidebar's own toggle: collapse to the rail on a wide screen, close the overlay on a narrow one. */
+function SidebarToggle({ collapsed, narrow }: { collapsed: boolean; narrow: boolean }) {
+  const send = useSidebarSend()
+  const [label, Icon] = narrow
+    ? (["Close menu", X] as const)
+    : collapsed
+      ? (["Open sidebar", PanelLeftOpen] as const)
+      : (["Collapse sidebar", PanelLeftClose] as const)
+  return (
+    <button
+      type="button"
+      className={css.iconButton}
+      aria-label={label}
+      title={label}
+      aria-expanded={!collapsed}
+      data-sidebar-toggle
+      onClick={() => send({ type: narrow ? "sidebar.close" : "sidebar.toggle" })}
+    >
+      <Icon size={20} aria-hidden="true" />
+    </button>
   )
 }
 
@@ -88,18 +112,13 @@ export function Sidebar() {
         <div className={css.scrim} aria-hidden="true" onClick={() => send({ type: "sidebar.close" })} />
       ) : null}
       <aside className={className} aria-label="Sidebar" data-collapsed={collapsed}>
-        <div className={css.sidebarHeader}>
-          <button
-            type="button"
-            className={css.iconButton}
-            aria-label={collapsed ? "Open sidebar" : "Collapse sidebar"}
-            aria-expanded={!collapsed}
-            onClick={() => send({ type: "sidebar.toggle" })}
-          >
-            ☰
-          </button>
-          {collapsed ? null : <span className={css.brand}>Marketplace back office</span>}
-        </div>
+        {/* On a narrow screen the folded rail has no toggle of its own: the top bar's Menu button opens it. */}
+        {narrow && collapsed ? null : (
+          <div className={css.sidebarHeader}>
+            <SidebarToggle collapsed={collapsed} narrow={narrow} />
+            {collapsed ? null : <span className={css.brand}>Marketplace back office</span>}
+          </div>
+        )}
         {collapsed ? null : (
           <input
             ref={searchRef}
@@ -110,7 +129,10 @@ export function Sidebar() {
             value={query}
             onChange={(e) => send({ type: "sidebar.search", query: e.target.value })}
             onKeyDown={(e) => {
-              if (e.key === "Escape") send({ type: "sidebar.search", query: "" })
+              // The first Escape clears the search; with nothing to clear it closes the overlay (see AppLayout).
+              if (e.key !== "Escape" || query === "") return
+              e.stopPropagation()
+              send({ type: "sidebar.search", query: "" })
             }}
           />
         )}

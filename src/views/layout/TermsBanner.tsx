@@ -9,7 +9,7 @@ export function TermsBanner() {
   if (dismissed) return null
   return (
     <section className={css.banner} aria-label="Terms of Service update">
-      <p style={{ margin: 0, flex: 1 }}>
+      <p className={css.bannerText}>
         We are updating our Terms of Service. The new terms take effect on {TERMS_OF_SERVICE.effectiveDate}.
       </p>
       <button

@@ -1,3 +1,4 @@
+import { LifeBuoy, LogOut, Settings, User } from "lucide-react"
 import { useEffect, useRef, useState } from "react"
 import { Link, useLocation } from "wouter"
 import { useAuth, useAuthSend } from "../app-context"
@@ -49,7 +50,9 @@ export function UserMenu() {
         </span>
         {/* Named by its content, not aria-label, so the name contains the visible name (WCAG 2.5.3). */}
         <span className="visually-hidden">User menu for </span>
-        <span>{user?.full_name ?? "you"}</span>
+        <span className={css.triggerName} title={user?.full_name}>
+          {user?.full_name ?? "you"}
+        </span>
       </button>
       {open ? (
         <div
@@ -64,9 +67,11 @@ export function UserMenu() {
           }}
         >
           <Link href="/profile" role="menuitem" className={css.item} onClick={() => setOpen(false)}>
+            <User size={16} aria-hidden="true" />
             Profile
           </Link>
           <Link href="/settings" role="menuitem" className={css.item} onClick={() => setOpen(false)}>
+            <Settings size={16} aria-hidden="true" />
             Settings
           </Link>
           {supportAllowed ? (
@@ -80,6 +85,7 @@ export function UserMenu() {
                 sendSupport({ type: "support.open" })
               }}
             >
+              <LifeBuoy size={16} aria-hidden="true" />
               Support panel
             </button>
           ) : null}
@@ -92,16 +98,15 @@ export function UserMenu() {
               setConfirming(true)
             }}
           >
+            <LogOut size={16} aria-hidden="true" />
             Log out
           </button>
         </div>
       ) : null}
       <LogoutDialog
         open={confirming}
-        onCancel={() => {
-          setConfirming(false)
-          triggerRef.current?.focus()
-        }}
+        returnTo={triggerRef}
+        onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false)
           send({ type: "auth.logout" })

@@ -1,8 +1,11 @@
 import { style } from "@vanilla-extract/css"
 import { LAYOUT } from "../../constants"
 import { vars } from "../theme.css"
+import { contentContainer } from "./content-container.css"
+import { TOPBAR_HEIGHT_PX } from "./topbar-height"
 
 const narrow = `screen and (max-width: ${LAYOUT.mobileBreakpointPx - 1}px)`
+const wide = `screen and (min-width: ${LAYOUT.mobileBreakpointPx}px)`
 
 export const shell = style({ display: "flex", minHeight: "100%" })
 
@@ -24,7 +27,16 @@ export const sidebarCollapsed = style({ width: vars.layout.sidebarCollapsed })
 /** On a narrow screen the opened sidebar floats over the page instead of pushing it. */
 export const sidebarOverlay = style({
   "@media": {
-    [narrow]: { position: "fixed", left: 0, top: 0, bottom: 0, zIndex: 40, boxShadow: vars.shadow.raised },
+    [narrow]: {
+      position: "fixed",
+      left: 0,
+      top: 0,
+      bottom: 0,
+      height: "auto",
+      maxWidth: "100vw",
+      zIndex: 40,
+      boxShadow: vars.shadow.raised,
+    },
   },
 })
 export const scrim = style({
@@ -34,14 +46,22 @@ export const scrim = style({
   },
 })
 
+export const sidebarSlot = style({ display: "contents" })
 export const sidebarHeader = style({
   display: "flex",
   alignItems: "center",
   gap: vars.space.sm,
-  padding: vars.space.md,
+  padding: `0 ${vars.space.md}`,
+  minHeight: `${TOPBAR_HEIGHT_PX}px`,
   borderBottom: `1px solid ${vars.color.border}`,
 })
-export const brand = style({ fontWeight: 700, whiteSpace: "nowrap", overflow: "hidden" })
+export const brand = style({
+  fontWeight: 700,
+  whiteSpace: "nowrap",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+})
+export const narrowOnly = style({ "@media": { [wide]: { display: "none" } } })
 export const iconButton = style({
   display: "inline-grid",
   placeItems: "center",
@@ -73,7 +93,7 @@ export const navLink = style({
   borderRadius: vars.radius.md,
   color: vars.color.text,
   textDecoration: "none",
-  whiteSpace: "nowrap",
+  minWidth: 0,
   selectors: {
     "&:hover": { background: vars.color.accentSoft },
     '&[aria-current="page"]': {
@@ -88,7 +108,13 @@ export const groupButton = style([
   { width: "100%", border: "none", background: "transparent", font: "inherit", cursor: "pointer" },
 ])
 export const groupChildren = style({ display: "grid", gap: "2px", paddingLeft: vars.space.md })
-export const glyph = style({ display: "inline-grid", placeItems: "center", width: "24px", flex: "none" })
+export const glyph = style({ width: "24px", flex: "none" })
+export const linkLabel = style({
+  minWidth: 0,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+})
 export const count = style({
   marginLeft: "auto",
   minWidth: "22px",
@@ -105,12 +131,19 @@ export const topbar = style({
   display: "flex",
   alignItems: "center",
   gap: vars.space.sm,
-  padding: `${vars.space.sm} ${vars.space.lg}`,
+  height: `${TOPBAR_HEIGHT_PX}px`,
+  padding: `0 ${vars.space.lg}`,
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
   position: "sticky",
   top: 0,
   zIndex: 20,
+  "@media": { [narrow]: { padding: `0 ${vars.space.sm}` } },
 })
 export const spacer = style({ flex: 1 })
-export const content = style({ flex: 1 })
+export const content = style({
+  flex: 1,
+  minWidth: 0,
+  containerName: contentContainer,
+  containerType: "inline-size",
+})

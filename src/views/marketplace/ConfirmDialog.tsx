@@ -1,18 +1,7 @@
-import { type ReactNode, useEffect, useId, useRef } from "react"
+import { type ReactNode, useId } from "react"
 import * as menu from "../layout/menu.css"
 import * as ui from "../shared/ui.css"
-
-/** Opens and closes a native modal <dialog> with `open`; Escape cancels (the LogoutDialog pattern). */
-export function useModal(open: boolean) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
-  return ref
-}
+import { useModal } from "../shared/use-modal"
 
 export function ConfirmDialog({
   open,

@@ -3,11 +3,15 @@ import { Link, useParams } from "wouter"
 import { type ListSource, recordTitle } from "../../machines/marketplace-types"
 import { can } from "../../machines/permissions"
 import type { PageRefOf } from "../../machines/registry"
+import { RECORD_LOAD_FAILED } from "../../machines/review.machine"
 import { useAuth } from "../app-context"
+import { Breadcrumbs, type Crumb } from "../shared/Breadcrumbs"
+import { FailureCard } from "../shared/FailureCard"
+import { retryMayHelp } from "../shared/retry-may-help"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { AuditTrail } from "./AuditTrail"
-import { recordNoun } from "./format"
+import { listOf, recordNoun } from "./format"
 import * as css from "./marketplace.css"
 import { usePageActor } from "./page-logic"
 import { RecordFacts } from "./RecordFacts"
@@ -32,29 +36,38 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
   const conflict = useSelector(actor, (s) => s.context.conflict)
   const mayWrite = useAuth((ctx) => can(ctx.user, "write"))
 
+  const home: Crumb = { label: "Dashboard", href: "/dashboard" }
   if (state === "loading") return <LoadingScreen />
-  if (state === "loadFailed" || record === null)
+  if (state === "loadFailed" || record === null) {
+    const pending = listOf(kind, "pending")
     return (
       <>
+        <Breadcrumbs trail={[home, pending, { label: HEADING[kind] }]} />
         {/* The page keeps its heading, so that its landmark is still named when the record is not there. */}
         <h1 id="page-title" className={ui.pageTitle}>
           {HEADING[kind]}
         </h1>
-        <div role="alert" className={ui.card}>
-          <p className={ui.errorText}>{error}</p>
-          <button
-            type="button"
-            className={ui.button.primary}
-            onClick={() => actor.send({ type: "review.retry" })}
-          >
-            Retry
-          </button>
-        </div>
+        {retryMayHelp(error, RECORD_LOAD_FAILED) ? (
+          <FailureCard error={error} onRetry={() => actor.send({ type: "review.retry" })} />
+        ) : (
+          // The server answered that there is no such record: asking again gives the same answer.
+          <FailureCard
+            error={`This ${recordNoun(kind)} could not be found.`}
+            instead={
+              <p>
+                It may have been removed, or the link is mistyped.{" "}
+                <Link href={pending.href}>Go to {pending.label.toLowerCase()}</Link>
+              </p>
+            }
+          />
+        )}
       </>
     )
+  }
   const title = recordTitle(record)
   return (
     <>
+      <Breadcrumbs trail={[home, listOf(kind, record.status), { label: title }]} />
       <h1 id="page-title" className={ui.pageTitle}>
         {HEADING[kind]}: {title}
       </h1>

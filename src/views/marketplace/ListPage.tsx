@@ -8,6 +8,7 @@ import { can } from "../../machines/permissions"
 import type { PageRefOf } from "../../machines/registry"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
 import { useAuth } from "../app-context"
+import { FailureCard } from "../shared/FailureCard"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { BulkBar, BulkReport } from "./BulkReview"
@@ -132,16 +133,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
       {mayDecide ? <BulkReport actor={bulk} source={source} /> : null}
       {state === "loading" && data === null ? <LoadingScreen /> : null}
       {state === "failed" ? (
-        <div role="alert" className={ui.card}>
-          <p className={ui.errorText}>{error}</p>
-          <button
-            type="button"
-            className={ui.button.primary}
-            onClick={() => ref.send({ type: "list.retry" })}
-          >
-            Retry
-          </button>
-        </div>
+        <FailureCard error={error} onRetry={() => ref.send({ type: "list.retry" })} />
       ) : null}
       {state === "empty" ? (
         <div className={ui.card}>

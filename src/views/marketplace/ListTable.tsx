@@ -2,8 +2,8 @@ import { Link } from "wouter"
 import type { ListItem, ListSource } from "../../machines/marketplace-types"
 import { serviceLabel } from "../../schema/marketplace"
 import { type BulkRef, SelectAllRows, SelectRow } from "./BulkSelection"
+import * as css from "./card-table.css"
 import { formatWhen, rowLabel, URGENCY_LABEL } from "./format"
-import * as css from "./marketplace.css"
 
 export const detailHref = (source: ListSource, uuid: string): string =>
   source === "work"
@@ -19,38 +19,48 @@ interface RowProps {
   bulk: BulkRef | null
 }
 
+/** A cell that, on a narrow page, is a line of the row's card led by its column's name. */
+const Cell = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <td className={css.cell} data-label={label}>
+    {children}
+  </td>
+)
+
 function Row({ item, source, decided, bulk }: RowProps) {
   const href = detailHref(source, item.uuid)
   const select = bulk ? (
-    <td className={`${css.cell} ${css.checkCell}`}>
+    <td className={`${css.cell} ${css.check}`}>
       <SelectRow actor={bulk} uuid={item.uuid} title={rowLabel(item)} />
     </td>
+  ) : null
+  const decidedCell = decided ? (
+    <Cell label="Decided">{item.decided_at ? formatWhen(item.decided_at) : ""}</Cell>
   ) : null
   if ("company_name" in item)
     return (
       <tr>
         {select}
-        <td className={css.cell}>
+        <td className={`${css.cell} ${css.lead}`}>
           <Link href={href}>{item.company_name}</Link>
         </td>
-        <td className={css.cell}>{item.contact_name}</td>
-        <td className={css.cell}>{item.services_offered.map(serviceLabel).join(", ")}</td>
-        <td className={css.cell}>{formatWhen(item.submitted_at)}</td>
-        {decided ? <td className={css.cell}>{item.decided_at ? formatWhen(item.decided_at) : ""}</td> : null}
+        <Cell label="Contact">{item.contact_name}</Cell>
+        <Cell label="Services">{item.services_offered.map(serviceLabel).join(", ")}</Cell>
+        <Cell label="Submitted">{formatWhen(item.submitted_at)}</Cell>
+        {decidedCell}
       </tr>
     )
   return (
     <tr>
       {select}
-      <td className={css.cell}>
+      <td className={`${css.cell} ${css.lead}`}>
         <Link href={href}>{item.title}</Link>
       </td>
-      <td className={css.cell}>{item.customer_name}</td>
-      <td className={css.cell}>{item.area}</td>
-      <td className={css.cell}>{serviceLabel(item.service_category)}</td>
-      <td className={css.cell}>{URGENCY_LABEL[item.urgency]}</td>
-      <td className={css.cell}>{formatWhen(item.submitted_at)}</td>
-      {decided ? <td className={css.cell}>{item.decided_at ? formatWhen(item.decided_at) : ""}</td> : null}
+      <Cell label="Customer">{item.customer_name}</Cell>
+      <Cell label="Area">{item.area}</Cell>
+      <Cell label="Service">{serviceLabel(item.service_category)}</Cell>
+      <Cell label="Urgency">{URGENCY_LABEL[item.urgency]}</Cell>
+      <Cell label="Submitted">{formatWhen(item.submitted_at)}</Cell>
+      {decidedCell}
     </tr>
   )
 }
@@ -78,7 +88,7 @@ export function ListTable({
       <thead>
         <tr>
           {bulk ? (
-            <th className={`${css.cell} ${css.checkCell}`} scope="col">
+            <th className={`${css.cell} ${css.check}`} scope="col">
               <SelectAllRows actor={bulk} />
             </th>
           ) : null}

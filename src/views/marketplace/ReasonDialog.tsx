@@ -1,8 +1,9 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
 import * as menu from "../layout/menu.css"
+import { CharacterCount } from "../shared/CharacterCount"
 import * as ui from "../shared/ui.css"
-import { useModal } from "./ConfirmDialog"
+import { useModal } from "../shared/use-modal"
 import * as css from "./marketplace.css"
 
 /** Asks for the reason a rejection needs; the machine refuses a blank one, so the button waits for text. */
@@ -22,6 +23,7 @@ export function ReasonDialog({
 }) {
   const ref = useModal(open)
   const titleId = useId()
+  const countId = useId()
   const [reason, setReason] = useState("")
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -47,8 +49,10 @@ export function ReasonDialog({
             value={reason}
             maxLength={MARKETPLACE_LIMITS.maxReasonLength}
             onChange={(e) => setReason(e.target.value)}
+            aria-describedby={countId}
             required
           />
+          <CharacterCount id={countId} length={reason.length} max={MARKETPLACE_LIMITS.maxReasonLength} />
         </label>
         <div className={menu.dialogActions}>
           <button type="button" className={ui.button.secondary} onClick={onCancel}>

@@ -1,13 +1,15 @@
 import type { ReactNode } from "react"
 import type { RecordDetail } from "../../machines/marketplace-types"
 import { serviceLabel } from "../../schema/marketplace"
+import { StatusChip } from "../shared/StatusChip"
+import { Attachments } from "./Attachments"
 import { formatBudget, formatWhen, URGENCY_LABEL } from "./format"
 import * as css from "./marketplace.css"
 
 const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
   <>
-    <dt>{label}</dt>
-    <dd style={{ margin: 0 }}>{children}</dd>
+    <dt className={css.factLabel}>{label}</dt>
+    <dd className={css.factValue}>{children}</dd>
   </>
 )
 
@@ -25,7 +27,9 @@ export function RecordFacts({ record }: { record: RecordDetail }) {
   if ("company_name" in record)
     return (
       <dl className={css.facts}>
-        <Fact label="Status">{record.status}</Fact>
+        <Fact label="Status">
+          <StatusChip status={record.status} />
+        </Fact>
         <Fact label="Contact">{record.contact_name}</Fact>
         <Fact label="Email">{record.contact_email}</Fact>
         <Fact label="Phone">{record.contact_phone}</Fact>
@@ -33,9 +37,10 @@ export function RecordFacts({ record }: { record: RecordDetail }) {
         <Fact label="Services">{record.services_offered.map(serviceLabel).join(", ")}</Fact>
         <Fact label="Service area">{record.service_area.join(", ")}</Fact>
         <Fact label="Documents">
-          {record.documents.length === 0
-            ? "None"
-            : record.documents.map((d) => `${d.name} (${d.kind.replaceAll("_", " ")})`).join(", ")}
+          <Attachments
+            kind="document"
+            files={record.documents.map((d) => ({ name: d.name, note: d.kind.replaceAll("_", " ") }))}
+          />
         </Fact>
         <Fact label="Submitted">{formatWhen(record.submitted_at)}</Fact>
         {decided}
@@ -44,7 +49,9 @@ export function RecordFacts({ record }: { record: RecordDetail }) {
     )
   return (
     <dl className={css.facts}>
-      <Fact label="Status">{record.status}</Fact>
+      <Fact label="Status">
+        <StatusChip status={record.status} />
+      </Fact>
       <Fact label="Description">{record.description}</Fact>
       <Fact label="Customer">{record.customer_name}</Fact>
       <Fact label={record.kind === "work" ? "Address" : "Site"}>
@@ -57,7 +64,9 @@ export function RecordFacts({ record }: { record: RecordDetail }) {
         {record.preferred_dates ? `${record.preferred_dates[0]} to ${record.preferred_dates[1]}` : "Any"}
       </Fact>
       <Fact label="Budget">{formatBudget(record.budget)}</Fact>
-      <Fact label="Photos">{record.photos.length === 0 ? "None" : record.photos.join(", ")}</Fact>
+      <Fact label="Photos">
+        <Attachments kind="photo" files={record.photos.map((name) => ({ name }))} />
+      </Fact>
       <Fact label="Submitted">{formatWhen(record.submitted_at)}</Fact>
       {decided}
       <Fact label="Selected providers">

@@ -1,17 +1,22 @@
 import { useSelector } from "@xstate/react"
 import { useEffect } from "react"
-import { useLocation, useParams } from "wouter"
+import { Link, useLocation, useParams } from "wouter"
 import type { PageRefOf } from "../../machines/registry"
-import { visibleCandidates } from "../../machines/select-providers.machine"
+import { CANDIDATES_LOAD_FAILED, visibleCandidates } from "../../machines/select-providers.machine"
 import {
   MARKETPLACE_LIMITS,
   type RequestKind,
   SERVICE_CATEGORIES,
   serviceLabel,
 } from "../../schema/marketplace"
+import { Breadcrumbs } from "../shared/Breadcrumbs"
+import { FailureCard } from "../shared/FailureCard"
+import { retryMayHelp } from "../shared/retry-may-help"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { ConfirmDialog } from "./ConfirmDialog"
+import * as table from "./card-table.css"
+import { listOf, plural } from "./format"
 import * as css from "./marketplace.css"
 import { usePageActor } from "./page-logic"
 
@@ -47,16 +52,23 @@ function ChooserView({
   if (state === "loading" && ctx.candidates.length === 0) return <LoadingScreen />
   if (state === "loadFailed")
     return (
-      <div role="alert" className={ui.card}>
-        <p className={ui.errorText}>{ctx.error}</p>
-        <button
-          type="button"
-          className={ui.button.primary}
-          onClick={() => actor.send({ type: "select.retry" })}
-        >
-          Retry
-        </button>
-      </div>
+      <FailureCard
+        error={ctx.error}
+        onRetry={
+          retryMayHelp(ctx.error, CANDIDATES_LOAD_FAILED)
+            ? () => actor.send({ type: "select.retry" })
+            : undefined
+        }
+        // The server refused with a reason (no such request, or not one that takes providers): asking again
+        // gets the same answer, so the way on is the request itself.
+        instead={
+          <p>
+            <Link href={DETAIL[kind](uuid)}>
+              Go to the {kind === "work" ? "work" : "maintenance"} request
+            </Link>
+          </p>
+        }
+      />
     )
   const visible = visibleCandidates(ctx)
   const names = ctx.candidates.filter((c) => ctx.chosen.includes(c.uuid)).map((c) => c.company_name)
@@ -102,19 +114,22 @@ function ChooserView({
           disabled={ctx.chosen.length === 0 || state !== "ready"}
           onClick={() => actor.send({ type: "select.confirm" })}
         >
-          Choose {ctx.chosen.length} provider{ctx.chosen.length === 1 ? "" : "s"}
+          Choose {plural(ctx.chosen.length, "provider")}
         </button>
         {state === "saving" ? <span role="status">Saving…</span> : null}
       </div>
       <p className={ui.muted}>
-        Up to {MARKETPLACE_LIMITS.maxSelectedProviders} providers. {ctx.candidates.length} candidates, best
-        fit first.
+        Up to {plural(MARKETPLACE_LIMITS.maxSelectedProviders, "provider")}.{" "}
+        {plural(ctx.candidates.length, "candidate")}, best fit first.
       </p>
-      <table className={css.table} aria-label="Candidates">
+      <table className={table.table} aria-label="Candidates">
         <thead>
           <tr>
-            {["Choose", "Rank", "Provider", "Services", "Area", "Rating", "Load", "Why"].map((h) => (
-              <th key={h} className={css.cell} scope="col">
+            <th className={`${table.cell} ${table.check}`} scope="col">
+              Choose
+            </th>
+            {["Provider", "Rank", "Services", "Area", "Rating", "Load", "Why"].map((h) => (
+              <th key={h} className={table.cell} scope="col">
                 {h}
               </th>
             ))}
@@ -123,7 +138,7 @@ function ChooserView({
         <tbody>
           {visible.map((c) => (
             <tr key={c.uuid}>
-              <td className={css.cell}>
+              <td className={`${table.cell} ${table.check}`}>
                 <input
                   type="checkbox"
                   aria-label={`Choose ${c.company_name}`}
@@ -131,13 +146,23 @@ function ChooserView({
                   onChange={() => actor.send({ type: "select.toggle", uuid: c.uuid })}
                 />
               </td>
-              <td className={css.cell}>{c.rank}</td>
-              <td className={css.cell}>{c.company_name}</td>
-              <td className={css.cell}>{c.services.map(serviceLabel).join(", ")}</td>
-              <td className={css.cell}>{c.service_area.join(", ")}</td>
-              <td className={css.cell}>{c.rating === null ? "Not rated" : c.rating.toFixed(1)}</td>
-              <td className={css.cell}>{c.current_load} open</td>
-              <td className={css.cell}>
+              <td className={`${table.cell} ${table.lead}`}>{c.company_name}</td>
+              <td className={table.cell} data-label="Rank">
+                {c.rank}
+              </td>
+              <td className={table.cell} data-label="Services">
+                {c.services.map(serviceLabel).join(", ")}
+              </td>
+              <td className={table.cell} data-label="Area">
+                {c.service_area.join(", ")}
+              </td>
+              <td className={table.cell} data-label="Rating">
+                {c.rating === null ? "Not rated" : c.rating.toFixed(1)}
+              </td>
+              <td className={table.cell} data-label="Load">
+                {c.current_load} open
+              </td>
+              <td className={table.cell} data-label="Why">
                 <ul style={{ margin: 0, paddingLeft: "1rem" }}>
                   {c.reasons.map((r) => (
                     <li key={r}>{r}</li>
@@ -168,8 +193,17 @@ function ChooserView({
 
 function SelectProvidersPage({ kind }: { kind: RequestKind }) {
   const { uuid = "" } = useParams<{ uuid: string }>()
+  const list = listOf(kind, "approved")
   return (
     <section className={ui.page} aria-labelledby="page-title">
+      <Breadcrumbs
+        trail={[
+          { label: "Dashboard", href: "/dashboard" },
+          list,
+          { label: kind === "work" ? "Work request" : "Maintenance request", href: DETAIL[kind](uuid) },
+          { label: "Select providers" },
+        ]}
+      />
       <h1 id="page-title" className={ui.pageTitle}>
         Select providers
       </h1>

@@ -81,3 +81,23 @@ export const rowLabel = (item: ListItem): string =>
   "company_name" in item
     ? `${item.company_name} (${item.contact_name})`
     : `${item.title} (${item.customer_name}, ${item.area})`
+
+const LIST_PATH: Record<ListSource, (status: string) => string> = {
+  work: (status) => `/website-coordinator/${status}-requests`,
+  maintenance: (status) => `/website-coordinator/maintenance/${status}`,
+  application: (status) => `/website-coordinator/company-verification/${status}`,
+}
+const LIST_NAME: Record<ListSource, string> = {
+  work: "work requests",
+  maintenance: "maintenance requests",
+  application: "applications",
+}
+/** The list a record of this status is in, and its name as the sidebar gives it ("Approved work requests"). */
+export const listOf = (source: ListSource, status: string): { href: string; label: string } => ({
+  href: LIST_PATH[source](status),
+  label: `${status.charAt(0).toUpperCase()}${status.slice(1)} ${LIST_NAME[source]}`,
+})
+
+/** "1 candidate", "3 candidates", "0 candidates": the count with its noun in the right number. */
+export const plural = (count: number, noun: string, nouns = `${noun}s`): string =>
+  `${count.toLocaleString("en-GB")} ${count === 1 ? noun : nouns}`

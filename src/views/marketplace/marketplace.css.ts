@@ -1,4 +1,5 @@
-import { style } from "@vanilla-extract/css"
+import { globalStyle, style } from "@vanilla-extract/css"
+import { contentContainer } from "../layout/content-container.css"
 import { vars } from "../theme.css"
 
 export const toolbar = style({
@@ -8,13 +9,6 @@ export const toolbar = style({
   alignItems: "end",
   marginBottom: vars.space.lg,
 })
-export const table = style({ width: "100%", borderCollapse: "collapse" })
-export const cell = style({
-  textAlign: "left",
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  verticalAlign: "top",
-})
 export const pager = style({
   display: "flex",
   gap: vars.space.sm,
@@ -23,10 +17,21 @@ export const pager = style({
 })
 export const facts = style({
   display: "grid",
-  gridTemplateColumns: "max-content 1fr",
+  gridTemplateColumns: "max-content minmax(0, 1fr)",
   gap: `${vars.space.xs} ${vars.space.lg}`,
   margin: 0,
+  // Too narrow for two columns: each label above its value.
+  "@container": { [`${contentContainer} (max-width: 479px)`]: { gridTemplateColumns: "minmax(0, 1fr)" } },
 })
+export const factLabel = style({
+  color: vars.color.textMuted,
+  "@container": {
+    [`${contentContainer} (max-width: 479px)`]: { marginTop: vars.space.sm, fontSize: "0.85rem" },
+  },
+})
+export const factValue = style({ margin: 0, minWidth: 0, overflowWrap: "anywhere" })
+export const attachments = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "2px" })
+export const attachment = style({ display: "flex", alignItems: "center", gap: vars.space.xs, minWidth: 0 })
 export const section = style({ marginTop: vars.space.lg })
 export const actions = style({
   display: "flex",
@@ -61,4 +66,4 @@ export const bulkBar = style({
 export const batch = style({ margin: `${vars.space.sm} 0`, paddingLeft: vars.space.lg })
 export const report = style({ marginBottom: vars.space.lg, padding: vars.space.lg })
 export const reportTitle = style({ fontSize: "1rem", margin: 0 })
-export const checkCell = style({ width: "2.5rem" })
+globalStyle(`${attachment} > svg`, { flex: "none" })

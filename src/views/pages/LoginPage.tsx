@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react"
+import { type FormEvent, useEffect, useRef, useState } from "react"
 import { Redirect, useSearch } from "wouter"
 import { safeAppPath } from "../../machines/app-path"
 import { useAuth, useAuthSend } from "../app-context"
@@ -20,6 +20,12 @@ export function LoginPage() {
   const [email, setEmail] = useState("")
   const [password, setPassword] = useState("")
   const [submitting, setSubmitting] = useState(false)
+  const emailRef = useRef<HTMLInputElement>(null)
+  const showingForm = status !== "AUTHENTICATED" && !(status === "LOADING" && !submitting)
+  // The page is there to sign in: the first field takes the focus.
+  useEffect(() => {
+    if (showingForm && document.activeElement === document.body) emailRef.current?.focus()
+  }, [showingForm])
 
   if (status === "AUTHENTICATED") return <Redirect to={afterLoginPath(search)} replace />
   if (status === "LOADING" && !submitting) return <LoadingScreen />
@@ -46,6 +52,7 @@ export function LoginPage() {
         <label className={ui.field}>
           <span>Email</span>
           <input
+            ref={emailRef}
             className={ui.input}
             type="email"
             name="email"

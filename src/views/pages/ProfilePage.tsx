@@ -1,9 +1,15 @@
-import { type FormEvent, useEffect, useState } from "react"
-import type { User } from "../../schema/auth"
+import { type FormEvent, useEffect, useId, useState } from "react"
+import { FULL_NAME_MAX, type User } from "../../schema/auth"
 import { useAuth, useProfile, useProfileSend } from "../app-context"
 import * as menu from "../layout/menu.css"
+import { CharacterCount } from "../shared/CharacterCount"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
+import { categoryLabel } from "./category-label"
+import { fieldErrorText } from "./field-error-text"
+
+/** The form's labels by the field ids the server's errors name. */
+const LABELS = { full_name: "Full name", email: "Email address" }
 
 export default function ProfilePage() {
   const user = useAuth((ctx) => ctx.user)
@@ -22,6 +28,7 @@ function ProfileForm({ user }: { user: User }) {
   const send = useProfileSend()
   const [fullName, setFullName] = useState(user.full_name)
   const [email, setEmail] = useState(user.email)
+  const nameCountId = useId()
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -44,13 +51,13 @@ function ProfileForm({ user }: { user: User }) {
           <span>
             <strong>{user.full_name}</strong>
             <br />
-            <span className={ui.muted}>Category: {user.user_category}</span>
+            <span className={ui.muted}>Role: {categoryLabel(user.user_category)}</span>
           </span>
         </p>
         <form onSubmit={onSubmit} noValidate>
           {state === "failed" && error ? (
             <p className={ui.errorText} role="alert">
-              {error}
+              {fieldErrorText(error, LABELS)}
             </p>
           ) : null}
           {state === "saved" ? (
@@ -59,11 +66,18 @@ function ProfileForm({ user }: { user: User }) {
             </p>
           ) : null}
           <label className={ui.field}>
-            <span>Full name</span>
-            <input className={ui.input} value={fullName} onChange={(e) => setFullName(e.target.value)} />
+            <span>{LABELS.full_name}</span>
+            <input
+              className={ui.input}
+              value={fullName}
+              maxLength={FULL_NAME_MAX}
+              aria-describedby={nameCountId}
+              onChange={(e) => setFullName(e.target.value)}
+            />
+            <CharacterCount id={nameCountId} length={fullName.length} max={FULL_NAME_MAX} />
           </label>
           <label className={ui.field}>
-            <span>Email address</span>
+            <span>{LABELS.email}</span>
             <input
               className={ui.input}
               type="email"

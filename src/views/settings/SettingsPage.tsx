@@ -1,11 +1,14 @@
 import { useSelector } from "@xstate/react"
 import { type FormEvent, useEffect } from "react"
+import { useLocation } from "wouter"
 import { isDirty } from "../../machines/preferences.machine"
 import { NOTIFICATION_TYPES } from "../../schema/notifications"
+import { ConfirmDialog } from "../marketplace/ConfirmDialog"
 import * as ui from "../shared/ui.css"
 import * as css from "./settings.css"
 import { type PushView, usePreferencesActor, usePushActor, usePushView } from "./settings-hooks"
 import { TYPE_LABELS } from "./type-labels"
+import { useLeaveGuard } from "./use-leave-guard"
 
 /** /settings: which notification types reach this user on which channel, and the browser's permission. */
 export default function SettingsPage() {
@@ -28,7 +31,7 @@ export default function SettingsPage() {
 
 const PERMISSION_TEXT: Record<PushView["kind"], string> = {
   checking: "Checking this browser…",
-  unsupported: "Push notifications are not available in this browser.",
+  unsupported: "Push notifications are not available here.",
   default: "Not allowed yet: this browser has not been asked.",
   denied: "Blocked. Notifications are blocked. Enable in browser settings.",
   failed: "Allowed, but this browser could not be registered for push.",
@@ -48,7 +51,7 @@ function BrowserPermission() {
           <span className={ui.muted}>Permission: </span>
           {PERMISSION_TEXT[view.kind]}
           {view.kind === "unsupported" && view.reason ? (
-            <span className={ui.muted}> ({view.reason})</span>
+            <span className={ui.muted}> {view.reason}</span>
           ) : null}
         </p>
         {"canAsk" in view ? (
@@ -74,6 +77,11 @@ function NotificationPreferences() {
   const justSaved = useSelector(ref, (s) => s.context.justSaved)
   const dirty = useSelector(ref, (s) => isDirty(s.context))
   const saving = state === "saving"
+  const [, navigate] = useLocation()
+  const guard = useLeaveGuard(dirty, (to) => {
+    ref.send({ type: "preferences.discard" })
+    navigate(to)
+  })
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -177,6 +185,16 @@ function NotificationPreferences() {
           Discard changes
         </button>
       </div>
+      <ConfirmDialog
+        open={guard.pending !== null}
+        title="Leave without saving?"
+        confirmLabel="Leave without saving"
+        danger
+        onCancel={guard.stay}
+        onConfirm={guard.leave}
+      >
+        <p>Your changes to the notification preferences have not been saved.</p>
+      </ConfirmDialog>
     </form>
   )
 }

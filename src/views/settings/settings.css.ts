@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css"
+import { contentContainer } from "../layout/content-container.css"
 import { vars } from "../theme.css"
 
 export const section = style({ marginBottom: vars.space.xl })
@@ -9,6 +10,15 @@ export const cell = style({
   borderBottom: `1px solid ${vars.color.border}`,
   textAlign: "left",
 })
-export const switchCell = style([cell, { textAlign: "center", width: "8rem" }])
+export const switchCell = style([
+  cell,
+  {
+    textAlign: "center",
+    width: "8rem",
+    "@container": {
+      [`${contentContainer} (max-width: 479px)`]: { width: "4.5rem", paddingInline: vars.space.xs },
+    },
+  },
+])
 export const checkbox = style({ width: "1.1rem", height: "1.1rem", cursor: "pointer" })
 export const actions = style({ display: "flex", gap: vars.space.md, alignItems: "center", flexWrap: "wrap" })

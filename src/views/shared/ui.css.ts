@@ -1,4 +1,5 @@
 import { keyframes, style, styleVariants } from "@vanilla-extract/css"
+import { contentContainer } from "../layout/content-container.css"
 import { vars } from "../theme.css"
 
 const buttonBase = style({
@@ -12,6 +13,9 @@ const buttonBase = style({
   border: `1px solid ${vars.color.border}`,
   font: "inherit",
   fontWeight: 600,
+  // A label wraps between words, never inside one (a page's "anywhere" wrapping would split "Cancel").
+  overflowWrap: "normal",
+  textAlign: "center",
   cursor: "pointer",
   background: vars.color.surface,
   color: vars.color.text,
@@ -33,19 +37,33 @@ export const button = styleVariants({
   ghost: [buttonBase, { background: "transparent", borderColor: "transparent" }],
 })
 
-export const page = style({ padding: vars.space.xl, maxWidth: "1100px", width: "100%" })
-export const pageTitle = style({ fontSize: "1.5rem", margin: `0 0 ${vars.space.lg}` })
+export const page = style({
+  padding: vars.space.xl,
+  maxWidth: "1100px",
+  width: "100%",
+  minWidth: 0,
+  "@container": { [`${contentContainer} (max-width: 599px)`]: { padding: vars.space.md } },
+})
+export const pageTitle = style({
+  fontSize: "1.5rem",
+  margin: `0 0 ${vars.space.lg}`,
+  "@container": { [`${contentContainer} (max-width: 599px)`]: { fontSize: "1.3rem" } },
+})
 export const muted = style({ color: vars.color.textMuted })
 export const card = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   padding: vars.space.xl,
+  minWidth: 0,
+  "@container": { [`${contentContainer} (max-width: 599px)`]: { padding: vars.space.lg } },
 })
 
 export const field = style({ display: "grid", gap: vars.space.xs, marginBottom: vars.space.lg })
 export const input = style({
   font: "inherit",
+  minWidth: 0,
+  maxWidth: "100%",
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
@@ -72,3 +90,6 @@ export const centered = style({
   minHeight: "50vh",
   alignContent: "center",
 })
+
+export const count = style({ fontSize: "0.85rem", color: vars.color.textMuted, justifySelf: "end" })
+export const countFull = style([count, { color: vars.color.danger, fontWeight: 600 }])

@@ -14,7 +14,16 @@ export default function SupportPanel() {
   const exportError = useSupport((v) => v.exportError)
   const tables = useSupportTables(filter)
   const self = useRef<HTMLElement>(null)
-  useEffect(() => self.current?.focus(), [])
+  // Takes focus when it opens and gives it back when it closes: to what had it, or the page if that has gone
+  // (the user menu's item closes with its menu).
+  useEffect(() => {
+    const opener = document.activeElement
+    self.current?.focus()
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) opener.focus()
+      else document.getElementById("main")?.focus()
+    }
+  }, [])
 
   return (
     <section
