@@ -45,6 +45,8 @@ export type SocketFact =
   | { type: "socket.lost" }
   | { type: "socket.received"; message: ServerMessage; at: number }
   | { type: "socket.tokenRefused" }
+  /** The server closed the socket because its session was signed out (elsewhere, or by a reused refresh token). */
+  | { type: "socket.sessionRevoked" }
 
 /** The notifications actor. */
 export type NotificationsFact =

@@ -44,6 +44,8 @@ export const socketMachine = setup({
     canRetry: ({ context }) => context.attempt < SOCKET.maxReconnectAttempts,
     tokenRefused: ({ event }) =>
       event.type === "socket.closed" && event.code === SOCKET_CLOSE.unauthorized.code,
+    sessionRevoked: ({ event }) =>
+      event.type === "socket.closed" && event.code === SOCKET_CLOSE.sessionRevoked.code,
   },
   delays: {
     backoff: ({ context }) => socketBackoffMs(context.attempt + 1),
@@ -96,6 +98,8 @@ export const socketMachine = setup({
         },
         "socket.closed": [
           { guard: "planned", target: "idle" },
+          // Final: the session is over, so no refresh and no reconnect; signing out follows from the fact.
+          { guard: "sessionRevoked", target: "idle", actions: emit({ type: "socket.sessionRevoked" }) },
           { guard: and(["canRetry", "tokenRefused"]), target: "waiting", actions: "tokenRejected" },
           { guard: "canRetry", target: "waiting" },
           // Offline since the first time the quick attempts ran out, through every slow attempt after it.

@@ -90,6 +90,8 @@ export const SUBSCRIPTIONS = {
   "socket.received": { to: { notifications: (f) => toNotificationsEvent(f.message, f.at) } },
   // The server refused the socket's token: the refresh queue gets a new one, which comes back as a new token.
   "socket.tokenRefused": { to: { refresh: () => ({ type: "refresh.requested", waiterId: "socket" }) } },
+  // The server ended this session: this tab signs out as if another tab had.
+  "socket.sessionRevoked": { to: { auth: () => ({ type: "auth.signedOutElsewhere" }) } },
   "notification.arrived": SUPPORT_ONLY,
   "notifications.unreadChanged": {
     to: { dashboard: (f) => ({ type: "dashboard.unread", unread: f.unread }) },

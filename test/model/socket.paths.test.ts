@@ -19,6 +19,7 @@ const events = [
   { type: "socket.closed", planned: false, code: 1006, at: 1000 },
   { type: "socket.closed", planned: true, code: 1000, at: 1000 },
   { type: "socket.closed", planned: false, code: 4401, at: 1000 },
+  { type: "socket.closed", planned: false, code: 4410, at: 1000 },
   after,
   { type: "xstate.after.slowRetry.socket.offline" },
   { type: "socket.wake" },
@@ -32,7 +33,13 @@ type Snap = {
 const serializeState = (s: Snap) =>
   JSON.stringify([s.value, s.context.attempt, s.context.token, s.context.offlineSince !== null])
 
-type Log = { connections: string[]; delivered: NotificationsEvent[]; tokenRejected: number; live: boolean[] }
+type Log = {
+  connections: string[]
+  delivered: NotificationsEvent[]
+  tokenRejected: number
+  live: boolean[]
+  revoked: number
+}
 
 function fakes(log: Log) {
   return socketMachine.provide({
@@ -45,7 +52,7 @@ function fakes(log: Log) {
     },
   })
 }
-const newLog = (): Log => ({ connections: [], delivered: [], tokenRejected: 0, live: [] })
+const newLog = (): Log => ({ connections: [], delivered: [], tokenRejected: 0, live: [], revoked: 0 })
 
 /** What the bus would hear from the socket: its facts, and what a frame means to the notifications actor. */
 function hear<A extends { on: Actor<typeof socketMachine>["on"] }>(actor: A, log: Log): A {
@@ -55,6 +62,9 @@ function hear<A extends { on: Actor<typeof socketMachine>["on"] }>(actor: A, log
   })
   actor.on("socket.tokenRefused", () => {
     log.tokenRejected += 1
+  })
+  actor.on("socket.sessionRevoked", () => {
+    log.revoked += 1
   })
   actor.on("socket.connected", () => log.live.push(true))
   actor.on("socket.lost", () => log.live.push(false))
@@ -93,6 +103,11 @@ describe("socket machine paths", () => {
     }
     // A planned close never leads anywhere but idle.
     if (last?.type === "socket.closed" && last.planned) expect(snap.value).toBe("idle")
+    // A session the server signed out is over: idle, and said once, for the auth actor to sign out.
+    if (last?.type === "socket.closed" && last.code === 4410 && path.steps.at(-2)?.state.value !== "idle") {
+      expect(snap.value).toBe("idle")
+      expect(log.revoked).toBe(1)
+    }
     // 'Connected' and 'lost' alternate, and the last one said is true: live exactly while open.
     expect(log.live.every((live, i) => live === (i % 2 === 0))).toBe(true)
     expect(log.live.at(-1) ?? false).toBe(snap.matches({ connection: "open" }))
