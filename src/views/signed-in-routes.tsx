@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from "wouter"
 import { Bell } from "./bell/Bell"
 import { AppLayout } from "./layout/AppLayout"
 import { NOT_IN_RELEASE, PlaceholderPage } from "./pages/PlaceholderPage"
+import { usePreloadWhenIdle } from "./preload-hooks"
 import { RequireRoles } from "./route-guards"
 import { SessionGate } from "./SessionGate"
 import { lazyPage } from "./shared/lazy-page"
@@ -79,6 +80,12 @@ export function preloadPageFor(pathname: string): void {
     if (path === pathname && "preload" in Page && typeof Page.preload === "function") Page.preload()
 }
 
+/** Every signed-in page's code, fetched ahead (each only once; a failure is left to that page's own render). */
+function preloadAllPages(): void {
+  for (const [, Page] of protectedPages)
+    if ("preload" in Page && typeof Page.preload === "function") Page.preload()
+}
+
 /** The signed-in app: the layout and every page behind sign-in. */
 export default function SignedInRoutes() {
   return (
@@ -89,6 +96,7 @@ export default function SignedInRoutes() {
 }
 
 function SignedInLayout() {
+  usePreloadWhenIdle(preloadAllPages)
   return (
     <AppLayout bell={<Bell />}>
       <Switch>

@@ -46,6 +46,8 @@ describe("a long outage", () => {
         .count(),
     ).toBe(0)
 
+    // The signed-in pages' code is fetched once the browser is idle after sign-in: only data is missed offline.
+    await page.waitForLoadState("networkidle")
     const stoppedAt = Date.now()
     await server.stop()
     await expect.poll(() => connection(page)).toBe("reconnecting")
@@ -59,7 +61,10 @@ describe("a long outage", () => {
     await page.getByRole("banner").getByRole("button", { name: "Reconnect now" }).waitFor()
 
     // A page opened while the server is away fails to load, and says so.
-    await page.getByRole("link", { name: "Pending work requests" }).click()
+    await page
+      .getByRole("complementary", { name: "Sidebar" })
+      .getByRole("link", { name: "Pending work requests" })
+      .click()
     await page.getByRole("alert").waitFor({ timeout: 30_000 })
 
     // The outage lasts its 75 s; then the same server comes back on the same data.
