@@ -20,8 +20,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // Effect's Schema stays out: startup decodes nothing before an answer arrives, and fetches it then
+              // (src/effects/load-decoding.ts), so a sign-in visit does not download it.
               name: "boot",
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store|effect)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store|effect(?![\\/]dist[\\/](Schema|internal[\\/]schema[\\/]|Formatter|BigDecimal)))[\\/]/,
             },
           ],
         },

@@ -1,9 +1,10 @@
-import { Context, Effect, Layer, Schedule, Schema } from "effect"
+import { Context, Effect, Layer, Schedule, type Schema } from "effect"
 import { REQUEST_RETRY } from "../constants"
 import { REFRESH_FAILED } from "../machines/refresh.machine"
 import { Failure } from "../schema/failure"
 import { Config } from "./config"
 import { HttpEnv } from "./http-env"
+import { loadDecoding } from "./load-decoding"
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE"
 type Query = Record<string, string | number | boolean | null | undefined>
@@ -13,6 +14,8 @@ export interface RequestOptions<A> {
   readonly body?: unknown
   /** Every answer a caller reads is decoded; without a schema the caller gets `unknown`-typed data. */
   readonly schema?: Schema.Decoder<A>
+  /** The schema, fetched when the answer arrives: for the startup code, which must not carry Schema itself. */
+  readonly lazySchema?: () => Promise<Schema.Decoder<A>>
   /** "none" sends no bearer header (login, refresh: the cookie is their credential). Default "bearer". */
   readonly auth?: "bearer" | "none"
   /** "never" for login and the refresh call itself: their 401 is final (SPEC §4). Default "on401". */
@@ -62,6 +65,20 @@ export const buildUrl = (base: string, path: string, query?: Query): string => {
 const transient = (e: Failure) => e.status === 0 || e.status >= 500
 /** SPEC §9 gives the app-wide retry count but no delay: a short pause lets a restarting server answer. */
 const QUERY_RETRY_DELAY = "200 millis"
+
+/** Code fetched on demand (a decoder's chunk) that did not arrive: no answer could be read, as when offline. */
+const loadCode = <T>(load: () => Promise<T>): Effect.Effect<T, Failure> =>
+  Effect.tryPromise({
+    try: load,
+    catch: (e) =>
+      new Failure({
+        kind: "network",
+        status: 0,
+        detail: null,
+        serverMessage: null,
+        message: `Could not load the code to read the answer: ${e instanceof Error ? e.message : String(e)}`,
+      }),
+  })
 
 export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
   static readonly layer = Layer.effect(
@@ -171,18 +188,23 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
         })
         return withRefresh.pipe(
           Effect.flatMap((res) => {
-            const schema = options.schema
-            if (!schema) return Effect.succeed(res.body as never)
-            return Schema.decodeUnknownEffect(schema)(res.body).pipe(
-              Effect.mapError(
-                (e) =>
-                  new Failure({
-                    kind: "decode",
-                    status: res.status,
-                    detail: null,
-                    serverMessage: null,
-                    message: `Unexpected answer: ${String(e)}`,
-                  }),
+            const { schema, lazySchema } = options
+            const decoder = schema ? Effect.succeed(schema) : lazySchema ? loadCode(lazySchema) : null
+            if (!decoder) return Effect.succeed(res.body as never)
+            return Effect.all([decoder, loadCode(loadDecoding)]).pipe(
+              Effect.flatMap(([s, { decodeUnknown }]) =>
+                decodeUnknown(s)(res.body).pipe(
+                  Effect.mapError(
+                    (e) =>
+                      new Failure({
+                        kind: "decode",
+                        status: res.status,
+                        detail: null,
+                        serverMessage: null,
+                        message: `Unexpected answer: ${String(e)}`,
+                      }),
+                  ),
+                ),
               ),
             )
           }),

@@ -1,7 +1,7 @@
 import { Context, Effect, Layer } from "effect"
 import { PUSH } from "../constants"
 import { REFRESH_FAILED } from "../machines/refresh.machine"
-import { LoginResponse, type ProfilePatch, RefreshResponse, User } from "../schema/auth"
+import type { LoginResponse, ProfilePatch, RefreshResponse, User } from "../schema/auth"
 import { Failure } from "../schema/failure"
 import { Api } from "./api"
 import { noSessionHint } from "./session-hint"
@@ -16,6 +16,12 @@ export interface AuthApiShape {
   /** The caller ignores its errors: local state is cleared anyway. */
   readonly logout: Effect.Effect<void, Failure>
 }
+
+// The sign-in page's calls name their schemas lazily: Schema stays out of the startup code (./load-decoding.ts).
+const authSchemas = () => import("../schema/auth")
+const loginResponse = () => authSchemas().then((m) => m.LoginResponse)
+const refreshResponse = () => authSchemas().then((m) => m.RefreshResponse)
+const user = () => authSchemas().then((m) => m.User)
 
 export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthApi") {
   static readonly layer = Layer.effect(
@@ -39,18 +45,22 @@ export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthA
                 message: "POST /api/company/token/refresh/ skipped: no session in this browser",
               }),
             )
-          : api.post("/api/company/token/refresh/", { ...byCookie, schema: RefreshResponse }),
+          : api.post("/api/company/token/refresh/", { ...byCookie, lazySchema: refreshResponse }),
       )
       return AuthApi.of({
         login: (email, password) =>
-          api.post("/api/company/login/", { ...byCookie, body: { email, password }, schema: LoginResponse }),
+          api.post("/api/company/login/", {
+            ...byCookie,
+            body: { email, password },
+            lazySchema: loginResponse,
+          }),
         // One refresh at a time across the browser's tabs: a tab that waited for another's refresh takes the
         // token that one obtained instead of refreshing again.
         refresh: tabs
           .shareRefresh(serverRefresh.pipe(Effect.map((r) => r.access)))
           .pipe(Effect.map((access) => ({ access }))),
-        profile: api.get("/api/company/user/", { schema: User }),
-        updateProfile: (patch) => api.patch("/api/company/user/", { body: patch, schema: User }),
+        profile: api.get("/api/company/user/", { lazySchema: user }),
+        updateProfile: (patch) => api.patch("/api/company/user/", { body: patch, lazySchema: user }),
         // The browser's push registration ends with the session: the server drops this device's token.
         logout: Effect.flatMap(storage.get(PUSH.deviceIdStorageKey), (id) =>
           api.post("/api/company/logout/", { ...byCookie, query: { device_id: id } }),

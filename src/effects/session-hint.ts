@@ -1,6 +1,6 @@
 // Reads the session hint cookie (SESSION_HINT_COOKIE): the one fact about the HttpOnly refresh cookie a page
 // may know, whether there is one.
-import { SESSION_HINT_COOKIE } from "../schema/auth"
+import { SESSION_HINT_COOKIE } from "../schema/session-hint"
 
 /**
  * True only in a browser whose cookies lack the hint. Outside a browser (no document) nothing is known, and

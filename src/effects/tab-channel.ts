@@ -1,10 +1,14 @@
-import { Context, Effect, Layer, Result, Schema } from "effect"
-import { TAB_CHANNEL, TabMessage } from "../schema/tabs"
+import { Context, Effect, Layer, Result } from "effect"
+import type { TabMessage } from "../schema/tabs"
+import { loadDecoding } from "./load-decoding"
 
 // The tabs of one browser, as an Effect service: what one tab posts the others hear (BroadcastChannel), and a
 // refresh shared between them under a lock no two tabs hold at once (Web Locks), so that a refresh in one tab
 // does not make another refresh again. Both exist in every browser we support; where one is missing the app
 // still works, tab by tab.
+
+/** The BroadcastChannel the tabs of one browser share. */
+export const TAB_CHANNEL = "backoffice-session"
 
 export interface TabChannelShape {
   /** Tells the other tabs; a tab never hears its own messages. */
@@ -61,19 +65,24 @@ export class TabChannel extends Context.Service<TabChannel, TabChannelShape>()("
   static readonly alone = Layer.succeed(TabChannel, channelOver(null, null))
 }
 
-const decode = Schema.decodeUnknownResult(TabMessage)
-
 /** The service over a channel and a lock manager; either may be missing (null). */
 export function channelOver(channel: ChannelLike | null, locks: LocksLike | null): TabChannelShape {
   let latest: { token: string; at: number } | null = null
   const listeners = new Set<(message: TabMessage) => void>()
-  channel?.addEventListener("message", (event) => {
-    const decoded = decode(event.data)
-    if (Result.isFailure(decoded))
-      return console.warn("Dropped a message from another tab that does not decode")
-    const message = decoded.success
+  const heard = (message: TabMessage) => {
     latest = message.type === "signedOut" ? null : { token: message.token, at: Date.now() }
     for (const listener of listeners) listener(message)
+  }
+  // Every message waits for the same decoder chunk, so messages are still handled in the order they came.
+  channel?.addEventListener("message", (event) => {
+    loadDecoding().then(
+      ({ decodeTabMessage }) => {
+        const decoded = decodeTabMessage(event.data)
+        if (Result.isFailure(decoded)) console.warn("Dropped a message from another tab that does not decode")
+        else heard(decoded.success)
+      },
+      () => console.warn("Dropped a message from another tab: the code to read it could not be loaded"),
+    )
   })
 
   /** Holds the lock; `waited` says whether another tab held it when it was asked for. */
@@ -83,9 +92,12 @@ export function channelOver(channel: ChannelLike | null, locks: LocksLike | null
       new Promise<void>((release) => resume(Effect.succeed({ release: () => release(), waited })))
     const queue = () => locks.request(REFRESH_LOCK, { signal }, held(true)).catch(() => undefined)
     locks
-      .request(REFRESH_LOCK, { ifAvailable: true }, (lock) =>
-        lock === null ? (queue(), Promise.resolve()) : held(false)(),
-      )
+      .request(REFRESH_LOCK, { ifAvailable: true }, (lock) => {
+        if (lock !== null) return held(false)()
+        // Held elsewhere: this request ends at once and a queued one waits for the lock.
+        void queue()
+        return Promise.resolve()
+      })
       .catch(() => undefined)
   })
 

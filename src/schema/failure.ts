@@ -1,4 +1,4 @@
-import { Data, Result, Schema } from "effect"
+import { Data } from "effect"
 
 // The one failure type every call reports, from the Effect adapters to the machines, and the one function that
 // turns it into the words a user reads. Machines receive actor errors as `unknown` (XState's type); they read
@@ -25,14 +25,33 @@ export class Failure extends Data.TaggedError("Failure")<{
   readonly message: string
 }> {}
 
-const Shape = Schema.Struct({
-  kind: Schema.optionalKey(Schema.Literals(FAILURE_KINDS)),
-  status: Schema.optionalKey(Schema.Number),
-  detail: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  serverMessage: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  message: Schema.optionalKey(Schema.String),
-})
-const readShape = Schema.decodeUnknownResult(Shape)
+// Read by hand rather than with Schema: every machine imports this module, and the sign-in page must not
+// carry Schema (src/effects/load-decoding.ts). A field of the wrong type counts as absent.
+const text = (value: unknown): string | null | undefined =>
+  typeof value === "string" ? value : value === null ? null : undefined
+const isKind = (value: unknown): value is FailureKind => FAILURE_KINDS.some((kind) => kind === value)
+
+interface Shape {
+  readonly kind?: FailureKind
+  readonly status?: number
+  readonly detail?: string | null
+  readonly serverMessage?: string | null
+  readonly message?: string
+}
+
+function readShape(error: object): Shape {
+  const field = (key: string): unknown => (key in error ? (error as Record<string, unknown>)[key] : undefined)
+  const kind = field("kind")
+  const status = field("status")
+  const message = field("message")
+  return {
+    kind: isKind(kind) ? kind : undefined,
+    status: typeof status === "number" && Number.isFinite(status) ? status : undefined,
+    detail: text(field("detail")),
+    serverMessage: text(field("serverMessage")),
+    message: typeof message === "string" ? message : undefined,
+  }
+}
 
 const nonEmpty = (text: string | null | undefined): string | null =>
   typeof text === "string" && text.trim() !== "" ? text : null
@@ -43,8 +62,7 @@ const nonEmpty = (text: string | null | undefined): string | null =>
  */
 export function failureOf(error: unknown): Failure {
   if (error instanceof Failure) return error
-  const read = typeof error === "object" && error !== null ? readShape(error) : null
-  const shape = read && Result.isSuccess(read) ? read.success : {}
+  const shape: Shape = typeof error === "object" && error !== null ? readShape(error) : {}
   const status = shape.status ?? 0
   return new Failure({
     kind: shape.kind ?? (status > 0 ? "http" : "network"),

@@ -4,8 +4,6 @@ import { Schema } from "effect"
 // access token, so that the others need not refresh for it), a sign-out, and a token a refresh just obtained.
 // Another tab may run another version of the app: every message is decoded, and one that does not is dropped.
 
-export const TAB_CHANNEL = "backoffice-session"
-
 export const TabMessage = Schema.Union([
   Schema.Struct({
     type: Schema.Literal("signedIn"),

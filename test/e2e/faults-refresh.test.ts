@@ -1,6 +1,6 @@
 // Fault: four tabs of one browser share one refresh cookie and refresh it at the same moment, fifty times in a
-// row (every reload restores the session through /token/refresh/). The rotation's grace for the previous
-// token must absorb the race: no tab is ever logged out, and every tab's API calls keep succeeding.
+// row (every reload restores the session through /token/refresh/, shared between tabs whose refreshes meet).
+// The rotation's grace for the previous token must absorb the races that remain: no tab is ever logged out, and every tab's API calls keep succeeding.
 import type { Browser, Page, Response } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
@@ -75,8 +75,11 @@ describe("four tabs refreshing at once", () => {
     }
 
     const refreshes = seen.flatMap((s) => s.refreshes)
-    // Each reload restores its session with one refresh: the rounds really raced TABS refreshes each time.
-    expect(refreshes.length).toBeGreaterThanOrEqual(TABS * ROUNDS)
+    // Every round restored its sessions through the server: tabs that reload together share one refresh when
+    // their lock requests meet (the others take its token) and race their own when they do not, so each round
+    // sends between one and TABS refreshes.
+    expect(refreshes.length).toBeGreaterThanOrEqual(ROUNDS)
+    expect(refreshes.length).toBeLessThanOrEqual(TABS * ROUNDS)
     expect(refreshes.filter((status) => status !== 200)).toEqual([])
     expect(seen.flatMap((s) => s.apiFailures)).toEqual([])
 

@@ -187,6 +187,8 @@ describe("words meant for people", () => {
       for (const word of await wordsOn(page)) found.push(`${route}: ${word}`)
     }
     await page.goto(`${server.url}/profile`)
+    // The profile loads after the page shows: wait for it before counting.
+    await page.getByText(/^Role:/).waitFor()
     expect(await page.getByText("Role: Website coordinator").count()).toBe(1)
     // A refused save shows the server's reason with the form's label, not its field id.
     await page.getByLabel("Full name").fill("")

@@ -1,0 +1,10 @@
+import { Schema } from "effect"
+import { TabMessage } from "../schema/tabs"
+
+// Everything the startup code decodes with, in a chunk of its own that ./load-decoding.ts fetches on first use.
+
+/** An answer decoded by the schema its caller named. */
+export const decodeUnknown = Schema.decodeUnknownEffect
+
+/** Another tab's message, which may come from another version of the app. */
+export const decodeTabMessage = Schema.decodeUnknownResult(TabMessage)
