@@ -1,6 +1,6 @@
 import { OnDemandToaster } from "./OnDemandToaster"
 import { AppRoutes } from "./routes"
-import { SupportGate } from "./support/SupportGate"
+import { SupportRoot } from "./support/SupportRoot"
 import { useAppliedTheme } from "./use-applied-theme"
 
 /** The whole app below the actor provider: the routes, the support panel and the app-wide toaster. */
@@ -9,7 +9,7 @@ export function App() {
   return (
     <>
       <AppRoutes />
-      <SupportGate />
+      <SupportRoot />
       <OnDemandToaster />
     </>
   )
