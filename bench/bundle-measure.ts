@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 
-/** ARCHITECTURE.md's budget for the sign-in route, in KB of gzipped JavaScript. */
+/** The sign-in route's budget, in KB of gzipped JavaScript (docs/contributing.md#benchmarks). */
 export const SIGN_IN_BUDGET_KB = 125
 
 interface ManifestChunk {

@@ -1,5 +1,6 @@
-// The push service worker, at the fixed path firebase registers (SPEC §7). It speaks FCM's web-push payload
-// directly instead of importing the firebase SDK from a CDN, which the CSP and closed networks would refuse:
+// The push service worker, at the fixed path firebase registers (docs/behaviour.md#push-order). It speaks
+// FCM's web-push payload directly instead of importing the firebase SDK from a CDN, which the CSP and closed
+// networks would refuse:
 // - a push while one of the app's tabs is shown goes to the tabs, in the message shape firebase's onMessage
 //   reads, and the app decides there whether to toast (the push toast);
 // - otherwise it becomes a system notification tagged with the notification id, so several tabs, devices

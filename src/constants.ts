@@ -1,7 +1,7 @@
-// Business constants and limits from SPEC.md section 9, named once so that no number is repeated elsewhere.
+// Business constants and limits, named once so that no number is repeated (docs/behaviour.md#constants).
 
 export const TOAST = {
-  /** Push toast duration (SPEC §9: 6000 ms). */
+  /** Push toast duration. */
   pushDurationMs: 6000,
   /** Default toast: 4 s, top-right, at most 20. */
   defaultDurationMs: 4000,
@@ -38,7 +38,7 @@ export const REQUEST_RETRY = {
   retriesAfter401: 1,
   /** App-wide: failed queries are retried once; no refetch on window focus. */
   appQueryRetries: 1,
-  /** A call with no answer within this fails as a timeout (not in the spec: long enough for a slow server). */
+  /** A call with no answer within this fails as a timeout (long enough for a slow server). */
   timeoutMs: 30_000,
 } as const
 

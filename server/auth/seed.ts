@@ -2,7 +2,7 @@ import type { Kysely } from "kysely"
 import type { Database } from "../db/schema"
 import type { SeedContext, SeedReport } from "../db/seed"
 
-/** The demo accounts of ARCHITECTURE.md and README.md. */
+/** The demo accounts listed in README.md. */
 export const DEMO_USERS = [
   { email: "admin@example.com", password: "admin-demo-1", full_name: "Ada Admin", user_category: "admin" },
   {

@@ -1,4 +1,5 @@
-// The auth API of SPEC.md section 7. Routes decode with the shared Schema, call the auth domain, encode.
+// The auth API (docs/behaviour.md#sessions-on-the-server). Routes decode with the shared Schema, call the
+// auth domain, encode.
 import type { FastifyInstance } from "fastify"
 import { LoginRequest, LoginResponse, ProfilePatch, RefreshResponse, User } from "../../src/schema/auth"
 import { MESSAGES } from "../auth/constants"

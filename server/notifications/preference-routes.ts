@@ -1,4 +1,4 @@
-// Preferences and push registrations under /api/v1/notifications/ (SPEC §7, plus unregister for logout).
+// Preferences and push registrations under /api/v1/notifications/ (docs/behaviour.md#push-order).
 import type { FastifyInstance, FastifyPluginAsync } from "fastify"
 import {
   DeviceToken,

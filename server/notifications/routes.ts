@@ -1,4 +1,4 @@
-// The notification list and read state under /api/v1/notifications/ (SPEC §7). A user only ever sees and
+// The notification list and read state under /api/v1/notifications/. A user only ever sees and
 // changes their own rows: every domain call takes req.user.id, and another user's id is a 404.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify"
 import {

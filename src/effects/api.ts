@@ -18,7 +18,7 @@ export interface RequestOptions<A> {
   readonly lazySchema?: () => Promise<Schema.Decoder<A>>
   /** "none" sends no bearer header (login, refresh: the cookie is their credential). Default "bearer". */
   readonly auth?: "bearer" | "none"
-  /** "never" for login and the refresh call itself: their 401 is final (SPEC §4). Default "on401". */
+  /** "never" for login and refresh: their 401 is final (docs/behaviour.md#refresh-queue). Default "on401". */
   readonly replay?: "on401" | "never"
 }
 
@@ -61,9 +61,9 @@ export const buildUrl = (base: string, path: string, query?: Query): string => {
   return `${base}${path}${qs ? `?${qs}` : ""}`
 }
 
-/** Queries that failed for a transient reason are retried once app-wide; writes never blindly (SPEC §9). */
+/** Queries that failed for a transient reason are retried once app-wide; writes never blindly. */
 const transient = (e: Failure) => e.status === 0 || e.status >= 500
-/** SPEC §9 gives the app-wide retry count but no delay: a short pause lets a restarting server answer. */
+/** The app-wide retry has a count but no delay of its own: a short pause lets a restarting server answer. */
 const QUERY_RETRY_DELAY = "200 millis"
 
 /** Code fetched on demand (a decoder's chunk) that did not arrive: no answer could be read, as when offline. */

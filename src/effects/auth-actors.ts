@@ -20,7 +20,7 @@ export function provideAuth(run: Run) {
           run(AuthApi.use((a) => a.login(input.email, input.password))),
         ),
         fetchProfile: fromPromise<User>(() => run(AuthApi.use((a) => a.profile))),
-        // Errors are ignored: local state is already cleared (SPEC §7).
+        // Errors are ignored: local state is already cleared (docs/behaviour.md#auth-status).
         logoutCall: fromPromise<void>(() => run(AuthApi.use((a) => a.logout).pipe(Effect.ignore))),
       },
     }),

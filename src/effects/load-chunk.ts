@@ -1,4 +1,4 @@
-/** A page chunk that neither arrives nor fails within the timeout is treated as failed (SPEC §8). */
+/** A page chunk that neither arrives nor fails within the timeout is treated as failed. */
 export class ChunkLoadError extends Error {
   override readonly name = "ChunkLoadError"
 }

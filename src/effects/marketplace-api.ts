@@ -22,7 +22,7 @@ import {
 } from "../schema/marketplace"
 import { Api } from "./api"
 
-// Every marketplace call of ARCHITECTURE "API beyond what SPEC.md shows", each answer decoded by the shared
+// Every marketplace call (docs/behaviour.md#api), each answer decoded by the shared
 // wire schema so that a server change shows up as an Failure, never as a wrong-shaped record in a view.
 
 export interface ProviderQuery {

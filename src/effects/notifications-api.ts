@@ -12,7 +12,7 @@ import {
 } from "../schema/notifications"
 import { Api } from "./api"
 
-// Every REST call of the bell and the notification pages (SPEC §7), each answer decoded by the shared wire
+// Every REST call of the bell and the notification pages, each answer decoded by the shared wire
 // schema so that a server change surfaces as an Failure, never as a wrong-shaped item in a view.
 
 const base = "/api/v1/notifications/"
@@ -36,7 +36,7 @@ export interface NotificationsApiShape {
   readonly detail: (id: number) => Effect.Effect<Notification, Failure>
   readonly markRead: (id: number) => Effect.Effect<MarkReadResponse, Failure>
   readonly markAllRead: Effect.Effect<MarkAllReadResponse, Failure>
-  /** The toast's path: the id travels in the body (SPEC §7). */
+  /** The push toast's path: the id travels in the body (docs/behaviour.md#push-order). */
   readonly markReadFromToast: (id: number) => Effect.Effect<MarkReadResponse, Failure>
 }
 

@@ -7,8 +7,9 @@ import { Api } from "./api"
 import { pushQueryRetry } from "./push-retry"
 import { Storage } from "./storage"
 
-// The push area's calls to our server (SPEC §7): device registration and the notification preferences.
-// Queries retry on the push area's own schedule (SPEC §9); writes are never repeated blindly.
+// The push area's calls to our server (docs/behaviour.md#push-order): device registration and the
+// notification preferences. Queries retry on the push area's own schedule (push-retry.ts); writes are never
+// repeated blindly.
 
 const base = "/api/v1/notifications/"
 
@@ -18,7 +19,7 @@ export interface LoadedPreferences {
 }
 
 export interface PushApiShape {
-  /** This browser's device id: a random UUID made once and kept under `deviceId` (SPEC §3). */
+  /** This browser's device id: a random UUID made once and kept under `deviceId`. */
   readonly deviceId: Effect.Effect<string>
   readonly register: (fcmToken: string) => Effect.Effect<void, Failure>
   readonly preferences: Effect.Effect<LoadedPreferences, Failure>

@@ -13,7 +13,7 @@ import { type FirebaseWebConfig, PushError, type PushMessagingShape } from "./pu
 
 // The real PushMessaging: the only module that imports firebase, loaded as its own chunk after sign-in.
 
-/** The push service worker's fixed path (SPEC §7); it lives in public/. */
+/** The push service worker's fixed path; it lives in public/. */
 export const SERVICE_WORKER_PATH = "/firebase-messaging-sw.js"
 
 const failure = (what: string) => (error: unknown) =>

@@ -9,10 +9,10 @@ import type { PushPermission } from "../schema/push"
 export class PushError extends Data.TaggedError("PushError")<{ readonly message: string }> {}
 
 export interface PushMessagingShape {
-  /** Why push cannot work in this browser or build, or null when it can (SPEC §5: service worker and push manager). */
+  /** Why push cannot work here (it needs a service worker, a push manager and a build for it), or null. */
   readonly unavailable: Effect.Effect<string | null, PushError>
   readonly permission: Effect.Effect<PushPermission, PushError>
-  /** Asks the browser (SPEC §6); answers the permission that results. */
+  /** Asks the browser; answers the permission that results. */
   readonly requestPermission: Effect.Effect<PushPermission, PushError>
   /** Registers the service worker at its fixed path and gets this browser's push token. */
   readonly token: Effect.Effect<string, PushError>

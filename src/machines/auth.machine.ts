@@ -6,7 +6,7 @@ import type { SessionFact, SignInHow, SignOutHow } from "./facts"
 
 export type AuthStatus = "LOADING" | "AUTHENTICATED" | "UNAUTHENTICATED" | "ERROR"
 
-/** Exactly the client auth state of SPEC §3. */
+/** Exactly the client auth state (docs/behaviour.md#auth-status), nothing more. */
 export interface AuthContext {
   user: User | null
   accessToken: string | null
@@ -78,7 +78,7 @@ export const authMachine = setup({
     logoutCall: fromPromise<void>(async () => {}),
   },
   delays: {
-    // Wait 500 ms times the number of the attempt that just failed (SPEC §7).
+    // Wait 500 ms times the number of the attempt that just failed (docs/behaviour.md#auth-status).
     afterFirstFailure: profileBackoffMs(1),
     afterSecondFailure: profileBackoffMs(2),
   },
@@ -117,9 +117,10 @@ export const authMachine = setup({
   id: "auth",
   context: initial,
   initial: "LOADING",
-  // Reducer-like events of SPEC §4 that apply whatever the state; states below refine some of them.
+  // Reducer-like events (docs/behaviour.md#auth-status) that apply whatever the state; states below refine
+  // some of them.
   on: {
-    // A refresh by the queue succeeded: the session is valid again (SPEC §4 'set access token').
+    // A refresh by the queue succeeded: the session is valid again ('set access token').
     "auth.setAccessToken": {
       target: ".AUTHENTICATED",
       actions: [assign({ accessToken: ({ event }) => event.token }), "announceToken"],
@@ -152,8 +153,8 @@ export const authMachine = setup({
         ],
       },
     ],
-    // The queue's refresh failed (SPEC §8): only a held session is ended, so that a stray request made while
-    // signed out does not put a refresh error on the sign-in page.
+    // The queue's refresh failed (docs/behaviour.md#refresh-queue): only a held session is ended, so that a
+    // stray request made while signed out does not put a refresh error on the sign-in page.
     "auth.forceLogout": {
       guard: ({ context }) => context.accessToken !== null,
       target: ".UNAUTHENTICATED",
@@ -182,7 +183,7 @@ export const authMachine = setup({
       entry: "setLoading",
       initial: "silentRefresh",
       states: {
-        // On app start, once only: a silent refresh with the cookie (SPEC §4).
+        // On app start, once only: a silent refresh with the cookie.
         silentRefresh: {
           invoke: {
             id: "refreshToken",
@@ -238,8 +239,8 @@ export const authMachine = setup({
         },
       },
       states: {
-        // Fetched after refresh or login: 3 attempts in total (SPEC §7). The attempts are states, not a counter
-        // in context, because the context is exactly SPEC §3's auth state; each one shows in the path tests,
+        // Fetched after refresh or login: 3 attempts in total. The attempts are states, not a counter
+        // in context, because the context is exactly the client auth state; each one shows in the path tests,
         // and test/unit/profile-fetch.test.ts ties their number and waits to PROFILE_FETCH.
         fetchingProfile: {
           initial: "attempt1",
@@ -276,7 +277,7 @@ export const authMachine = setup({
                   target: "#auth.AUTHENTICATED.ready",
                   actions: [{ type: "setUser", params: ({ event }) => event.output }, "announceUser"],
                 },
-                // A profile failure keeps the session: logged as a warning only (SPEC §8).
+                // A profile failure keeps the session: logged as a warning only.
                 onError: {
                   target: "#auth.AUTHENTICATED.ready",
                   actions: [
@@ -301,7 +302,7 @@ export const authMachine = setup({
       },
       states: {
         idle: {},
-        // Local state is already cleared; the call's errors are ignored (SPEC §7).
+        // Local state is already cleared; the call's errors are ignored (docs/behaviour.md#auth-status).
         loggingOut: { invoke: { id: "logoutCall", src: "logoutCall", onDone: "idle", onError: "idle" } },
       },
     },

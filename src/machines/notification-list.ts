@@ -10,7 +10,7 @@ export interface NotificationFilters {
   readonly priority?: Priority
 }
 
-/** The bell badge: nothing at 0, '9+' above 9 (SPEC §2, §9). */
+/** The bell badge: nothing at 0, '9+' above 9. */
 export function badgeText(unread: number): string | null {
   if (unread <= 0) return null
   return unread > NOTIFICATIONS.badgeMax ? `${NOTIFICATIONS.badgeMax}+` : String(unread)

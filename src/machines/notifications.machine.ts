@@ -293,7 +293,8 @@ export const notificationsMachine = setup({
                     assign({ queue: ({ context }) => context.queue.slice(1) }),
                   ],
                 },
-                // The optimistic state is wrong: the server's list and count replace it (SPEC §4, §8).
+                // The optimistic state is wrong: the server's list and count replace it
+                // (docs/behaviour.md#notifications).
                 onError: {
                   target: "idle",
                   actions: [assign({ queue: [] }), raise({ type: "notifications.refetch" })],

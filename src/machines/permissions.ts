@@ -2,7 +2,7 @@ import type { User } from "../schema/auth"
 
 export type Permission = "read" | "write" | "delete" | "manage_users" | "manage_requests"
 
-/** Permissions derived on the client from the user's category (SPEC §6). */
+/** Permissions derived on the client from the user's category (docs/behaviour.md#roles). */
 export function permissionsFor(category: string | null | undefined): ReadonlyArray<Permission> {
   switch (category) {
     case "admin":

@@ -84,7 +84,7 @@ export const pushMachine = setup({
     listen: fromCallback<PushEvent>(() => () => {}),
     /** Never rejects: a failure to delete the browser's token is logged there, and sign-out goes on. */
     unregister: fromPromise<void>(async () => provided()),
-    /** Never rejects: a mark-read failure from the toast is logged only (SPEC §8). */
+    /** Never rejects: a mark-read failure from the toast is logged only. */
     markRead: fromPromise<void, { id: number }>(async () => provided()),
   },
   guards: {
@@ -95,9 +95,9 @@ export const pushMachine = setup({
     restart: ({ context }) => context.restart,
   },
   actions: {
-    /** SPEC §8: push messaging unavailable is a console warning, and the app continues. */
+    /** Push messaging unavailable is a console warning, and the app continues. */
     warnUnavailable: (_, _params: { reason: string }) => {},
-    /** SPEC §8: token registration failures are logged only. */
+    /** Token registration failures are logged only (docs/behaviour.md#what-the-client-shows). */
     logFailure: (_, _params: { step: string; error: unknown }) => {},
     showError: (_, _params: { message: string }) => {},
     showPushToast: (_, _params: { message: PushMessage }) => {},
@@ -113,7 +113,7 @@ export const pushMachine = setup({
       actions: assign({ newestSeen: ({ context, event }) => Math.max(context.newestSeen, event.newestId) }),
     },
     "push.socket": { actions: assign({ socketLive: ({ event }) => event.live }) },
-    // View (SPEC §2): the toast is gone already; mark read when there is an id, go where it points if safe.
+    // View: the toast is gone already; mark read when there is an id, go where it points if safe.
     "push.view": {
       actions: enqueueActions(({ enqueue, event }) => {
         const id = event.message.notificationId

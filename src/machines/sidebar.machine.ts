@@ -1,6 +1,6 @@
 import { assign, fromCallback, setup } from "xstate"
 
-/** Collapsible sidebar groups (SPEC §2). */
+/** Collapsible sidebar groups (docs/behaviour.md#layout). */
 export const SIDEBAR_GROUPS = ["verification", "requests", "work", "maintenance", "more"] as const
 export type SidebarGroup = (typeof SIDEBAR_GROUPS)[number]
 

@@ -3,7 +3,7 @@ import type { NotificationsEvent } from "./notifications-context"
 
 /**
  * What a decoded server frame means to the notifications actor; null for frames it has no use for
- * (pong, error). `update` and `realtime_update` are one event under two names (SPEC §7).
+ * (pong, error). `update` and `realtime_update` are one event under two names.
  */
 export function toNotificationsEvent(message: ServerMessage, at: number): NotificationsEvent | null {
   switch (message.type) {

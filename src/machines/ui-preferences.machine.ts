@@ -35,7 +35,7 @@ export const uiPreferencesMachine = setup({
     watchColorScheme: fromCallback<UiPreferencesEvent>(() => () => {}),
   },
   actions: {
-    // Persistence is IO: the implementations are provided from src/effects/ui-preferences-actions.ts.
+    // Persistence is IO: the implementations are provided from src/effects/ui-actors.ts.
     persistTheme: (_: unknown, _params: { choice: ThemeChoice }) => {},
     persistBannerDismissed: () => {},
   },

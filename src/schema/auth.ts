@@ -25,7 +25,7 @@ const FullName = Schema.String.check(
   Schema.isMaxLength(FULL_NAME_MAX),
 )
 
-/** The known categories; any other string is a valid category with read-only rights (SPEC §1, §6). */
+/** The known categories; any other string is valid, with read-only rights (docs/behaviour.md#roles). */
 export const KNOWN_CATEGORIES = ["admin", "website_coordinator"] as const
 export const UserCategory = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
 export type UserCategory = typeof UserCategory.Type

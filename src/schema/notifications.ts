@@ -1,9 +1,9 @@
 import { Schema } from "effect"
 import { APP_PATH_MAX_LENGTH, isAppPath } from "./app-path"
 
-// The notification wire contract (SPEC §3, §7): the entity, its page, the list filters, and every REST body
-// under /api/v1/notifications/. Shared by the server (decode input, encode output) and the client (decode).
-// Timestamps travel as ISO 8601 strings.
+// The notification wire contract (docs/behaviour.md#notifications): the entity, its page, the list filters,
+// and every REST body under /api/v1/notifications/. Shared by the server (decode input, encode output) and
+// the client (decode). Timestamps travel as ISO 8601 strings.
 
 export const NOTIFICATION_TYPES = [
   "account_update",

@@ -1,10 +1,10 @@
 import { Schema } from "effect"
 import { TypeSwitches } from "./notifications"
 
-// What arrives through browser push (SPEC §3: the data fields read are notification_id and action_url), and
-// the preferences answer as the client reads it (SPEC §3: the id falls back to 1 when absent).
+// What arrives through browser push (the data fields read are notification_id and action_url), and
+// the preferences answer as the client reads it (the id falls back to 1 when absent).
 
-/** The browser's notification permission (SPEC §4: default, granted or blocked). */
+/** The browser's notification permission: default, granted or blocked. */
 export type PushPermission = "default" | "granted" | "denied"
 
 /** FCM data values are strings; the server sends title and body there too (a data-only message). */

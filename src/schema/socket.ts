@@ -1,9 +1,9 @@
 import { Schema } from "effect"
 import { Channel, Notification } from "./notifications"
 
-// The live socket /ws/notifications/?token=ACCESS (SPEC §7). Every frame is one JSON object whose `type`
-// tells the messages apart. The server decodes ClientMessage and encodes ServerMessage; the client does the
-// reverse with the same schemas, and drops a frame that does not decode.
+// The live socket /ws/notifications/?token=ACCESS (docs/behaviour.md#socket-protocol). Every frame is one
+// JSON object whose `type` tells the messages apart. The server decodes ClientMessage and encodes
+// ServerMessage; the client does the reverse with the same schemas, and drops a frame that does not decode.
 
 const Id = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))
 const Count = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))
@@ -77,7 +77,7 @@ const NotificationReadEvent = Schema.Struct({
 })
 
 /**
- * `update` and `realtime_update` are the same event under two names (SPEC §7 lists both). This server sends
+ * `update` and `realtime_update` are the same event under two names (clients meet both). This server sends
  * `notification.read` and `unread_count` instead; a client must still accept these.
  */
 export const UpdateMessage = Schema.Union([

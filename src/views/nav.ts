@@ -39,7 +39,7 @@ export interface NavGroup {
 
 export const dashboardLink: NavLink = { label: "Dashboard", href: "/", icon: LayoutDashboard }
 
-/** The sidebar of SPEC §2: every link and collapsible group. */
+/** The sidebar (docs/behaviour.md#layout): every link and collapsible group. */
 export const navGroups: ReadonlyArray<NavGroup> = [
   {
     id: "verification",

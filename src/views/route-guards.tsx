@@ -17,7 +17,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>
 }
 
-/** A route that needs one of the given roles; lacking them leads to /unauthorized (SPEC §6). */
+/** A route needing one of the given roles; lacking them leads to /unauthorized (docs/behaviour.md#roles). */
 export function RequireRoles({ roles, children }: { roles: ReadonlyArray<string>; children: ReactNode }) {
   const user = useAuth((ctx) => ctx.user)
   const profileLoaded = useAuth((ctx) => ctx.profileLoaded)

@@ -39,7 +39,7 @@ const detailPage = (pick: (m: DetailModule) => ComponentType) =>
 const selectPage = (pick: (m: SelectModule) => ComponentType) =>
   lazyPage<object>(async () => ({ default: pick(await import("./marketplace/SelectProvidersPage")) }))
 
-/** Every page behind sign-in, each its own chunk loaded on demand (SPEC §2 routes). */
+/** Every page behind sign-in, each its own chunk loaded on demand (docs/behaviour.md#routes). */
 const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
   ["/dashboard", lazyPage(() => import("./pages/DashboardPage"))],
   ["/notifications", lazyPage(() => import("./notifications/NotificationsPage"))],

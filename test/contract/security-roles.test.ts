@@ -1,6 +1,7 @@
-// The role matrix: every write endpoint of the route table, called as every category. SPEC §6: admin and
-// website_coordinator write, any other category (support, or one the app has never heard of) only reads.
-// Personal state (one's own profile, read marks, preferences, push registrations) is everyone's to change.
+// The role matrix: every write endpoint of the route table, called as every category
+// (docs/behaviour.md#roles): admin and website_coordinator write, any other category (support, or one the app
+// has never heard of) only reads. Personal state (one's own profile, read marks, preferences, push
+// registrations) is everyone's to change.
 import { randomUUID } from "node:crypto"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 
-/** Debian's Chromium, with the flags this closed network needs (STACK-NOTES §5). */
+/** Debian's Chromium, with the flags a machine without network access to Google's services needs. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,

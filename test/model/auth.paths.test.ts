@@ -42,7 +42,7 @@ const everyStateEvents = [
 const serializeState = (s: { value: unknown; context: AuthContext }) =>
   JSON.stringify([s.value, s.context.error !== null, s.context.profileLoaded])
 
-/** Invariants of SPEC §4 that hold in every reachable state. */
+/** Invariants of the auth status (docs/behaviour.md#auth-status) that hold in every reachable state. */
 function checkInvariants(ctx: AuthContext, value: unknown) {
   const top = typeof value === "string" ? value : Object.keys(value as object)[0]
   expect(ctx.status).toBe(top)
@@ -120,11 +120,11 @@ describe("auth machine paths", () => {
     })
   }
 
-  it(`walks ${simple.length} simple paths with the SPEC invariants at every step`, () => {
+  it(`walks ${simple.length} simple paths with the auth invariants at every step`, () => {
     for (const path of simple) expect(walk(path.steps).value).toEqual(path.state.value)
   }, 60_000)
 
-  it("takes every event from every state it reaches, with the SPEC invariants at every step", () => {
+  it("takes every event from every state it reaches, with the auth invariants at every step", () => {
     const edges = getEdgePaths(machine, {
       events: [
         ...events,

@@ -15,7 +15,7 @@ import { recordedActor } from "./coverage"
 import { describeEvent, pending } from "./walk"
 
 // The real push machine with fake actors: every invoked step settles only when the path says so, through
-// its xstate.done / xstate.error event. The paths cover every outcome of SPEC §4's initialisation order
+// its xstate.done / xstate.error event. The paths cover every outcome of the initialisation order
 // (unsupported, dismissed, denied, token failure, registration failure, success) and logout from each.
 
 const message: PushMessage = {
@@ -155,12 +155,12 @@ describe("push machine paths", () => {
       expect(serializeState(snap as unknown as Snap)).toBe(serializeState(path.state as unknown as Snap))
       const last = lastEvent(path.steps)
 
-      // SPEC §8: unavailable push is one console warning; the sequence stops there.
+      // Unavailable push is one console warning; the sequence stops there.
       if (snap.matches("unsupported")) {
         expect(log.warned).toHaveLength(1)
         expect(snap.context.status).toBe("unsupported")
       } else expect(log.warned).toEqual([])
-      // SPEC §8: permission denied shows exactly the blocked toast, as an error.
+      // Permission denied shows exactly the blocked toast, as an error.
       if (snap.matches("blocked")) expect(log.errors).toEqual([NOTIFICATIONS_BLOCKED])
       if (!path.steps.some((s) => (s.event as { output?: unknown }).output === "denied"))
         expect(log.errors).toEqual([])

@@ -17,7 +17,7 @@ const machine = reviewMachine.provide({
   actors: { loadRecord: pending<RecordDetail, RecordRef>(), act: pending<RecordDetail, ActInput>() },
 })
 
-// Actor outcomes are events, so the graph walks the real chart (STACK-NOTES §2).
+// Actor outcomes are events, so the graph walks the real chart (docs/contributing.md#path-tests).
 const events = [
   { type: "xstate.done.actor.loadRecord", output: workRequest("pending") },
   { type: "xstate.error.actor.loadRecord", error: { status: 503, detail: null } },

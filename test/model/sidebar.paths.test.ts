@@ -40,7 +40,7 @@ describe("sidebar machine paths", () => {
     const snap = actor.getSnapshot()
     expect(snap.value).toEqual(path.state.value)
     expect(snap.context.narrow).toBe(path.state.context.narrow)
-    // Crossing into the narrow viewport always folds the sidebar away (SPEC §2: collapses below 768 px).
+    // Crossing into the narrow viewport (below 768 px) always folds the sidebar away.
     const last = path.steps.at(-1)?.event
     if (last?.type === "sidebar.viewport" && last.narrow) expect(snap.value).toBe("collapsed")
     actor.stop()

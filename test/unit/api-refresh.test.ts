@@ -5,7 +5,8 @@ import { Failure } from "../../src/schema/failure"
 import { fakeAuthServer, json } from "./fake-auth-server"
 import { startSession } from "./session-system"
 
-// SPEC §4 'Request retry on 401', walked with the real Api, RefreshGate and machines against a fake fetch.
+// The refresh queue (docs/behaviour.md#refresh-queue), walked with the real Api, RefreshGate and machines
+// against a fake fetch.
 
 let session: ReturnType<typeof startSession> | undefined
 afterEach(async () => {
@@ -40,7 +41,7 @@ describe("401 → one refresh → one replay", () => {
     })
   })
 
-  it("a failed refresh rejects every waiter, and the session ends with SPEC §8's error", async () => {
+  it("a failed refresh rejects every waiter, and the session ends with the refresh error", async () => {
     const { server, session } = await signedIn()
     server.expire()
     server.revokeRefresh()

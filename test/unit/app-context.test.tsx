@@ -28,7 +28,7 @@ function provided() {
 }
 
 describe("app context hooks", () => {
-  it("useAuth outside its provider throws SPEC §8's exact message", () => {
+  it("useAuth outside its provider throws the exact message of the error catalogue", () => {
     vi.spyOn(console, "error").mockImplementation(() => {})
     expect(() => renderHook(() => useAuth((c) => c.status))).toThrow(
       new Error("useAuth must be used within AuthProvider"),

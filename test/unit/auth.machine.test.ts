@@ -4,7 +4,7 @@ import { type AuthContext, authMachine, LOGIN_FAILED } from "../../src/machines/
 import type { LoginResponse, RefreshResponse, User } from "../../src/schema/auth"
 import { demoUser as user } from "./fake-auth-server"
 
-// One test per line of SPEC §4 'Auth status', on the real machine with scripted actors.
+// One test per auth-status rule (docs/behaviour.md#auth-status), on the real machine with scripted actors.
 
 interface Script {
   refresh?: () => Promise<RefreshResponse>
@@ -47,7 +47,7 @@ beforeEach(() => {
 })
 afterEach(() => warn.mockRestore())
 
-describe("auth machine (SPEC §4)", () => {
+describe("auth machine: auth status rules", () => {
   it("initial state: LOADING, no user, no token, not authenticated, profile not loaded", () => {
     const ctx: AuthContext = start().ctx()
     expect(ctx).toEqual({ ...signedOut, status: "LOADING", error: null })

@@ -14,8 +14,9 @@ export const json = (status: number, body: unknown) =>
 type ThingAnswer = (id: string, call: number, bearerValid: boolean) => Response | undefined
 
 /**
- * A fake of the auth API of SPEC §7 plus one protected query, `GET /api/v1/things/?i=<id>`: one valid access
- * token at a time, refreshes counted (and slow enough for requests to pile up behind one), every call logged.
+ * A fake of the auth API (docs/behaviour.md#refresh-queue) plus one protected query,
+ * `GET /api/v1/things/?i=<id>`: one valid access token at a time, refreshes counted (and slow enough for
+ * requests to pile up behind one), every call logged.
  */
 export function fakeAuthServer() {
   let valid = "t0"

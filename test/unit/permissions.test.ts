@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest"
 import { can, hasAnyRole, hasRole, permissionsFor } from "../../src/machines/permissions"
 
-// SPEC §6: the role is user_category; permissions are derived on the client.
+// docs/behaviour.md#roles: the role is user_category; permissions are derived on the client.
 
 const as = (user_category: string) => ({ user_category })
 
 describe("permissions", () => {
-  it("derives each category's permissions as SPEC §6's table says", () => {
+  it("derives each category's permissions as the roles table says", () => {
     expect(permissionsFor("admin")).toEqual(["read", "write", "delete", "manage_users"])
     expect(permissionsFor("website_coordinator")).toEqual(["read", "write", "manage_requests"])
     expect(permissionsFor("support")).toEqual(["read"])

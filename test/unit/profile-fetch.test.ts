@@ -5,7 +5,7 @@ import { authMachine } from "../../src/machines/auth.machine"
 import type { User } from "../../src/schema/auth"
 import { demoUser } from "./fake-auth-server"
 
-// SPEC §7: the profile is fetched after refresh or login, up to 3 attempts in total, waiting 500 ms times the
+// The profile is fetched after refresh or login, up to 3 attempts in total, waiting 500 ms times the
 // attempt number between attempts. Timed with fake timers against the real machine.
 
 beforeEach(() => {
@@ -35,7 +35,7 @@ function signIn(outcomes: ReadonlyArray<"fail" | "ok">) {
 }
 
 describe("profile fetch retries", () => {
-  it("the constants say what SPEC §9 says", () => {
+  it("the constants say 3 attempts, 500 ms times the attempt", () => {
     expect(PROFILE_FETCH.attempts).toBe(3)
     expect([profileBackoffMs(1), profileBackoffMs(2)]).toEqual([500, 1000])
   })

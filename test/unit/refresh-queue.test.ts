@@ -67,7 +67,7 @@ describe("refresh queue", () => {
     expect(q.refresh.getSnapshot()).toMatchObject({ value: "idle", context: { waiters: [] } })
   })
 
-  it("failure rejects every waiter and tells the auth actor to log out with SPEC §8's error", async () => {
+  it("failure rejects every waiter and tells the auth actor to log out with the refresh error", async () => {
     const q = queue()
     q.request("a")
     q.request("b")
@@ -101,7 +101,7 @@ describe("RefreshGate (awaitFreshToken)", () => {
     await expect(Promise.all(waiting)).resolves.toEqual(["fresh", "fresh", "fresh"])
   })
 
-  it("every waiter is rejected with SPEC §8's error when the refresh fails", async () => {
+  it("every waiter is rejected with the refresh error when the refresh fails", async () => {
     const q = queue()
     const waiting = [awaitFreshToken(q.refresh), awaitFreshToken(q.refresh)].map((p) =>
       p.then(

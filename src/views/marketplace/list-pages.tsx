@@ -1,6 +1,6 @@
 import { ListPage } from "./ListPage"
 
-// The nine lists of SPEC §2, one chunk: each is the same page with its source and status.
+// The nine lists (docs/behaviour.md#routes), one chunk: each is the same page with its source and status.
 
 export const WorkPendingPage = () => <ListPage title="Pending work requests" source="work" status="pending" />
 export const WorkApprovedPage = () => (

@@ -1,6 +1,6 @@
 import * as ui from "../shared/ui.css"
 
-/** A linked page whose content SPEC.md leaves unspecified, or a screen a later release builds. */
+/** A linked page whose content is not part of this release, or a screen a later release builds. */
 export function PlaceholderPage({ title, message }: { title: string; message: string }) {
   return (
     <section className={ui.page} aria-labelledby="page-title">

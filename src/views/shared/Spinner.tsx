@@ -1,6 +1,6 @@
 import * as ui from "./ui.css"
 
-/** Shown while the session state loads (SPEC §2). */
+/** Shown while the session state loads. */
 export function LoadingScreen() {
   return (
     <div className={ui.centered} role="status" aria-live="polite">
