@@ -1,5 +1,5 @@
 // Its own module, with no Schema in it: the sign-in page reads it before any answer needs decoding (see
-// src/effects/decode-answer.ts for why decoding code is fetched later).
+// src/effects/load-decoding.ts for why decoding code is fetched later).
 
 /**
  * A cookie scripts may read, set and cleared with the HttpOnly refresh cookie and holding no secret ("1"): a
