@@ -22,6 +22,7 @@ import { pushDispatchPlugin, selectPushSender } from "../push/push-plugin"
 import type { PushSender } from "../push/push-sender"
 import { authRoutes } from "./auth-routes"
 import { clientErrorHandler } from "./client-error"
+import { registerCompression } from "./compression"
 import { installErrorHandler } from "./error-handler"
 import { type LogStream, loggerOptions, RequestLog } from "./logger"
 import { decorateRequestUser } from "./require-user"
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerSecurityHeaders(app, config)
   await app.register(cookie)
+  await registerCompression(app)
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) =>

@@ -1,12 +1,14 @@
 import type { ComponentType } from "react"
 import { Redirect, Route, Switch } from "wouter"
 import { Bell } from "./bell/Bell"
+import { useReconnections } from "./bell/notification-hooks"
 import { AppLayout } from "./layout/AppLayout"
 import { NOT_IN_RELEASE, PlaceholderPage } from "./pages/PlaceholderPage"
 import { usePreloadWhenIdle } from "./preload-hooks"
 import { RequireRoles } from "./route-guards"
 import { SessionGate } from "./SessionGate"
 import { lazyPage } from "./shared/lazy-page"
+import { RetrySignal } from "./shared/retry-signal"
 
 /** Choosing providers changes a request, so only the categories that may write reach it. */
 const REVIEWER_ROLES = ["admin", "website_coordinator"] as const
@@ -97,19 +99,22 @@ export default function SignedInRoutes() {
 
 function SignedInLayout() {
   usePreloadWhenIdle(preloadAllPages)
+  const reconnections = useReconnections()
   return (
     <AppLayout bell={<Bell />}>
-      <Switch>
-        {protectedPages.map(([path, Page]) => (
-          <Route key={path} path={path} component={Page} />
-        ))}
-        <Route path={`${wc}/company-verification`}>
-          <Redirect to={`${wc}/company-verification/pending`} replace />
-        </Route>
-        <Route>
-          <Redirect to="/dashboard" replace />
-        </Route>
-      </Switch>
+      <RetrySignal.Provider value={reconnections}>
+        <Switch>
+          {protectedPages.map(([path, Page]) => (
+            <Route key={path} path={path} component={Page} />
+          ))}
+          <Route path={`${wc}/company-verification`}>
+            <Redirect to={`${wc}/company-verification/pending`} replace />
+          </Route>
+          <Route>
+            <Redirect to="/dashboard" replace />
+          </Route>
+        </Switch>
+      </RetrySignal.Provider>
     </AppLayout>
   )
 }

@@ -46,7 +46,8 @@ describe("a long outage", () => {
         .count(),
     ).toBe(0)
 
-    // The signed-in pages' code is fetched once the browser is idle after sign-in: only data is missed offline.
+    // The signed-in pages' code is fetched once the browser is idle after sign-in, so usually only data is missed
+    // offline; a page whose code did not arrive either asks for it again when the connection is back.
     await page.waitForLoadState("networkidle")
     const stoppedAt = Date.now()
     await server.stop()

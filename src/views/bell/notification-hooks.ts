@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react"
-import { useCallback } from "react"
+import { useCallback, useEffect, useRef, useState } from "react"
 import type { SnapshotFrom } from "xstate"
 import type { notificationsMachine } from "../../machines/notifications.machine"
 import type { NotificationsEvent } from "../../machines/notifications-context"
@@ -60,4 +60,17 @@ export function useSocketHealth(): Health {
 export function useReconnectNow(): () => void {
   const ref = useSystemActor("socket")
   return useCallback(() => ref.send({ type: "socket.wake" }), [ref])
+}
+
+/** How many times the connection has come back (live after reconnecting or offline) since this was mounted. */
+export function useReconnections(): number {
+  const { kind } = useSocketHealth()
+  const [count, setCount] = useState(0)
+  const previous = useRef(kind)
+  useEffect(() => {
+    if (kind === "live" && (previous.current === "reconnecting" || previous.current === "offline"))
+      setCount((n) => n + 1)
+    previous.current = kind
+  }, [kind])
+  return count
 }

@@ -1,12 +1,24 @@
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useReducer } from "react"
+import {
+  Component,
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useReducer,
+} from "react"
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
 import { loadChunk } from "../../effects/load-chunk"
+import { RetrySignal } from "./retry-signal"
 import { LoadingScreen } from "./Spinner"
 import * as ui from "./ui.css"
 
 interface BoundaryProps {
   children: ReactNode
   onRetry: () => void
+  /** A new value (the connection came back) retries a failed load by itself. */
+  retrySignal: number
 }
 
 class ChunkBoundary extends Component<BoundaryProps, { failed: boolean }> {
@@ -14,19 +26,19 @@ class ChunkBoundary extends Component<BoundaryProps, { failed: boolean }> {
   static getDerivedStateFromError() {
     return { failed: true }
   }
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.failed && previous.retrySignal !== this.props.retrySignal) this.retry()
+  }
+  private retry() {
+    this.props.onRetry()
+    this.setState({ failed: false })
+  }
   override render() {
     if (!this.state.failed) return this.props.children
     return (
       <div className={ui.centered} role="alert">
         <p>This page could not be loaded. Check your connection and try again.</p>
-        <button
-          type="button"
-          className={ui.button.primary}
-          onClick={() => {
-            this.props.onRetry()
-            this.setState({ failed: false })
-          }}
-        >
+        <button type="button" className={ui.button.primary} onClick={() => this.retry()}>
           Retry
         </button>
       </div>
@@ -67,6 +79,7 @@ export function lazyPage<
   // biome-ignore lint/correctness/noComponentHookFactories: built once per route at module load, never per render
   function LazyPage(props: P) {
     const [, bump] = useReducer((n: number) => n + 1, 0)
+    const retrySignal = useContext(RetrySignal)
     const waiting = loaded ? null : inFlight
     useEffect(() => {
       if (!waiting) return
@@ -83,6 +96,7 @@ export function lazyPage<
     const Page = loaded ?? Current
     return (
       <ChunkBoundary
+        retrySignal={retrySignal}
         onRetry={() => {
           Current = make()
           bump()
