@@ -25,8 +25,7 @@ const FullName = Schema.String.check(
   Schema.isMaxLength(FULL_NAME_MAX),
 )
 
-/** The known categories; any other string is a valid category with read-only rights (SPEC §1, §6). */
-export const KNOWN_CATEGORIES = ["admin", "website_coordinator"] as const
+/** Any string is a valid category; what each may do is the permission table's (src/schema/permissions.ts). */
 export const UserCategory = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
 export type UserCategory = typeof UserCategory.Type
 

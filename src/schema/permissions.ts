@@ -1,11 +1,11 @@
-import { KNOWN_CATEGORIES } from "./auth"
-
 // Who may do what, read by both sides: the client hides what a user may not do and guards its routes; the
 // server refuses it (403) and notifies exactly the people who work the queues. A user's role is their
 // user_category. The two known categories have the permissions below; any other category only reads.
 
 export type Permission = "read" | "write" | "delete" | "manage_users" | "manage_requests"
 
+/** The categories the app knows; any other string is a valid category too, and only reads. */
+export const KNOWN_CATEGORIES = ["admin", "website_coordinator"] as const
 export type KnownCategory = (typeof KNOWN_CATEGORIES)[number]
 
 /** Each known category's permissions, in this order. */
