@@ -5,19 +5,17 @@ import { configFromEnv } from "./effects/config"
 import { inspectorRequested, loadInspector } from "./effects/inspector"
 import { startApp } from "./effects/start-app"
 import { readUiPreferences } from "./effects/ui-actors"
+import { PUBLIC_ROUTES } from "./schema/app-routes"
 import { App } from "./views/App"
 import { AppProvider } from "./views/app-context"
 import { preloadSignedInPage } from "./views/routes"
 import { RecorderProvider } from "./views/support/recorder-context"
 import "./views/theme.css"
 
-/** Pages anyone may see; every other path is behind sign-in. */
-const PUBLIC_PATHS = ["/login", "/unauthorized"]
-
 async function main() {
   // A reload or a shared link to a signed-in page fetches that part of the app while the session is being
   // restored, rather than after; the sign-in page never loads it.
-  if (!PUBLIC_PATHS.includes(window.location.pathname)) {
+  if (!PUBLIC_ROUTES.includes(window.location.pathname)) {
     preloadSignedInPage(window.location.pathname)
     void import("./effects/session-actors").catch(() => undefined)
   }

@@ -1,11 +1,13 @@
+import { categoriesFor } from "../../src/schema/permissions"
 import { notify } from "../notifications/notify"
 import type { Db } from "./db"
 
-// Who hears about what. Every marketplace change is announced to the people who work the queues (admins and
-// website coordinators), except the one who made it; a submission from outside goes to all of them. The
-// notification is written in the caller's transaction, so it exists exactly when the change does.
+// Who hears about what. Every marketplace change is announced to the people who work the queues (the
+// categories that may decide records: admins and website coordinators), except the one who made it; a
+// submission from outside goes to all of them. The notification is written in the caller's transaction, so it
+// exists exactly when the change does.
 
-const STAFF = ["admin", "website_coordinator"] as const
+const STAFF = categoriesFor("record.decide")
 
 type NotificationType = "company_update" | "approval" | "system" | "system_alert"
 type Priority = "urgent" | "high" | "medium" | "low"

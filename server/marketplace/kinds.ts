@@ -1,3 +1,4 @@
+import { linkTo } from "../../src/schema/app-routes"
 import type { RecordKind, RequestKind } from "../../src/schema/marketplace"
 
 // What differs between work and maintenance requests is only how they are named and where they live in the
@@ -20,7 +21,7 @@ export const REQUEST_KINDS: Readonly<Record<RequestKind, RequestKindInfo>> = {
     noun: "work request",
     title: "Work request",
     apiPath: "/api/v1/work-requests/",
-    detailPath: (uuid) => `/work-request-details/${uuid}`,
+    detailPath: (uuid) => linkTo.details("work", uuid),
   },
   maintenance: {
     kind: "maintenance",
@@ -28,7 +29,7 @@ export const REQUEST_KINDS: Readonly<Record<RequestKind, RequestKindInfo>> = {
     noun: "maintenance request",
     title: "Maintenance request",
     apiPath: "/api/v1/maintenance-requests/",
-    detailPath: (uuid) => `/maintenance-request-details/${uuid}`,
+    detailPath: (uuid) => linkTo.details("maintenance", uuid),
   },
 }
 
@@ -37,7 +38,7 @@ export const APPLICATION_KIND = {
   noun: "company application",
   title: "Company application",
   apiPath: "/api/v1/company-applications/",
-  detailPath: (uuid: string) => `/website-coordinator/company-verification/applications/${uuid}`,
+  detailPath: (uuid: string) => linkTo.details("application", uuid),
 } as const
 
 export const URGENCY_RANK = { low: 0, normal: 1, high: 2, emergency: 3 } as const

@@ -2,6 +2,7 @@
 // shows a real unread count and the list pages), the admin and the viewer a few each. Idempotent: a user who
 // already has any of these titles is left alone.
 import type { Kysely } from "kysely"
+import { ROUTES } from "../../src/schema/app-routes"
 import {
   NOTIFICATION_TYPES,
   type NotificationType,
@@ -24,19 +25,19 @@ const TEMPLATES: Readonly<Record<NotificationType, ReadonlyArray<Template>>> = {
     {
       title: "Work request approved",
       message: "The boiler replacement at 14 Elm Street was approved and is ready for providers.",
-      action_url: "/website-coordinator/approved-requests",
+      action_url: ROUTES.lists.work.approved,
       sender_name: "Ada Admin",
     },
     {
       title: "Maintenance request approved",
       message: "Quarterly gutter cleaning for Riverside Flats was approved.",
-      action_url: "/website-coordinator/maintenance/approved",
+      action_url: ROUTES.lists.maintenance.approved,
       sender_name: "Ada Admin",
     },
     {
       title: "Work request rejected",
       message: "The loft conversion quote for 3 Mill Lane was rejected: the customer withdrew.",
-      action_url: "/website-coordinator/rejected-requests",
+      action_url: ROUTES.lists.work.rejected,
       sender_name: "Ada Admin",
     },
   ],
@@ -44,19 +45,19 @@ const TEMPLATES: Readonly<Record<NotificationType, ReadonlyArray<Template>>> = {
     {
       title: "New company application",
       message: "Brightside Plumbing Ltd applied to join the marketplace and waits for verification.",
-      action_url: "/website-coordinator/company-verification/pending",
+      action_url: ROUTES.lists.application.pending,
       sender_name: "Marketplace",
     },
     {
       title: "Company application accepted",
       message: "Northgate Electrical was verified and can now be chosen as a provider.",
-      action_url: "/website-coordinator/company-verification/accepted",
+      action_url: ROUTES.lists.application.accepted,
       sender_name: "Ada Admin",
     },
     {
       title: "Insurance certificate expiring",
       message: "Oakwood Roofing's public liability insurance expires in 14 days.",
-      action_url: "/website-coordinator/company-verification/accepted",
+      action_url: ROUTES.lists.application.accepted,
       sender_name: "Marketplace",
     },
   ],
@@ -64,13 +65,13 @@ const TEMPLATES: Readonly<Record<NotificationType, ReadonlyArray<Template>>> = {
     {
       title: "Scheduled maintenance tonight",
       message: "The back office will be read-only between 02:00 and 02:30 for database maintenance.",
-      action_url: "/dashboard",
+      action_url: ROUTES.dashboard,
       sender_name: null,
     },
     {
       title: "New feature: provider search",
       message: "You can now search providers by trade and service area when selecting them.",
-      action_url: "/dashboard",
+      action_url: ROUTES.dashboard,
       sender_name: null,
     },
   ],
@@ -78,13 +79,13 @@ const TEMPLATES: Readonly<Record<NotificationType, ReadonlyArray<Template>>> = {
     {
       title: "Provider capacity low",
       message: "Only 2 heating engineers are available in Leeds this week.",
-      action_url: "/dashboard",
+      action_url: ROUTES.dashboard,
       sender_name: null,
     },
     {
       title: "Emergency request waiting",
       message: "An emergency leak at 22 Harbour Road has had no provider for 2 hours.",
-      action_url: "/website-coordinator/pending-requests",
+      action_url: ROUTES.lists.work.pending,
       sender_name: "Marketplace",
     },
   ],
@@ -92,19 +93,19 @@ const TEMPLATES: Readonly<Record<NotificationType, ReadonlyArray<Template>>> = {
     {
       title: "Requests waiting over 48 hours",
       message: "3 work requests have been pending for more than two days.",
-      action_url: "/website-coordinator/pending-requests",
+      action_url: ROUTES.lists.work.pending,
       sender_name: null,
     },
     {
       title: "Maintenance requests to review",
       message: "5 maintenance requests are waiting for your decision.",
-      action_url: "/website-coordinator/maintenance/pending",
+      action_url: ROUTES.lists.maintenance.pending,
       sender_name: null,
     },
     {
       title: "Choose providers",
       message: "2 approved work requests still have no providers selected.",
-      action_url: "/website-coordinator/approved-requests",
+      action_url: ROUTES.lists.work.approved,
       sender_name: null,
     },
   ],
@@ -112,7 +113,7 @@ const TEMPLATES: Readonly<Record<NotificationType, ReadonlyArray<Template>>> = {
     {
       title: "Welcome to the back office",
       message: "Your account is ready. Start with the pending requests on your dashboard.",
-      action_url: "/dashboard",
+      action_url: ROUTES.dashboard,
       sender_name: "Ada Admin",
     },
   ],
@@ -120,13 +121,13 @@ const TEMPLATES: Readonly<Record<NotificationType, ReadonlyArray<Template>>> = {
     {
       title: "New sign-in",
       message: "Your account was signed in from Chrome on Windows in Manchester.",
-      action_url: "/notifications",
+      action_url: ROUTES.notifications,
       sender_name: null,
     },
     {
       title: "Password changed",
       message: "Your password was changed. If this was not you, contact an admin at once.",
-      action_url: "/notifications",
+      action_url: ROUTES.notifications,
       sender_name: null,
     },
   ],
@@ -134,13 +135,13 @@ const TEMPLATES: Readonly<Record<NotificationType, ReadonlyArray<Template>>> = {
     {
       title: "Profile updated",
       message: "Your display name and contact email were updated.",
-      action_url: "/notifications",
+      action_url: ROUTES.notifications,
       sender_name: null,
     },
     {
       title: "Role changed",
       message: "You were given the website coordinator role.",
-      action_url: "/dashboard",
+      action_url: ROUTES.dashboard,
       sender_name: "Ada Admin",
     },
   ],

@@ -1,3 +1,4 @@
+import type { RecordSource } from "../schema/app-routes"
 import type {
   CompanyApplication,
   CompanyApplicationDetail,
@@ -11,7 +12,7 @@ import type {
 // only, so machines stay free of IO and of the Effect runtime.
 
 /** Which list a record belongs to: the two request kinds and the company applications. */
-export type ListSource = "work" | "maintenance" | "application"
+export type ListSource = RecordSource
 
 export interface RecordRef {
   readonly kind: ListSource

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
+import { categoryMay } from "../schema/permissions"
 
 // The support panel: who may open it, whether it is open, which actor its log is filtered to, and the export of
 // a trace. The panel's contents (actors, events) are read from the trace recorder, not kept here: an event per
@@ -28,12 +29,11 @@ export interface SupportContext {
   exportError: string | null
 }
 
-export const SUPPORT_CATEGORY = "admin"
 export const EXPORT_FAILED = "The trace could not be exported."
 
-/** Admins may always open the panel; anyone else only in a page started with `?support`. */
+/** Admins may always open the panel (the permission table says so); anyone else only with `?support`. */
 export const mayOpenSupport = (ctx: Pick<SupportContext, "requested" | "category">): boolean =>
-  ctx.requested || ctx.category === SUPPORT_CATEGORY
+  ctx.requested || categoryMay(ctx.category, "support.open")
 
 export const supportMachine = setup({
   types: {

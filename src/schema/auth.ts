@@ -25,8 +25,8 @@ const FullName = Schema.String.check(
   Schema.isMaxLength(FULL_NAME_MAX),
 )
 
-/** The known categories; any other string is valid, with read-only rights (docs/behaviour.md#roles). */
-export const KNOWN_CATEGORIES = ["admin", "website_coordinator"] as const
+/** Any string is a valid category; what each may do is the permission table's (src/schema/permissions.ts,
+ * docs/behaviour.md#roles). */
 export const UserCategory = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
 export type UserCategory = typeof UserCategory.Type
 

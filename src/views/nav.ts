@@ -18,6 +18,7 @@ import {
   Wrench,
 } from "lucide-react"
 import type { SidebarGroup } from "../machines/sidebar.machine"
+import { ROUTES } from "../schema/app-routes"
 
 export interface NavLink {
   readonly label: string
@@ -37,7 +38,7 @@ export interface NavGroup {
   readonly groups?: ReadonlyArray<NavGroup>
 }
 
-export const dashboardLink: NavLink = { label: "Dashboard", href: "/", icon: LayoutDashboard }
+export const dashboardLink: NavLink = { label: "Dashboard", href: ROUTES.home, icon: LayoutDashboard }
 
 /** The sidebar (docs/behaviour.md#layout): every link and collapsible group. */
 export const navGroups: ReadonlyArray<NavGroup> = [
@@ -48,17 +49,17 @@ export const navGroups: ReadonlyArray<NavGroup> = [
     links: [
       {
         label: "Pending applications",
-        href: "/website-coordinator/company-verification/pending",
+        href: ROUTES.lists.application.pending,
         icon: Clock,
       },
       {
         label: "Accepted applications",
-        href: "/website-coordinator/company-verification/accepted",
+        href: ROUTES.lists.application.accepted,
         icon: CircleCheck,
       },
       {
         label: "Rejected applications",
-        href: "/website-coordinator/company-verification/rejected",
+        href: ROUTES.lists.application.rejected,
         icon: CircleX,
       },
     ],
@@ -74,13 +75,13 @@ export const navGroups: ReadonlyArray<NavGroup> = [
         label: "Work Requests",
         pending: "work",
         links: [
-          { label: "Pending work requests", href: "/website-coordinator/pending-requests", icon: Clock },
+          { label: "Pending work requests", href: ROUTES.lists.work.pending, icon: Clock },
           {
             label: "Approved work requests",
-            href: "/website-coordinator/approved-requests",
+            href: ROUTES.lists.work.approved,
             icon: CircleCheck,
           },
-          { label: "Rejected work requests", href: "/website-coordinator/rejected-requests", icon: CircleX },
+          { label: "Rejected work requests", href: ROUTES.lists.work.rejected, icon: CircleX },
         ],
       },
       {
@@ -88,13 +89,13 @@ export const navGroups: ReadonlyArray<NavGroup> = [
         label: "Maintenance Requests",
         pending: "maintenance",
         links: [
-          { label: "Pending maintenance", href: "/website-coordinator/maintenance/pending", icon: Clock },
+          { label: "Pending maintenance", href: ROUTES.lists.maintenance.pending, icon: Clock },
           {
             label: "Approved maintenance",
-            href: "/website-coordinator/maintenance/approved",
+            href: ROUTES.lists.maintenance.approved,
             icon: CircleCheck,
           },
-          { label: "Rejected maintenance", href: "/website-coordinator/maintenance/rejected", icon: CircleX },
+          { label: "Rejected maintenance", href: ROUTES.lists.maintenance.rejected, icon: CircleX },
         ],
       },
     ],
@@ -103,15 +104,15 @@ export const navGroups: ReadonlyArray<NavGroup> = [
     id: "more",
     label: "More",
     links: [
-      { label: "Notifications", href: "/notifications", icon: Bell },
-      { label: "Billing", href: "/billing", icon: CreditCard },
-      { label: "Receipts", href: "/receipts", icon: Receipt },
-      { label: "Theme", href: "/theme", icon: Palette },
-      { label: "Snacks", href: "/snacks", icon: Cookie },
-      { label: "User settings", href: "/user-settings", icon: UserCog },
-      { label: "Help", href: "/help", icon: CircleHelp },
-      { label: "Profile", href: "/profile", icon: User },
-      { label: "Settings", href: "/settings", icon: Settings },
+      { label: "Notifications", href: ROUTES.notifications, icon: Bell },
+      { label: "Billing", href: ROUTES.billing, icon: CreditCard },
+      { label: "Receipts", href: ROUTES.receipts, icon: Receipt },
+      { label: "Theme", href: ROUTES.theme, icon: Palette },
+      { label: "Snacks", href: ROUTES.snacks, icon: Cookie },
+      { label: "User settings", href: ROUTES.userSettings, icon: UserCog },
+      { label: "Help", href: ROUTES.help, icon: CircleHelp },
+      { label: "Profile", href: ROUTES.profile, icon: User },
+      { label: "Settings", href: ROUTES.settings, icon: Settings },
     ],
   },
 ]
@@ -134,11 +135,11 @@ export const railLinks: ReadonlyArray<NavLink> = [
   dashboardLink,
   {
     label: "Verification Center",
-    href: "/website-coordinator/company-verification/pending",
+    href: ROUTES.lists.application.pending,
     icon: ShieldCheck,
   },
-  { label: "Work Requests", href: "/website-coordinator/pending-requests", icon: Hammer },
-  { label: "Maintenance Requests", href: "/website-coordinator/maintenance/pending", icon: Wrench },
-  { label: "Notifications", href: "/notifications", icon: Bell },
-  { label: "Settings", href: "/settings", icon: Settings },
+  { label: "Work Requests", href: ROUTES.lists.work.pending, icon: Hammer },
+  { label: "Maintenance Requests", href: ROUTES.lists.maintenance.pending, icon: Wrench },
+  { label: "Notifications", href: ROUTES.notifications, icon: Bell },
+  { label: "Settings", href: ROUTES.settings, icon: Settings },
 ]

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react"
 import { Redirect, useLocation, useSearch } from "wouter"
-import { hasAnyRole } from "../machines/permissions"
+import { linkTo } from "../schema/app-routes"
+import { hasAnyRole } from "../schema/permissions"
 import { useAuth } from "./app-context"
 import { LoadingScreen } from "./shared/Spinner"
 
@@ -12,7 +13,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (status === "LOADING") return <LoadingScreen />
   if (status !== "AUTHENTICATED") {
     const origin = `${location}${search ? `?${search}` : ""}`
-    return <Redirect to={`/login?next=${encodeURIComponent(origin)}`} replace />
+    return <Redirect to={linkTo.login(origin)} replace />
   }
   return <>{children}</>
 }
@@ -23,6 +24,6 @@ export function RequireRoles({ roles, children }: { roles: ReadonlyArray<string>
   const profileLoaded = useAuth((ctx) => ctx.profileLoaded)
   // After a reload the session is restored before the profile arrives: no roles yet is not "lacking them".
   if (!user && !profileLoaded) return <LoadingScreen />
-  if (!hasAnyRole(user, roles)) return <Redirect to="/unauthorized" replace />
+  if (!hasAnyRole(user, roles)) return <Redirect to={linkTo.unauthorized} replace />
   return <>{children}</>
 }

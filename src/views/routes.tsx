@@ -1,4 +1,5 @@
 import { Redirect, Route, Switch } from "wouter"
+import { ROUTES } from "../schema/app-routes"
 import { LoginPage } from "./pages/LoginPage"
 import { UnauthorizedPage } from "./pages/UnauthorizedPage"
 import { RequireAuth } from "./route-guards"
@@ -18,10 +19,10 @@ export function preloadSignedInPage(pathname: string): void {
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/login" component={LoginPage} />
-      <Route path="/unauthorized" component={UnauthorizedPage} />
-      <Route path="/">
-        <Redirect to="/dashboard" replace />
+      <Route path={ROUTES.login} component={LoginPage} />
+      <Route path={ROUTES.unauthorized} component={UnauthorizedPage} />
+      <Route path={ROUTES.home}>
+        <Redirect to={ROUTES.dashboard} replace />
       </Route>
       <Route>
         <RequireAuth>

@@ -1,5 +1,7 @@
 import type { ComponentType } from "react"
 import { Redirect, Route, Switch } from "wouter"
+import { ROUTES } from "../schema/app-routes"
+import { categoriesFor } from "../schema/permissions"
 import { Bell } from "./bell/Bell"
 import { useReconnections } from "./bell/notification-hooks"
 import { AppLayout } from "./layout/AppLayout"
@@ -10,8 +12,8 @@ import { SessionGate } from "./SessionGate"
 import { lazyPage } from "./shared/lazy-page"
 import { RetrySignal } from "./shared/retry-signal"
 
-/** Choosing providers changes a request, so only the categories that may write reach it. */
-const REVIEWER_ROLES = ["admin", "website_coordinator"] as const
+/** Choosing providers changes a request, so only the categories that may do it reach the page. */
+const CHOOSER_ROLES = categoriesFor("record.selectProviders")
 
 const placeholder = (title: string, message: string): ComponentType =>
   // biome-ignore lint/correctness/noComponentHookFactories: made once per route at module load, never per render
@@ -19,16 +21,14 @@ const placeholder = (title: string, message: string): ComponentType =>
     return <PlaceholderPage title={title} message={message} />
   }
 const notInRelease = (title: string) => placeholder(title, NOT_IN_RELEASE)
-const forReviewers = (Page: ComponentType): ComponentType =>
-  function ReviewerOnly() {
+const forChoosers = (Page: ComponentType): ComponentType =>
+  function ChooserOnly() {
     return (
-      <RequireRoles roles={REVIEWER_ROLES}>
+      <RequireRoles roles={CHOOSER_ROLES}>
         <Page />
       </RequireRoles>
     )
   }
-
-const wc = "/website-coordinator"
 
 // The marketplace pages share three chunks (lists, details, provider choice); each route picks its export.
 type ListModule = typeof import("./marketplace/list-pages")
@@ -43,35 +43,35 @@ const selectPage = (pick: (m: SelectModule) => ComponentType) =>
 
 /** Every page behind sign-in, each its own chunk loaded on demand (docs/behaviour.md#routes). */
 const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
-  ["/dashboard", lazyPage(() => import("./pages/DashboardPage"))],
-  ["/notifications", lazyPage(() => import("./notifications/NotificationsPage"))],
-  ["/notifications/:id", lazyPage(() => import("./notifications/NotificationDetailPage"))],
-  [`${wc}/pending-requests`, listPage((m) => m.WorkPendingPage)],
-  [`${wc}/approved-requests`, listPage((m) => m.WorkApprovedPage)],
-  [`${wc}/rejected-requests`, listPage((m) => m.WorkRejectedPage)],
-  [`${wc}/maintenance/pending`, listPage((m) => m.MaintenancePendingPage)],
-  [`${wc}/maintenance/approved`, listPage((m) => m.MaintenanceApprovedPage)],
-  [`${wc}/maintenance/rejected`, listPage((m) => m.MaintenanceRejectedPage)],
-  [`${wc}/company-verification/pending`, listPage((m) => m.ApplicationsPendingPage)],
-  [`${wc}/company-verification/accepted`, listPage((m) => m.ApplicationsAcceptedPage)],
-  [`${wc}/company-verification/rejected`, listPage((m) => m.ApplicationsRejectedPage)],
-  [`${wc}/company-verification/applications/:uuid`, detailPage((m) => m.ApplicationDetailPage)],
-  ["/work-request-details/:uuid", detailPage((m) => m.WorkDetailPage)],
-  ["/maintenance-request-details/:uuid", detailPage((m) => m.MaintenanceDetailPage)],
-  ["/work-requests/:uuid/select-providers", forReviewers(selectPage((m) => m.WorkSelectProvidersPage))],
-  [
-    "/maintenance-requests/:uuid/select-providers",
-    forReviewers(selectPage((m) => m.MaintenanceSelectProvidersPage)),
-  ],
-  ["/profile", lazyPage(() => import("./pages/ProfilePage"))],
-  ["/theme", lazyPage(() => import("./pages/ThemePage"))],
-  ["/help", lazyPage(() => import("./pages/HelpPage"))],
-  ["/settings", lazyPage(() => import("./settings/SettingsPage"))],
-  ["/billing", notInRelease("Billing")],
-  ["/receipts", notInRelease("Receipts")],
-  ["/snacks", notInRelease("Snacks")],
-  ["/user-settings", notInRelease("User settings")],
+  [ROUTES.dashboard, lazyPage(() => import("./pages/DashboardPage"))],
+  [ROUTES.notifications, lazyPage(() => import("./notifications/NotificationsPage"))],
+  [ROUTES.notification, lazyPage(() => import("./notifications/NotificationDetailPage"))],
+  [ROUTES.lists.work.pending, listPage((m) => m.WorkPendingPage)],
+  [ROUTES.lists.work.approved, listPage((m) => m.WorkApprovedPage)],
+  [ROUTES.lists.work.rejected, listPage((m) => m.WorkRejectedPage)],
+  [ROUTES.lists.maintenance.pending, listPage((m) => m.MaintenancePendingPage)],
+  [ROUTES.lists.maintenance.approved, listPage((m) => m.MaintenanceApprovedPage)],
+  [ROUTES.lists.maintenance.rejected, listPage((m) => m.MaintenanceRejectedPage)],
+  [ROUTES.lists.application.pending, listPage((m) => m.ApplicationsPendingPage)],
+  [ROUTES.lists.application.accepted, listPage((m) => m.ApplicationsAcceptedPage)],
+  [ROUTES.lists.application.rejected, listPage((m) => m.ApplicationsRejectedPage)],
+  [ROUTES.details.application, detailPage((m) => m.ApplicationDetailPage)],
+  [ROUTES.details.work, detailPage((m) => m.WorkDetailPage)],
+  [ROUTES.details.maintenance, detailPage((m) => m.MaintenanceDetailPage)],
+  [ROUTES.selectProviders.work, forChoosers(selectPage((m) => m.WorkSelectProvidersPage))],
+  [ROUTES.selectProviders.maintenance, forChoosers(selectPage((m) => m.MaintenanceSelectProvidersPage))],
+  [ROUTES.profile, lazyPage(() => import("./pages/ProfilePage"))],
+  [ROUTES.theme, lazyPage(() => import("./pages/ThemePage"))],
+  [ROUTES.help, lazyPage(() => import("./pages/HelpPage"))],
+  [ROUTES.settings, lazyPage(() => import("./settings/SettingsPage"))],
+  [ROUTES.billing, notInRelease("Billing")],
+  [ROUTES.receipts, notInRelease("Receipts")],
+  [ROUTES.snacks, notInRelease("Snacks")],
+  [ROUTES.userSettings, notInRelease("User settings")],
 ]
+
+/** The patterns the signed-in router matches, besides the redirects. */
+export const signedInRoutePatterns: ReadonlyArray<string> = protectedPages.map(([path]) => path)
 
 /**
  * Starts fetching the chunk of the page at this path (a fixed path only), so that a reload of a signed-in page
@@ -107,11 +107,11 @@ function SignedInLayout() {
           {protectedPages.map(([path, Page]) => (
             <Route key={path} path={path} component={Page} />
           ))}
-          <Route path={`${wc}/company-verification`}>
-            <Redirect to={`${wc}/company-verification/pending`} replace />
+          <Route path={ROUTES.companyVerification}>
+            <Redirect to={ROUTES.lists.application.pending} replace />
           </Route>
           <Route>
-            <Redirect to="/dashboard" replace />
+            <Redirect to={ROUTES.dashboard} replace />
           </Route>
         </Switch>
       </RetrySignal.Provider>

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto"
 import type { FastifyReply, FastifyRequest } from "fastify"
 import { unauthorized } from "../../errors"
-import { requireCategory } from "../../http/require-user"
+import { requireAction } from "../../http/require-action"
 
 // Who may submit to the intake API. The marketplace's public site (a server, not a browser) sends the shared
 // secret in `X-Intake-Key`, configured as INTAKE_KEY; without that variable no key is accepted. Operators and
@@ -9,7 +9,7 @@ import { requireCategory } from "../../http/require-user"
 
 export const INTAKE_KEY_HEADER = "x-intake-key"
 
-const requireAdmin = requireCategory("admin")
+const requireOperator = requireAction("intake.submit")
 
 const sameSecret = (given: string, expected: string): boolean => {
   const a = Buffer.from(given)
@@ -20,7 +20,7 @@ const sameSecret = (given: string, expected: string): boolean => {
 export function intakeGuard(intakeKey: string | null) {
   return async function requireIntake(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const given = req.headers[INTAKE_KEY_HEADER]
-    if (given === undefined) return requireAdmin(req, reply)
+    if (given === undefined) return requireOperator(req, reply)
     if (intakeKey === null || typeof given !== "string" || !sameSecret(given, intakeKey))
       throw unauthorized("Invalid intake key.")
   }

@@ -1,15 +1,16 @@
 import type { FastifyReply, FastifyRequest } from "fastify"
+import { categoryMay } from "../../../src/schema/permissions"
 import { forbidden } from "../../errors"
-import { requireCategory } from "../../http/require-user"
+import { requireAction } from "../../http/require-action"
 
-// Who may do what in the marketplace: everyone signed in reads; admins and coordinators act; only an admin
-// takes a record out of a final state.
+// Who may do what in the marketplace, as src/schema/permissions.ts says: everyone signed in reads; admins and
+// coordinators decide and choose providers; only an admin takes a record out of a final state.
 
-export const STAFF_CATEGORIES = ["admin", "website_coordinator"] as const
-
-export const requireStaff = requireCategory(...STAFF_CATEGORIES)
+/** Deciding and choosing providers (both need the same permission). */
+export const requireStaff = requireAction("record.decide")
 
 export async function requireAdminToReopen(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireStaff(req, reply)
-  if (req.user.user_category !== "admin") throw forbidden("Only an admin can reopen a decided record.")
+  if (!categoryMay(req.user.user_category, "record.reopen"))
+    throw forbidden("Only an admin can reopen a decided record.")
 }

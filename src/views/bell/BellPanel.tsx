@@ -1,5 +1,6 @@
 import { forwardRef } from "react"
 import { Link } from "wouter"
+import { linkTo } from "../../schema/app-routes"
 import * as ui from "../shared/ui.css"
 import * as css from "./bell.css"
 import { ConnectionHealth } from "./ConnectionHealth"
@@ -49,7 +50,7 @@ export const BellPanel = forwardRef<HTMLDivElement, { onClose: () => void; onEsc
           <NotificationList onOpen={onClose} />
         </div>
         <div className={css.footer}>
-          <Link href="/notifications" onClick={onClose}>
+          <Link href={linkTo.notifications} onClick={onClose}>
             View all
           </Link>
         </div>

@@ -1,6 +1,7 @@
 import { Check } from "lucide-react"
 import { memo } from "react"
 import { Link } from "wouter"
+import { linkTo } from "../../schema/app-routes"
 import type { Notification } from "../../schema/notifications"
 import * as ui from "../shared/ui.css"
 import * as css from "./bell.css"
@@ -37,7 +38,7 @@ export const NotificationRow = memo(function NotificationRow({
       aria-posinset={index + 1}
       aria-setsize={setSize}
     >
-      <Link href={`/notifications/${item.id}`} className={css.row} onClick={onOpen}>
+      <Link href={linkTo.notification(item.id)} className={css.row} onClick={onOpen}>
         <span className={item.is_read ? css.title : css.unread}>
           {item.is_read ? null : <span className="visually-hidden">Unread: </span>}
           {item.title}

@@ -2,6 +2,7 @@ import { ChevronDown, ChevronRight, PanelLeftClose, PanelLeftOpen, X } from "luc
 import { useEffect, useRef } from "react"
 import { Link, useLocation } from "wouter"
 import type { SidebarGroup } from "../../machines/sidebar.machine"
+import { ROUTES } from "../../schema/app-routes"
 import { dashboardLink, filterNav, type NavGroup, type NavLink, navGroups, railLinks } from "../nav"
 import { useSidebar, useSidebarSend } from "../ui-hooks"
 import * as css from "./layout.css"
@@ -12,7 +13,7 @@ const ICON = 18
 function SidebarLink({ link, collapsed }: { link: NavLink; collapsed: boolean }) {
   const [location] = useLocation()
   const send = useSidebarSend()
-  const current = location === link.href || (link.href === "/" && location === "/dashboard")
+  const current = location === link.href || (link.href === ROUTES.home && location === ROUTES.dashboard)
   const Icon = link.icon
   return (
     <Link

@@ -1,6 +1,7 @@
 import { LifeBuoy, LogOut, Settings, User } from "lucide-react"
 import { useEffect, useRef, useState } from "react"
 import { Link, useLocation } from "wouter"
+import { linkTo } from "../../schema/app-routes"
 import { useAuth, useAuthSend } from "../app-context"
 import { useSupport, useSupportSend } from "../support/support-hooks"
 import { LogoutDialog } from "./LogoutDialog"
@@ -66,11 +67,11 @@ export function UserMenu() {
             if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false)
           }}
         >
-          <Link href="/profile" role="menuitem" className={css.item} onClick={() => setOpen(false)}>
+          <Link href={linkTo.profile} role="menuitem" className={css.item} onClick={() => setOpen(false)}>
             <User size={16} aria-hidden="true" />
             Profile
           </Link>
-          <Link href="/settings" role="menuitem" className={css.item} onClick={() => setOpen(false)}>
+          <Link href={linkTo.settings} role="menuitem" className={css.item} onClick={() => setOpen(false)}>
             <Settings size={16} aria-hidden="true" />
             Settings
           </Link>
@@ -110,7 +111,7 @@ export function UserMenu() {
         onConfirm={() => {
           setConfirming(false)
           send({ type: "auth.logout" })
-          navigate("/login", { replace: true })
+          navigate(linkTo.login(), { replace: true })
         }}
       />
     </div>

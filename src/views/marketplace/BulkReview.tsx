@@ -3,11 +3,11 @@ import { useEffect, useRef } from "react"
 import { Link } from "wouter"
 import type { BulkOutcome } from "../../machines/bulk-outcome"
 import { type ListSource, positiveActionFor } from "../../machines/marketplace-types"
+import { linkTo } from "../../schema/app-routes"
 import * as ui from "../shared/ui.css"
 import type { BulkRef } from "./BulkSelection"
 import { ConfirmDialog } from "./ConfirmDialog"
 import { recordNoun } from "./format"
-import { detailHref } from "./ListTable"
 import * as css from "./marketplace.css"
 import { ReasonDialog } from "./ReasonDialog"
 
@@ -121,7 +121,7 @@ export function BulkReport({ actor, source }: { actor: BulkRef; source: ListSour
       <ul aria-label="Results" className={css.batch}>
         {outcomes.map((o) => (
           <li key={o.uuid}>
-            <Link href={detailHref(source, o.uuid)}>{o.title}</Link>:{" "}
+            <Link href={linkTo.details(source, o.uuid)}>{o.title}</Link>:{" "}
             <span className={RESULT_CLASS[o.result]}>{o.message}</span>
           </li>
         ))}

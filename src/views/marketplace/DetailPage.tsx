@@ -1,9 +1,10 @@
 import { useSelector } from "@xstate/react"
 import { Link, useParams } from "wouter"
 import { type ListSource, recordTitle } from "../../machines/marketplace-types"
-import { can } from "../../machines/permissions"
 import type { PageRefOf } from "../../machines/registry"
 import { RECORD_LOAD_FAILED } from "../../machines/review.machine"
+import { linkTo } from "../../schema/app-routes"
+import { may } from "../../schema/permissions"
 import { useAuth } from "../app-context"
 import { Breadcrumbs, type Crumb } from "../shared/Breadcrumbs"
 import { FailureCard } from "../shared/FailureCard"
@@ -34,9 +35,10 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
   const record = useSelector(actor, (s) => s.context.record)
   const error = useSelector(actor, (s) => s.context.error)
   const conflict = useSelector(actor, (s) => s.context.conflict)
-  const mayWrite = useAuth((ctx) => can(ctx.user, "write"))
+  const mayDecide = useAuth((ctx) => may(ctx.user, "record.decide"))
+  const mayChoose = useAuth((ctx) => may(ctx.user, "record.selectProviders"))
 
-  const home: Crumb = { label: "Dashboard", href: "/dashboard" }
+  const home: Crumb = { label: "Dashboard", href: linkTo.dashboard }
   if (state === "loading") return <LoadingScreen />
   if (state === "loadFailed" || record === null) {
     const pending = listOf(kind, "pending")
@@ -84,17 +86,15 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
       <div className={ui.card}>
         <RecordFacts record={record} />
         {/* A read-only viewer sees no actions at all, not disabled ones. */}
-        {mayWrite ? <ReviewActions actor={actor} noun={recordNoun(kind)} /> : null}
+        {mayDecide ? <ReviewActions actor={actor} noun={recordNoun(kind)} /> : null}
         {/* Providers are chosen once (a second choice is refused until an admin reopens the request). */}
-        {mayWrite &&
+        {mayChoose &&
+        kind !== "application" &&
         record.status === "approved" &&
         "selected_providers" in record &&
         record.selected_providers.length === 0 ? (
           <p className={css.actions}>
-            <Link
-              href={`/${kind === "work" ? "work-requests" : "maintenance-requests"}/${uuid}/select-providers`}
-              className={ui.button.secondary}
-            >
+            <Link href={linkTo.selectProviders(kind, uuid)} className={ui.button.secondary}>
               Choose providers
             </Link>
           </p>

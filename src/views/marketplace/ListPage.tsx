@@ -4,9 +4,9 @@ import { useLocation, useSearch } from "wouter"
 import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/list-url"
 import type { ListSource } from "../../machines/marketplace-types"
 import { pageCount } from "../../machines/paged-list.machine"
-import { can } from "../../machines/permissions"
 import type { PageRefOf } from "../../machines/registry"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
+import { may } from "../../schema/permissions"
 import { useAuth } from "../app-context"
 import { FailureCard } from "../shared/FailureCard"
 import { LoadingScreen } from "../shared/Spinner"
@@ -64,7 +64,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
   const error = useSelector(ref, (s) => s.context.error)
   const [draft, setDraft] = useState(query.search)
   // Only pending records can be decided, and only by a category that may write (hidden, not disabled).
-  const mayDecide = useAuth((ctx) => can(ctx.user, "write")) && status === "pending"
+  const mayDecide = useAuth((ctx) => may(ctx.user, "record.decide")) && status === "pending"
   const shown = state === "ready" || (state === "loading" && data !== null) ? data?.results : undefined
 
   useEffect(() => {

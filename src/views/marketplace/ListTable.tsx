@@ -1,16 +1,10 @@
 import { Link } from "wouter"
 import type { ListItem, ListSource } from "../../machines/marketplace-types"
+import { linkTo } from "../../schema/app-routes"
 import { serviceLabel } from "../../schema/marketplace"
 import { type BulkRef, SelectAllRows, SelectRow } from "./BulkSelection"
 import * as css from "./card-table.css"
 import { formatWhen, rowLabel, URGENCY_LABEL } from "./format"
-
-export const detailHref = (source: ListSource, uuid: string): string =>
-  source === "work"
-    ? `/work-request-details/${uuid}`
-    : source === "maintenance"
-      ? `/maintenance-request-details/${uuid}`
-      : `/website-coordinator/company-verification/applications/${uuid}`
 
 interface RowProps {
   item: ListItem
@@ -27,7 +21,7 @@ const Cell = ({ label, children }: { label: string; children: React.ReactNode })
 )
 
 function Row({ item, source, decided, bulk }: RowProps) {
-  const href = detailHref(source, item.uuid)
+  const href = linkTo.details(source, item.uuid)
   const select = bulk ? (
     <td className={`${css.cell} ${css.check}`}>
       <SelectRow actor={bulk} uuid={item.uuid} title={rowLabel(item)} />

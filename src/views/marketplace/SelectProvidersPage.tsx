@@ -3,6 +3,7 @@ import { useEffect } from "react"
 import { Link, useLocation, useParams } from "wouter"
 import type { PageRefOf } from "../../machines/registry"
 import { CANDIDATES_LOAD_FAILED, visibleCandidates } from "../../machines/select-providers.machine"
+import { linkTo } from "../../schema/app-routes"
 import {
   MARKETPLACE_LIMITS,
   type RequestKind,
@@ -19,11 +20,6 @@ import * as table from "./card-table.css"
 import { listOf, plural } from "./format"
 import * as css from "./marketplace.css"
 import { usePageActor } from "./page-logic"
-
-const DETAIL: Record<RequestKind, (uuid: string) => string> = {
-  work: (uuid) => `/work-request-details/${uuid}`,
-  maintenance: (uuid) => `/maintenance-request-details/${uuid}`,
-}
 
 function Chooser({ kind, uuid }: { kind: RequestKind; uuid: string }) {
   const actor = usePageActor("selectProviders", { kind, uuid })
@@ -46,7 +42,7 @@ function ChooserView({
 
   // The saved choice is shown where the request is: its detail page.
   useEffect(() => {
-    if (state === "saved") navigate(DETAIL[kind](uuid))
+    if (state === "saved") navigate(linkTo.details(kind, uuid))
   }, [state, kind, uuid, navigate])
 
   if (state === "loading" && ctx.candidates.length === 0) return <LoadingScreen />
@@ -63,7 +59,7 @@ function ChooserView({
         // gets the same answer, so the way on is the request itself.
         instead={
           <p>
-            <Link href={DETAIL[kind](uuid)}>
+            <Link href={linkTo.details(kind, uuid)}>
               Go to the {kind === "work" ? "work" : "maintenance"} request
             </Link>
           </p>
@@ -198,9 +194,12 @@ function SelectProvidersPage({ kind }: { kind: RequestKind }) {
     <section className={ui.page} aria-labelledby="page-title">
       <Breadcrumbs
         trail={[
-          { label: "Dashboard", href: "/dashboard" },
+          { label: "Dashboard", href: linkTo.dashboard },
           list,
-          { label: kind === "work" ? "Work request" : "Maintenance request", href: DETAIL[kind](uuid) },
+          {
+            label: kind === "work" ? "Work request" : "Maintenance request",
+            href: linkTo.details(kind, uuid),
+          },
           { label: "Select providers" },
         ]}
       />

@@ -1,4 +1,5 @@
 import type { ListItem, ListSource } from "../../machines/marketplace-types"
+import { linkTo } from "../../schema/app-routes"
 import type { AuditEntry, Urgency } from "../../schema/marketplace"
 
 // How marketplace values read on screen. Pure, so a view only calls them.
@@ -57,13 +58,8 @@ const ACTION_LABEL: Record<AuditEntry["action"], string> = {
 }
 export const auditActionLabel = (action: AuditEntry["action"]): string => ACTION_LABEL[action]
 
-const RECORD_PATH: Record<AuditEntry["record_kind"], (uuid: string) => string> = {
-  work_request: (uuid) => `/work-request-details/${uuid}`,
-  maintenance_request: (uuid) => `/maintenance-request-details/${uuid}`,
-  company_application: (uuid) => `/website-coordinator/company-verification/applications/${uuid}`,
-}
 export const recordPath = (entry: Pick<AuditEntry, "record_kind" | "record_uuid">): string =>
-  RECORD_PATH[entry.record_kind](entry.record_uuid)
+  linkTo.record(entry.record_kind, entry.record_uuid)
 
 const NOUN: Record<ListSource, readonly [string, string]> = {
   work: ["work request", "work requests"],
@@ -82,11 +78,6 @@ export const rowLabel = (item: ListItem): string =>
     ? `${item.company_name} (${item.contact_name})`
     : `${item.title} (${item.customer_name}, ${item.area})`
 
-const LIST_PATH: Record<ListSource, (status: string) => string> = {
-  work: (status) => `/website-coordinator/${status}-requests`,
-  maintenance: (status) => `/website-coordinator/maintenance/${status}`,
-  application: (status) => `/website-coordinator/company-verification/${status}`,
-}
 const LIST_NAME: Record<ListSource, string> = {
   work: "work requests",
   maintenance: "maintenance requests",
@@ -94,7 +85,7 @@ const LIST_NAME: Record<ListSource, string> = {
 }
 /** The list a record of this status is in, and its name as the sidebar gives it ("Approved work requests"). */
 export const listOf = (source: ListSource, status: string): { href: string; label: string } => ({
-  href: LIST_PATH[source](status),
+  href: linkTo.list(source, status),
   label: `${status.charAt(0).toUpperCase()}${status.slice(1)} ${LIST_NAME[source]}`,
 })
 

@@ -2,6 +2,7 @@ import { useEffect } from "react"
 import { Link, useLocation, useParams } from "wouter"
 import { safeAppPath } from "../../machines/app-path"
 import { relativeTime } from "../../machines/relative-time"
+import { linkTo } from "../../schema/app-routes"
 import { detailStatus, useNotifications, useNotificationsSend } from "../bell/notification-hooks"
 import * as ui from "../shared/ui.css"
 
@@ -25,7 +26,7 @@ export default function NotificationDetailPage() {
   return (
     <section className={ui.page} aria-labelledby="page-title">
       <p>
-        <Link href="/notifications">← All notifications</Link>
+        <Link href={linkTo.notifications}>← All notifications</Link>
       </p>
       {numericId === null || status === "failed" ? (
         <>

@@ -1,5 +1,6 @@
 import { useEffect } from "react"
 import { Link } from "wouter"
+import { linkTo } from "../../schema/app-routes"
 import type { PendingItem } from "../../schema/marketplace"
 import { useAuth } from "../app-context"
 import { ageOf, auditActionLabel, formatWhen, recordPath } from "../marketplace/format"
@@ -69,23 +70,23 @@ export default function DashboardPage() {
             <QueueCard
               title="Pending work requests"
               count={summary.work_requests.pending}
-              href="/website-coordinator/pending-requests"
+              href={linkTo.list("work", "pending")}
               oldest={summary.oldest_pending.work_request}
-              oldestHref={(uuid) => `/work-request-details/${uuid}`}
+              oldestHref={(uuid) => linkTo.details("work", uuid)}
             />
             <QueueCard
               title="Pending maintenance requests"
               count={summary.maintenance_requests.pending}
-              href="/website-coordinator/maintenance/pending"
+              href={linkTo.list("maintenance", "pending")}
               oldest={summary.oldest_pending.maintenance_request}
-              oldestHref={(uuid) => `/maintenance-request-details/${uuid}`}
+              oldestHref={(uuid) => linkTo.details("maintenance", uuid)}
             />
             <QueueCard
               title="Pending applications"
               count={summary.company_applications.pending}
-              href="/website-coordinator/company-verification/pending"
+              href={linkTo.list("application", "pending")}
               oldest={summary.oldest_pending.company_application}
-              oldestHref={(uuid) => `/website-coordinator/company-verification/applications/${uuid}`}
+              oldestHref={(uuid) => linkTo.details("application", uuid)}
             />
           </div>
           <section className={css.section} aria-labelledby="activity-title">

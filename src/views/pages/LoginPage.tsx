@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react"
 import { Redirect, useSearch } from "wouter"
 import { safeAppPath } from "../../machines/app-path"
+import { ROUTES } from "../../schema/app-routes"
 import { useAuth, useAuthSend } from "../app-context"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
@@ -9,7 +10,7 @@ import * as css from "./login.css"
 /** Where to go after sign-in: the remembered origin when it is a path of this app. */
 export function afterLoginPath(search: string): string {
   const next = safeAppPath(new URLSearchParams(search).get("next"))
-  return next && next !== "/login" ? next : "/dashboard"
+  return next && next !== ROUTES.login ? next : ROUTES.dashboard
 }
 
 export function LoginPage() {

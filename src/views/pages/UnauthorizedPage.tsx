@@ -1,4 +1,5 @@
 import { Link } from "wouter"
+import { linkTo } from "../../schema/app-routes"
 import * as ui from "../shared/ui.css"
 
 export function UnauthorizedPage() {
@@ -6,7 +7,7 @@ export function UnauthorizedPage() {
     <main className={ui.centered}>
       <h1 className={ui.pageTitle}>Not allowed</h1>
       <p className={ui.muted}>Your account does not have access to that page.</p>
-      <Link href="/dashboard">Back to the dashboard</Link>
+      <Link href={linkTo.dashboard}>Back to the dashboard</Link>
     </main>
   )
 }
