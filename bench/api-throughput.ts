@@ -5,6 +5,8 @@
 // The list's pages are served from memory until the user's notifications change (server/notifications/
 // page-cache.ts), so the same load is also run while the user's notifications "change" every --churn-ms
 // (the pg_notify a mark-all-read sends, naming the user): each one drops the user's pages.
+// The page (about 6 KB) is also asked for with `Accept-Encoding: br` and `gzip`, as browsers ask: the cost of
+// compressing answers above 1 KB (server/http/compression.ts). The other rows send no Accept-Encoding.
 import { type ChildProcess, execFile, fork } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -36,9 +38,10 @@ interface Cannon {
 const execFileAsync = promisify(execFile)
 
 /** Runs autocannon in its own process, leaving this one free (the churn below runs meanwhile). */
-async function cannon(url: string, token?: string): Promise<Cannon> {
+async function cannon(url: string, token?: string, encoding?: string): Promise<Cannon> {
   const args = ["autocannon", "-c", String(CONNECTIONS), "-d", String(SECONDS), "-j"]
   if (token) args.push("-H", `Authorization=Bearer ${token}`)
+  if (encoding) args.push("-H", `Accept-Encoding=${encoding}`)
   const run = await execFileAsync("npx", [...args, url], { encoding: "utf8", maxBuffer: 64 << 20 })
   return JSON.parse(run.stdout) as Cannon
 }
@@ -77,15 +80,15 @@ function churn(url: string, userId: number, ms: number): () => Promise<number> {
 
 const PAGE = "/api/v1/notifications/?is_read=false&page_size=20"
 
-async function measure(label: string, env: Record<string, string>, churnUrl?: string) {
+async function measure(label: string, env: Record<string, string>, churnUrl?: string, encoding?: string) {
   const server = await startServerProcess({ ...env, LOG_LEVEL: "warn" })
   try {
     const { access: token, userId } = await login(server.url)
     const page = await fetch(`${server.url}${PAGE}`, { headers: { Authorization: `Bearer ${token}` } })
     const body = await page.text()
     if (!page.ok) throw new Error(`list failed: ${page.status} ${body}`)
-    await cannon(`${server.url}${PAGE}`, token) // warm-up: plans, pools and JIT
-    if (!churnUrl) return { label, env, body, result: await cannon(`${server.url}${PAGE}`, token) }
+    await cannon(`${server.url}${PAGE}`, token, encoding) // warm-up: plans, pools and JIT
+    if (!churnUrl) return { label, env, body, result: await cannon(`${server.url}${PAGE}`, token, encoding) }
     const stop = churn(churnUrl, userId, CHURN_MS)
     const result = await cannon(`${server.url}${PAGE}`, token)
     const changes = await stop()
@@ -143,6 +146,10 @@ try {
   const bareBefore = await bare(first.body)
   const second = await measure(`${first.label} (again)`, first.env)
   const churned = postgres ? await measure(first.label, first.env, postgres.url) : null
+  const compressed = [
+    await measure(`${first.label}, Accept-Encoding: br`, first.env, undefined, "br"),
+    await measure(`${first.label}, Accept-Encoding: gzip`, first.env, undefined, "gzip"),
+  ]
   const bareAfter = await bare(first.body)
   const baseline: Cannon = {
     ...bareBefore,
@@ -150,7 +157,8 @@ try {
   }
   row("bare Fastify route, same body (1)", bareBefore)
   row("bare Fastify route, same body (2)", bareAfter)
-  for (const m of [...measured, second, ...(churned ? [churned] : [])]) row(m.label, m.result, baseline)
+  for (const m of [...measured, second, ...(churned ? [churned] : []), ...compressed])
+    row(m.label, m.result, baseline)
   console.log(
     `\nAPI throughput, ${CONNECTIONS} connections, ${SECONDS} s each; a page of 20 unread for one user among ${ROWS.toLocaleString()} rows`,
   )
