@@ -1,0 +1,86 @@
+import type { Schema } from "effect"
+
+// One endpoint of the API as both sides read it: method, path (`:name` placeholders, as Fastify and
+// effect/http-api write them), the schemas of its path parameters, query, body and answer, the error statuses
+// it may answer with (each as `{detail}`), and who may call it. Plain data over Schema on purpose: the
+// sign-in page's code reads these records, and effect/http-api's endpoint module would add about 8 KB gzipped
+// to it; the HttpApi (OpenAPI, docs) is built from these same records on the server (./http-api.ts).
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+
+/** The error statuses the API answers with; every one carries `{detail}` (see ../errors.ts). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 426 | 429
+
+/**
+ * Who may call an endpoint, by the user categories the server checks. Kept as one small map naming roles so
+ * that it can later read the app's single permission table.
+ */
+export const CALLERS = {
+  /** No bearer: credentials in the body or the HttpOnly refresh cookie are the caller's proof. */
+  anyone: { roles: "any", signIn: false, summary: "Anyone (no bearer token)" },
+  /** Any signed-in user, whatever their category (personal state and reads). */
+  signedIn: { roles: "any", signIn: true, summary: "Any signed-in user" },
+  /** The categories that act on marketplace records. */
+  staff: { roles: ["admin", "website_coordinator"], signIn: true, summary: "admin, website_coordinator" },
+  admin: { roles: ["admin"], signIn: true, summary: "admin" },
+  /** The public marketplace's server with the shared `X-Intake-Key`, or an admin's bearer token. */
+  intake: { roles: ["admin"], signIn: true, summary: "X-Intake-Key holder, or admin" },
+  /** The socket: the access token travels as `?token=` on the upgrade. */
+  socket: { roles: "any", signIn: true, summary: "Any signed-in user (token in the query)" },
+} as const satisfies Readonly<
+  Record<
+    string,
+    { readonly roles: "any" | readonly string[]; readonly signIn: boolean; readonly summary: string }
+  >
+>
+export type Caller = keyof typeof CALLERS
+
+/** A schema that needs no services to decode or encode (every wire schema here). */
+export type AnyCodec = Schema.Codec<unknown, unknown>
+
+export interface EndpointSpec {
+  /** Unique within its group: `group.name` is the OpenAPI operationId. */
+  readonly name: string
+  readonly method: Method
+  readonly path: `/${string}`
+  /** One sentence for the reference page. */
+  readonly summary: string
+  readonly callers: Caller
+  readonly params?: AnyCodec
+  readonly query?: AnyCodec
+  readonly payload?: AnyCodec
+  readonly success: AnyCodec
+  /** 200 unless said otherwise (201 for what creates a record). */
+  readonly successStatus?: 200 | 201 | 101
+  readonly errors: ReadonlyArray<ErrorStatus>
+}
+
+export interface GroupSpec<E extends Record<string, EndpointSpec> = Record<string, EndpointSpec>> {
+  readonly name: string
+  readonly description: string
+  readonly endpoints: E
+}
+
+/** Keeps the literal types of an endpoint (its schemas) for the typed server and client. */
+export const endpoint = <const E extends EndpointSpec>(spec: E): E => spec
+
+export const group = <const E extends Record<string, EndpointSpec>>(
+  name: string,
+  description: string,
+  endpoints: E,
+): GroupSpec<E> => ({ name, description, endpoints })
+
+type TypeOf<E, K extends "params" | "query" | "payload" | "success"> = E extends {
+  readonly [key in K]: infer S extends Schema.Top
+}
+  ? S["Type"]
+  : undefined
+
+export type ParamsOf<E extends EndpointSpec> = TypeOf<E, "params">
+export type QueryOf<E extends EndpointSpec> = TypeOf<E, "query">
+export type PayloadOf<E extends EndpointSpec> = TypeOf<E, "payload">
+export type SuccessOf<E extends EndpointSpec> = TypeOf<E, "success">
+
+/** `/api/v1/work-requests/:uuid/approve/` with `{uuid}` filled in (each value URL-encoded). */
+export const fillPath = (path: string, params: Readonly<Record<string, string>> | undefined): string =>
+  path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ""))
