@@ -9,12 +9,16 @@ import { gzipSync } from "node:zlib"
 import { OpenApi } from "effect/http-api"
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify"
 import { httpApi } from "../../src/schema/api/http-api"
-import { notFound } from "../errors"
 
 export const OPENAPI_PATH = "/api/openapi.json"
 export const DOCS_PATH = "/api/docs/"
 /** The routes of this file: documentation of the API, not part of it. */
-export const DOCS_ROUTES = [`GET ${OPENAPI_PATH}`, `GET ${DOCS_PATH}*`] as const
+export const DOCS_ROUTES = [
+  `GET ${OPENAPI_PATH}`,
+  `GET ${DOCS_PATH}`,
+  `GET ${DOCS_PATH}scalar.js`,
+  `GET ${DOCS_PATH}boot.js`,
+] as const
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -76,16 +80,9 @@ export const apiDocsRoutes: FastifyPluginAsync = async (app: FastifyInstance) =>
   app.get(OPENAPI_PATH, async (_req, reply) =>
     reply.type("application/json; charset=utf-8").send(openApiDocument()),
   )
-  app.get<{ Params: { "*": string } }>(`${DOCS_PATH}*`, async (req, reply) => {
-    switch (req.params["*"]) {
-      case "":
-        return reply.type("text/html; charset=utf-8").send(PAGE)
-      case "boot.js":
-        return reply.type("text/javascript; charset=utf-8").send(BOOT)
-      case "scalar.js":
-        return sendScript(req, reply, await loadScalar())
-      default:
-        throw notFound()
-    }
-  })
+  app.get(DOCS_PATH, async (_req, reply) => reply.type("text/html; charset=utf-8").send(PAGE))
+  app.get(`${DOCS_PATH}boot.js`, async (_req, reply) =>
+    reply.type("text/javascript; charset=utf-8").send(BOOT),
+  )
+  app.get(`${DOCS_PATH}scalar.js`, async (req, reply) => sendScript(req, reply, await loadScalar()))
 }
