@@ -1,6 +1,7 @@
-import { Context, Effect, Layer, Schedule, Schema } from "effect"
+import { Context, Effect, Layer, Result, Schedule, Schema } from "effect"
 import { REQUEST_RETRY } from "../constants"
 import { REFRESH_FAILED } from "../machines/refresh.machine"
+import { ProfileErrorBody } from "../schema/errors"
 import { Failure } from "../schema/failure"
 import { Config } from "./config"
 import { HttpEnv } from "./http-env"
@@ -44,10 +45,15 @@ const readBody = async (res: Response): Promise<unknown> => {
   }
 }
 
-const field = (body: unknown, key: string): string | null => {
-  if (typeof body !== "object" || body === null) return null
-  const value = (body as Record<string, unknown>)[key]
-  return typeof value === "string" ? value : null
+// Every refusal is `{detail}` (a profile update's may carry `message` instead); a body that is neither is
+// read as having no words for the user, and the caller's fallback is shown.
+const readErrorBody = Schema.decodeUnknownResult(ProfileErrorBody)
+const errorWords = (
+  body: unknown,
+): { readonly detail: string | null; readonly serverMessage: string | null } => {
+  const read = readErrorBody(body)
+  if (Result.isFailure(read)) return { detail: null, serverMessage: null }
+  return { detail: read.success.detail ?? null, serverMessage: read.success.message ?? null }
 }
 
 export const buildUrl = (base: string, path: string, query?: Query): string => {
@@ -122,8 +128,7 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
                     new Failure({
                       kind: "http",
                       status: res.status,
-                      detail: field(res.body, "detail"),
-                      serverMessage: field(res.body, "message"),
+                      ...errorWords(res.body),
                       message: `${method} ${path} answered ${res.status}`,
                     }),
                   ),

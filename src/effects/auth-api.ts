@@ -1,9 +1,11 @@
 import { Context, Effect, Layer } from "effect"
 import { PUSH } from "../constants"
 import { REFRESH_FAILED } from "../machines/refresh.machine"
-import { LoginResponse, type ProfilePatch, RefreshResponse, User } from "../schema/auth"
+import { authApi } from "../schema/api/auth"
+import type { LoginResponse, ProfilePatch, RefreshResponse, User } from "../schema/auth"
 import { Failure } from "../schema/failure"
 import { Api } from "./api"
+import { callEndpoint } from "./api-call"
 import { noSessionHint } from "./session-hint"
 import { Storage } from "./storage"
 import { TabChannel } from "./tab-channel"
@@ -39,21 +41,26 @@ export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthA
                 message: "POST /api/company/token/refresh/ skipped: no session in this browser",
               }),
             )
-          : api.post("/api/company/token/refresh/", { ...byCookie, schema: RefreshResponse }),
+          : callEndpoint(api, authApi.endpoints.refresh, {}, byCookie),
       )
       return AuthApi.of({
         login: (email, password) =>
-          api.post("/api/company/login/", { ...byCookie, body: { email, password }, schema: LoginResponse }),
+          callEndpoint(api, authApi.endpoints.login, { payload: { email, password } }, byCookie),
         // One refresh at a time across the browser's tabs: a tab that waited for another's refresh takes the
         // token that one obtained instead of refreshing again.
         refresh: tabs
           .shareRefresh(serverRefresh.pipe(Effect.map((r) => r.access)))
           .pipe(Effect.map((access) => ({ access }))),
-        profile: api.get("/api/company/user/", { schema: User }),
-        updateProfile: (patch) => api.patch("/api/company/user/", { body: patch, schema: User }),
+        profile: callEndpoint(api, authApi.endpoints.profile, {}),
+        updateProfile: (patch) => callEndpoint(api, authApi.endpoints.updateProfile, { payload: patch }),
         // The browser's push registration ends with the session: the server drops this device's token.
         logout: Effect.flatMap(storage.get(PUSH.deviceIdStorageKey), (id) =>
-          api.post("/api/company/logout/", { ...byCookie, query: { device_id: id } }),
+          callEndpoint(
+            api,
+            authApi.endpoints.logout,
+            { query: id === null ? {} : { device_id: id } },
+            byCookie,
+          ),
         ).pipe(Effect.asVoid),
       })
     }),
