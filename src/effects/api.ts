@@ -20,19 +20,12 @@ export interface RequestOptions<A> {
   readonly replay?: "on401" | "never"
 }
 
-type Call = <A = unknown>(path: string, options?: RequestOptions<A>) => Effect.Effect<A, Failure>
-
 export interface ApiShape {
   readonly request: <A = unknown>(
     method: Method,
     path: string,
     options?: RequestOptions<A>,
   ) => Effect.Effect<A, Failure>
-  readonly get: Call
-  readonly post: Call
-  readonly patch: Call
-  readonly put: Call
-  readonly delete: Call
 }
 
 const readBody = async (res: Response): Promise<unknown> => {
@@ -193,14 +186,8 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
           }),
         )
       }
-      return Api.of({
-        request,
-        get: (path, options) => request("GET", path, options),
-        post: (path, options) => request("POST", path, options),
-        patch: (path, options) => request("PATCH", path, options),
-        put: (path, options) => request("PUT", path, options),
-        delete: (path, options) => request("DELETE", path, options),
-      })
+      // Calls name an endpoint of the API description through ./api-call.ts, which sends them here.
+      return Api.of({ request })
     }),
   )
 }

@@ -1,14 +1,11 @@
 import { AdminSendBody, AdminSendResponse } from "../notifications"
-import { endpoint, group } from "./endpoint"
+import { endpoint, type GroupDocs, group } from "./endpoint"
 import { NOTIFICATIONS_PATH } from "./notifications"
 
-export const adminSendApi = group("adminSend", "Admins send a notification to a person or a category.", {
+export const adminSendApi = group("adminSend", {
   send: endpoint({
-    name: "send",
     method: "POST",
     path: NOTIFICATIONS_PATH,
-    summary:
-      "Sends a notification to one user (recipient_email) or every user of a category (recipient_category); delivered live and by push.",
     callers: "admin",
     payload: AdminSendBody,
     success: AdminSendResponse,
@@ -16,3 +13,11 @@ export const adminSendApi = group("adminSend", "Admins send a notification to a 
     errors: [400, 401, 403],
   }),
 })
+
+/** The reference page's words for this group (server only: the browser's code never reads them). */
+export const adminSendDocs = {
+  description: "Admins send a notification to a person or a category.",
+  summaries: {
+    send: "Sends a notification to one user (recipient_email) or every user of a category (recipient_category); delivered live and by push.",
+  },
+} satisfies GroupDocs<typeof adminSendApi>

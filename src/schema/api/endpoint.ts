@@ -4,7 +4,8 @@ import type { Schema } from "effect"
 // effect/http-api write them), the schemas of its path parameters, query, body and answer, the error statuses
 // it may answer with (each as `{detail}`), and who may call it. Plain data over Schema on purpose: the
 // sign-in page's code reads these records, and effect/http-api's endpoint module would add about 8 KB gzipped
-// to it; the HttpApi (OpenAPI, docs) is built from these same records on the server (./http-api.ts).
+// to it; the HttpApi (OpenAPI, docs) is built from these same records, and each group's GroupDocs, on the
+// server (./http-api.ts).
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
@@ -38,13 +39,10 @@ export type Caller = keyof typeof CALLERS
 /** A schema that needs no services to decode or encode (every wire schema here). */
 export type AnyCodec = Schema.Codec<unknown, unknown>
 
+/** An endpoint's name is its key in its group: `group.key` is the OpenAPI operationId. */
 export interface EndpointSpec {
-  /** Unique within its group: `group.name` is the OpenAPI operationId. */
-  readonly name: string
   readonly method: Method
   readonly path: `/${string}`
-  /** One sentence for the reference page. */
-  readonly summary: string
   readonly callers: Caller
   readonly params?: AnyCodec
   readonly query?: AnyCodec
@@ -57,8 +55,16 @@ export interface EndpointSpec {
 
 export interface GroupSpec<E extends Record<string, EndpointSpec> = Record<string, EndpointSpec>> {
   readonly name: string
-  readonly description: string
   readonly endpoints: E
+}
+
+/**
+ * A group's words for the reference page: what it is for and one sentence per endpoint. Kept beside the
+ * group but apart from its records, so that the browser's bundle, which imports the records, drops them.
+ */
+export interface GroupDocs<G extends GroupSpec> {
+  readonly description: string
+  readonly summaries: { readonly [K in keyof G["endpoints"]]: string }
 }
 
 /** Keeps the literal types of an endpoint (its schemas) for the typed server and client. */
@@ -66,9 +72,11 @@ export const endpoint = <const E extends EndpointSpec>(spec: E): E => spec
 
 export const group = <const E extends Record<string, EndpointSpec>>(
   name: string,
-  description: string,
   endpoints: E,
-): GroupSpec<E> => ({ name, description, endpoints })
+): GroupSpec<E> => ({
+  name,
+  endpoints,
+})
 
 type TypeOf<E, K extends "params" | "query" | "payload" | "success"> = E extends {
   readonly [key in K]: infer S extends Schema.Top

@@ -2,8 +2,8 @@ import { Context, type Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { ErrorBody } from "../errors"
 import { ClientMessage, ServerMessage } from "../socket"
-import { API_GROUPS, API_TITLE, API_VERSION } from "./api"
-import { CALLERS, type Caller, type EndpointSpec, type GroupSpec } from "./endpoint"
+import { API, API_TITLE, API_VERSION, type DescribedGroup } from "./api"
+import { CALLERS, type Caller, type EndpointSpec } from "./endpoint"
 import { SOCKET_PROTOCOL_MARKDOWN } from "./socket-protocol"
 
 // The description as an effect/http-api HttpApi, for the OpenAPI document and the reference page. For the
@@ -24,9 +24,9 @@ const successOf = (spec: EndpointSpec): Schema.Top =>
 
 const describeCallers = (caller: Caller): string => `**Who may call:** ${CALLERS[caller].summary}.`
 
-function toEndpoint(spec: EndpointSpec): HttpApiEndpoint.Constraint {
+function toEndpoint(name: string, spec: EndpointSpec, summary: string): HttpApiEndpoint.Constraint {
   const roles = CALLERS[spec.callers].roles
-  return HttpApiEndpoint.make(spec.method)(spec.name, spec.path, {
+  return HttpApiEndpoint.make(spec.method)(name, spec.path, {
     disableCodecs: true,
     // The wire schemas encode to text as these constraints ask; their declared types are wider than that.
     params: spec.params as HttpApiEndpoint.ParamsConstraint | undefined,
@@ -38,19 +38,21 @@ function toEndpoint(spec: EndpointSpec): HttpApiEndpoint.Constraint {
     .annotate(WhoMayCall, spec.callers)
     .annotateMerge(
       OpenApi.annotations({
-        summary: spec.summary,
+        summary,
         description: describeCallers(spec.callers),
         override: { "x-roles": roles === "any" ? "any" : [...roles] },
       }),
     )
 }
 
-function toGroup(spec: GroupSpec): HttpApiGroup.Constraint {
-  const [first, ...rest] = Object.values(spec.endpoints).map(toEndpoint)
-  if (!first) throw new Error(`API group ${spec.name} has no endpoints`)
-  return HttpApiGroup.make(spec.name)
+function toGroup({ group, docs }: DescribedGroup): HttpApiGroup.Constraint {
+  const [first, ...rest] = Object.entries(group.endpoints).map(([key, spec]) =>
+    toEndpoint(key, spec, docs.summaries[key] ?? ""),
+  )
+  if (!first) throw new Error(`API group ${group.name} has no endpoints`)
+  return HttpApiGroup.make(group.name)
     .add(first, ...rest)
-    .annotateMerge(OpenApi.annotations({ description: spec.description }))
+    .annotateMerge(OpenApi.annotations({ description: docs.description }))
 }
 
 const DESCRIPTION = `The back office of the maintenance-services marketplace: sign-in, company applications, work and
@@ -66,7 +68,7 @@ ${SOCKET_PROTOCOL_MARKDOWN}`
 export type DescribedApi = HttpApi.HttpApi<"api", HttpApiGroup.Constraint>
 
 const build = (): DescribedApi => {
-  const [first, ...rest] = API_GROUPS.map(toGroup)
+  const [first, ...rest] = API.map(toGroup)
   if (!first) throw new Error("The API has no groups")
   return HttpApi.make("api")
     .add(first, ...rest)

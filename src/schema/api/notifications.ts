@@ -8,76 +8,74 @@ import {
   NotificationPage,
   UnreadCount,
 } from "../notifications"
-import { endpoint, group } from "./endpoint"
+import { endpoint, type GroupDocs, group } from "./endpoint"
 import { IdParams } from "./params"
 
 // The signed-in user's own notifications and their read state. Another user's id is a 404.
 
 export const NOTIFICATIONS_PATH = "/api/v1/notifications/"
 
-export const notificationsApi = group(
-  "notifications",
-  "The signed-in user's notifications (the bell) and their read state. Changes also arrive on the socket.",
-  {
-    list: endpoint({
-      name: "list",
-      method: "GET",
-      path: NOTIFICATIONS_PATH,
-      summary: "One page of notifications, newest first; with since_id, only newer ones, oldest first.",
-      callers: "signedIn",
-      query: NotificationListQuery,
-      success: NotificationPage,
-      errors: [400, 401],
-    }),
-    unreadCount: endpoint({
-      name: "unreadCount",
-      method: "GET",
-      path: `${NOTIFICATIONS_PATH}unread-count/`,
-      summary: "How many are unread (optionally on one channel).",
-      callers: "signedIn",
-      query: ChannelQuery,
-      success: UnreadCount,
-      errors: [400, 401],
-    }),
-    get: endpoint({
-      name: "get",
-      method: "GET",
-      path: `${NOTIFICATIONS_PATH}:id/`,
-      summary: "One notification.",
-      callers: "signedIn",
-      params: IdParams,
-      success: Notification,
-      errors: [401, 404],
-    }),
-    markReadById: endpoint({
-      name: "markReadById",
-      method: "POST",
-      path: `${NOTIFICATIONS_PATH}:id/mark-read/`,
-      summary: "Marks one notification read; answers the new unread count.",
-      callers: "signedIn",
-      params: IdParams,
-      success: MarkReadResponse,
-      errors: [401, 404],
-    }),
-    markRead: endpoint({
-      name: "markRead",
-      method: "POST",
-      path: `${NOTIFICATIONS_PATH}mark-read/`,
-      summary: "Marks the notification named in the body read.",
-      callers: "signedIn",
-      payload: MarkReadBody,
-      success: MarkReadResponse,
-      errors: [400, 401, 404],
-    }),
-    markAllRead: endpoint({
-      name: "markAllRead",
-      method: "POST",
-      path: `${NOTIFICATIONS_PATH}mark-all-read/`,
-      summary: "Marks every notification read (optionally on one channel).",
-      callers: "signedIn",
-      query: ChannelQuery,
-      success: MarkAllReadResponse,
-      errors: [400, 401],
-    }),
+export const notificationsApi = group("notifications", {
+  list: endpoint({
+    method: "GET",
+    path: NOTIFICATIONS_PATH,
+    callers: "signedIn",
+    query: NotificationListQuery,
+    success: NotificationPage,
+    errors: [400, 401],
+  }),
+  unreadCount: endpoint({
+    method: "GET",
+    path: `${NOTIFICATIONS_PATH}unread-count/`,
+    callers: "signedIn",
+    query: ChannelQuery,
+    success: UnreadCount,
+    errors: [400, 401],
+  }),
+  get: endpoint({
+    method: "GET",
+    path: `${NOTIFICATIONS_PATH}:id/`,
+    callers: "signedIn",
+    params: IdParams,
+    success: Notification,
+    errors: [401, 404],
+  }),
+  markReadById: endpoint({
+    method: "POST",
+    path: `${NOTIFICATIONS_PATH}:id/mark-read/`,
+    callers: "signedIn",
+    params: IdParams,
+    success: MarkReadResponse,
+    errors: [401, 404],
+  }),
+  markRead: endpoint({
+    method: "POST",
+    path: `${NOTIFICATIONS_PATH}mark-read/`,
+    callers: "signedIn",
+    payload: MarkReadBody,
+    success: MarkReadResponse,
+    errors: [400, 401, 404],
+  }),
+  markAllRead: endpoint({
+    method: "POST",
+    path: `${NOTIFICATIONS_PATH}mark-all-read/`,
+    callers: "signedIn",
+    query: ChannelQuery,
+    success: MarkAllReadResponse,
+    errors: [400, 401],
+  }),
+})
+
+/** The reference page's words for this group (server only: the browser's code never reads them). */
+export const notificationsDocs = {
+  description:
+    "The signed-in user's notifications (the bell) and their read state. Changes also arrive on the socket.",
+  summaries: {
+    list: "One page of notifications, newest first; with since_id, only newer ones, oldest first.",
+    unreadCount: "How many are unread (optionally on one channel).",
+    get: "One notification.",
+    markReadById: "Marks one notification read; answers the new unread count.",
+    markRead: "Marks the notification named in the body read.",
+    markAllRead: "Marks every notification read (optionally on one channel).",
   },
-)
+} satisfies GroupDocs<typeof notificationsApi>

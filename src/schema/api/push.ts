@@ -4,28 +4,33 @@ import {
   DeviceTokenUnregisterBody,
   DeviceTokenUnregistered,
 } from "../notifications"
-import { endpoint, group } from "./endpoint"
+import { endpoint, type GroupDocs, group } from "./endpoint"
 import { NOTIFICATIONS_PATH } from "./notifications"
 
-export const pushApi = group("push", "The browsers that receive the signed-in user's push messages.", {
+export const pushApi = group("push", {
   register: endpoint({
-    name: "register",
     method: "POST",
     path: `${NOTIFICATIONS_PATH}device-tokens/register/`,
-    summary: "Registers (or updates) this browser's push token under its device id.",
     callers: "signedIn",
     payload: DeviceTokenRegisterBody,
     success: DeviceToken,
     errors: [400, 401],
   }),
   unregister: endpoint({
-    name: "unregister",
     method: "POST",
     path: `${NOTIFICATIONS_PATH}device-tokens/unregister/`,
-    summary: "Stops push to this browser.",
     callers: "signedIn",
     payload: DeviceTokenUnregisterBody,
     success: DeviceTokenUnregistered,
     errors: [400, 401],
   }),
 })
+
+/** The reference page's words for this group (server only: the browser's code never reads them). */
+export const pushDocs = {
+  description: "The browsers that receive the signed-in user's push messages.",
+  summaries: {
+    register: "Registers (or updates) this browser's push token under its device id.",
+    unregister: "Stops push to this browser.",
+  },
+} satisfies GroupDocs<typeof pushApi>

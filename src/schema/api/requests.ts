@@ -8,7 +8,7 @@ import {
   WorkRequestDetail,
 } from "../marketplace"
 import { RejectBody, ReopenBody, RequestListQuery, SelectProvidersBody } from "../marketplace-input"
-import { endpoint, group } from "./endpoint"
+import { endpoint, type GroupDocs, group } from "./endpoint"
 import { UuidParams } from "./params"
 
 // Work requests and maintenance requests: the same seven calls under two bases.
@@ -19,42 +19,34 @@ export const RequestDetail = Schema.Union([WorkRequestDetail, MaintenanceRequest
 type RequestBase = "/api/v1/work-requests/" | "/api/v1/maintenance-requests/"
 
 // One function for both, so that the two groups have one type and one set of server handlers serves both.
-const requestEndpoints = (base: RequestBase, noun: string) => ({
+const requestEndpoints = (base: RequestBase) => ({
   list: endpoint({
-    name: "list",
     method: "GET",
     path: base,
-    summary: `One page of ${noun}s, filtered by status and search, in the given ordering.`,
     callers: "signedIn",
     query: RequestListQuery,
     success: RequestPage,
     errors: [400, 401],
   }),
   detail: endpoint({
-    name: "detail",
     method: "GET",
     path: `${base}:uuid/`,
-    summary: `One ${noun} with its audit trail.`,
     callers: "signedIn",
     params: UuidParams,
     success: RequestDetail,
     errors: [401, 404],
   }),
   approve: endpoint({
-    name: "approve",
     method: "POST",
     path: `${base}:uuid/approve/`,
-    summary: `Approves a pending ${noun}; 409 says who decided first.`,
     callers: "staff",
     params: UuidParams,
     success: RequestDetail,
     errors: [401, 403, 404, 409],
   }),
   reject: endpoint({
-    name: "reject",
     method: "POST",
     path: `${base}:uuid/reject/`,
-    summary: `Rejects a pending ${noun} with a reason; 409 says who decided first.`,
     callers: "staff",
     params: UuidParams,
     payload: RejectBody,
@@ -62,10 +54,8 @@ const requestEndpoints = (base: RequestBase, noun: string) => ({
     errors: [400, 401, 403, 404, 409],
   }),
   reopen: endpoint({
-    name: "reopen",
     method: "POST",
     path: `${base}:uuid/reopen/`,
-    summary: `Takes a decided ${noun} back to pending (admins only), releasing its chosen providers.`,
     callers: "admin",
     params: UuidParams,
     payload: ReopenBody,
@@ -73,20 +63,16 @@ const requestEndpoints = (base: RequestBase, noun: string) => ({
     errors: [400, 401, 403, 404, 409],
   }),
   candidates: endpoint({
-    name: "candidates",
     method: "GET",
     path: `${base}:uuid/providers/`,
-    summary: `The providers who could take this ${noun}, best match first.`,
     callers: "signedIn",
     params: UuidParams,
     success: CandidateList,
     errors: [401, 404],
   }),
   selectProviders: endpoint({
-    name: "selectProviders",
     method: "POST",
     path: `${base}:uuid/select-providers/`,
-    summary: `Chooses providers for an approved ${noun}.`,
     callers: "staff",
     params: UuidParams,
     payload: SelectProvidersBody,
@@ -95,14 +81,30 @@ const requestEndpoints = (base: RequestBase, noun: string) => ({
   }),
 })
 
-export const workRequestsApi = group(
-  "workRequests",
-  "Work requests from customers: review, decide and choose providers.",
-  requestEndpoints("/api/v1/work-requests/", "work request"),
-)
+export const workRequestsApi = group("workRequests", requestEndpoints("/api/v1/work-requests/"))
 
 export const maintenanceRequestsApi = group(
   "maintenanceRequests",
-  "Maintenance requests for a site: review, decide and choose providers.",
-  requestEndpoints("/api/v1/maintenance-requests/", "maintenance request"),
+  requestEndpoints("/api/v1/maintenance-requests/"),
 )
+
+const requestSummaries = (noun: string) => ({
+  list: `One page of ${noun}s, filtered by status and search, in the given ordering.`,
+  detail: `One ${noun} with its audit trail.`,
+  approve: `Approves a pending ${noun}; 409 says who decided first.`,
+  reject: `Rejects a pending ${noun} with a reason; 409 says who decided first.`,
+  reopen: `Takes a decided ${noun} back to pending (admins only), releasing its chosen providers.`,
+  candidates: `The providers who could take this ${noun}, best match first.`,
+  selectProviders: `Chooses providers for an approved ${noun}.`,
+})
+
+/** The reference page's words for these groups (server only: the browser's code never reads them). */
+export const workRequestsDocs = {
+  description: "Work requests from customers: review, decide and choose providers.",
+  summaries: /* @__PURE__ */ requestSummaries("work request"),
+} satisfies GroupDocs<typeof workRequestsApi>
+
+export const maintenanceRequestsDocs = {
+  description: "Maintenance requests for a site: review, decide and choose providers.",
+  summaries: /* @__PURE__ */ requestSummaries("maintenance request"),
+} satisfies GroupDocs<typeof maintenanceRequestsApi>
