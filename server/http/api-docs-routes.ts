@@ -28,7 +28,7 @@ const PAGE = `<!doctype html>
     <title>API reference</title>
   </head>
   <body>
-    <div id="api-reference"></div>
+    <div id="reference"></div>
     <script src="${DOCS_PATH}scalar.js"></script>
     <script src="${DOCS_PATH}boot.js"></script>
   </body>
@@ -36,12 +36,16 @@ const PAGE = `<!doctype html>
 `
 
 // No default fonts (they come from fonts.scalar.com); no "open in client" button (it leads to scalar.com).
-const BOOT = `Scalar.createApiReference(document.getElementById("api-reference"), {
-  url: ${JSON.stringify(OPENAPI_PATH)},
-  withDefaultFonts: false,
-  hideClientButton: true,
-  telemetry: false,
-})
+// The container is not named `api-reference`: Scalar mounts itself, unconfigured, on an element with that id.
+const BOOT = `fetch(${JSON.stringify(OPENAPI_PATH)})
+  .then((response) => response.json())
+  .then((content) =>
+    Scalar.createApiReference(document.getElementById("reference"), {
+      content,
+      withDefaultFonts: false,
+      hideClientButton: true,
+    }),
+  )
 `
 
 let openApi: string | undefined
