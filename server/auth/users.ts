@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely"
 import type { ProfilePatch, User } from "../../src/schema/auth"
 import type { Database } from "../db/schema"
-import { badRequest, conflict, isUniqueViolation } from "../errors"
+import { conflict, invalid, isUniqueViolation } from "../errors"
 import { MESSAGES } from "./constants"
 
 export interface AuthUser {
@@ -56,7 +56,7 @@ export async function updateProfile(
   const changes: { full_name?: string; email?: string } = {}
   if (patch.full_name !== undefined) {
     const fullName = patch.full_name.trim()
-    if (!fullName) throw badRequest("full_name: Full name must not be empty")
+    if (!fullName) throw invalid("full_name: Full name must not be empty")
     changes.full_name = fullName
   }
   if (patch.email !== undefined) changes.email = normalizeEmail(patch.email)

@@ -1,7 +1,7 @@
 // Crossing the wire: untrusted input becomes a typed value through the shared Schema, or a 400 naming the field;
 // outgoing bodies are encoded by the same Schema.
 import { Result, Schema, SchemaIssue } from "effect"
-import { badRequest } from "../errors"
+import { invalid } from "../errors"
 
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
 
@@ -60,12 +60,11 @@ export function decodeOr400<S extends Schema.ConstraintDecoder<unknown>>(
   options: DecodeOptions = {},
 ): S["Type"] {
   const nul = findNul(value)
-  if (nul)
-    throw badRequest(`${nul.length > 0 ? `${nul.join(".")}: ` : ""}Text must not contain NUL characters.`)
+  if (nul) throw invalid(`${nul.length > 0 ? `${nul.join(".")}: ` : ""}Text must not contain NUL characters.`)
   const result = Schema.decodeUnknownResult(schema, {
     onExcessProperty: options.allowExtraKeys ? "ignore" : "error",
   })(value)
-  if (Result.isFailure(result)) throw badRequest(describeIssue(result.failure.issue))
+  if (Result.isFailure(result)) throw invalid(describeIssue(result.failure.issue))
   return result.success
 }
 

@@ -1,9 +1,36 @@
 // Every error leaves as `{detail}` with a 4xx that says what was wrong, or a bare 500 that says nothing
-// (the cause goes to the log). Bad input must never reach the 500 branch.
+// (the cause goes to the log). Bad input must never reach the 500 branch. This is the one place where the
+// domain's errors (server/errors.ts) become HTTP statuses.
 import type { FastifyError, FastifyInstance } from "fastify"
-import { ApiError } from "../errors"
+import type { ErrorStatus } from "../../src/schema/api/endpoint"
+import { type DomainError, isDomainError } from "../errors"
 
 export const INTERNAL_ERROR = "Internal server error"
+
+/** The status each domain error answers with. */
+export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainError["_tag"], ErrorStatus>> = {
+  Invalid: 400,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  Conflict: 409,
+  TooManyRequests: 429,
+}
+
+export interface ErrorAnswer {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: { readonly detail: string }
+}
+
+export const answerFor = (error: DomainError): ErrorAnswer => ({
+  status: DOMAIN_ERROR_STATUS[error._tag],
+  headers:
+    error._tag === "TooManyRequests"
+      ? { "retry-after": String(Math.max(1, Math.ceil(error.retryAfterSeconds))) }
+      : {},
+  body: { detail: error.detail },
+})
 
 // Fastify's own client errors, reworded for API users.
 const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
@@ -20,8 +47,9 @@ const isFastifyError = (error: unknown): error is FastifyError =>
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply.code(error.status).headers(error.headers).send({ detail: error.detail })
+    if (isDomainError(error)) {
+      const answer = answerFor(error)
+      return reply.code(answer.status).headers(answer.headers).send(answer.body)
     }
     if (isFastifyError(error) && error.statusCode !== undefined) {
       const status = error.statusCode

@@ -1,5 +1,5 @@
 import type { AnyStatus } from "../../src/schema/marketplace"
-import { type ApiError, conflict } from "../errors"
+import { type Conflict, conflict } from "../errors"
 import { lastAudit } from "./audit"
 import type { Db } from "./db"
 import { formatWhen } from "./text"
@@ -18,7 +18,7 @@ export async function alreadyDecided(
   noun: string,
   uuid: string,
   current: DecidedState,
-): Promise<ApiError> {
+): Promise<Conflict> {
   if (current.status !== "pending") {
     const by = current.decided_by_name ? ` by ${current.decided_by_name}` : ""
     const at = current.decided_at ? ` at ${formatWhen(current.decided_at)}` : ""

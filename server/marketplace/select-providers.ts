@@ -6,7 +6,7 @@ import type {
   WorkRequestDetail,
 } from "../../src/schema/marketplace"
 import type { AuthUser } from "../auth/users"
-import { badRequest, conflict } from "../errors"
+import { conflict, invalid } from "../errors"
 import { announce } from "./announce"
 import { recordAudit } from "./audit"
 import { loadCandidates } from "./candidates"
@@ -50,7 +50,7 @@ export function selectProviders(
     const byUuid = new Map(candidates.map((c) => [c.uuid, c]))
     const strangers = providerIds.filter((id) => !byUuid.has(id))
     if (strangers.length > 0)
-      throw badRequest(
+      throw invalid(
         `provider_ids: ${strangers.join(", ")} ${strangers.length === 1 ? "is not a candidate" : "are not candidates"} for this ${info.noun}.`,
       )
 

@@ -5,20 +5,20 @@ import type { AdminSendBody, AdminSendResponse } from "../../src/schema/notifica
 import type { AuthUser } from "../auth/users"
 import { normalizeEmail } from "../auth/users"
 import type { Database } from "../db/schema"
-import { badRequest } from "../errors"
+import { invalid } from "../errors"
 import { type NotifyRecipients, notify } from "./notify"
 
 async function recipientsOf(db: Kysely<Database>, body: AdminSendBody): Promise<NotifyRecipients> {
   const { recipient_email: email, recipient_category: category } = body
   if (email !== undefined && category !== undefined)
-    throw badRequest("recipient_email: Give either recipient_email or recipient_category, not both.")
+    throw invalid("recipient_email: Give either recipient_email or recipient_category, not both.")
   if (email !== undefined) {
     const user = await db
       .selectFrom("app_user")
       .select("id")
       .where("email", "=", normalizeEmail(email))
       .executeTakeFirst()
-    if (!user) throw badRequest("recipient_email: No user has this email.")
+    if (!user) throw invalid("recipient_email: No user has this email.")
     return { userIds: [user.id] }
   }
   if (category !== undefined) {
@@ -27,10 +27,10 @@ async function recipientsOf(db: Kysely<Database>, body: AdminSendBody): Promise<
       .select("id")
       .where("user_category", "=", category)
       .executeTakeFirst()
-    if (!any) throw badRequest("recipient_category: No user has this category.")
+    if (!any) throw invalid("recipient_category: No user has this category.")
     return { categories: [category] }
   }
-  throw badRequest("recipient_email: Give recipient_email or recipient_category.")
+  throw invalid("recipient_email: Give recipient_email or recipient_category.")
 }
 
 export async function adminSend(

@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely"
 import type { DatabaseHandle, Unlisten } from "../db/database"
 import type { Database } from "../db/schema"
-import { ApiError } from "../errors"
+import { NotFound } from "../errors"
 import { listenOnChannels, parseNewNotification, parseRead } from "./channels"
 import { getNotification, notificationsAfter, unreadCount } from "./queries"
 import { CATCH_UP_BATCH } from "./socket-config"
@@ -22,7 +22,7 @@ async function deliverNew(db: Kysely<Database>, hub: SocketHub, userId: number, 
   // and the count are read at once (two pooled connections): one round trip less between insert and bell.
   const [notification, unread_count] = await Promise.all([
     getNotification(db, userId, id).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) return null
+      if (error instanceof NotFound) return null
       throw error
     }),
     unreadCount(db, userId),

@@ -12,7 +12,7 @@ import {
   SOCKET_CLOSE,
 } from "../../src/schema/socket"
 import type { Database } from "../db/schema"
-import { ApiError } from "../errors"
+import { isDomainError } from "../errors"
 import { describeIssue } from "../http/decode"
 import { isAllowedOrigin } from "../http/origin"
 import { authenticateSession } from "../http/require-user"
@@ -126,8 +126,7 @@ function start(
       try {
         await answer(db, current, message, deps.now())
       } catch (error) {
-        if (error instanceof ApiError && error.status < 500)
-          return send(current, { type: "error", detail: error.detail })
+        if (isDomainError(error)) return send(current, { type: "error", detail: error.detail })
         send(current, { type: "error", detail: "The server could not handle this message." })
         throw error
       }

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Schedule, type Schema } from "effect"
+import { Context, Effect, Layer, Result, Schedule, type Schema } from "effect"
 import { REQUEST_RETRY } from "../constants"
 import { REFRESH_FAILED } from "../machines/refresh.machine"
 import { Failure } from "../schema/failure"
@@ -14,15 +14,11 @@ export interface RequestOptions<A> {
   readonly body?: unknown
   /** Every answer a caller reads is decoded; without a schema the caller gets `unknown`-typed data. */
   readonly schema?: Schema.Decoder<A>
-  /** The schema, fetched when the answer arrives: for the startup code, which must not carry Schema itself. */
-  readonly lazySchema?: () => Promise<Schema.Decoder<A>>
   /** "none" sends no bearer header (login, refresh: the cookie is their credential). Default "bearer". */
   readonly auth?: "bearer" | "none"
   /** "never" for login and refresh: their 401 is final (docs/behaviour.md#refresh-queue). Default "on401". */
   readonly replay?: "on401" | "never"
 }
-
-type Call = <A = unknown>(path: string, options?: RequestOptions<A>) => Effect.Effect<A, Failure>
 
 export interface ApiShape {
   readonly request: <A = unknown>(
@@ -30,11 +26,6 @@ export interface ApiShape {
     path: string,
     options?: RequestOptions<A>,
   ) => Effect.Effect<A, Failure>
-  readonly get: Call
-  readonly post: Call
-  readonly patch: Call
-  readonly put: Call
-  readonly delete: Call
 }
 
 const readBody = async (res: Response): Promise<unknown> => {
@@ -47,11 +38,20 @@ const readBody = async (res: Response): Promise<unknown> => {
   }
 }
 
-const field = (body: unknown, key: string): string | null => {
-  if (typeof body !== "object" || body === null) return null
-  const value = (body as Record<string, unknown>)[key]
-  return typeof value === "string" ? value : null
-}
+// Every refusal is `{detail}` (a profile update's may carry `message` instead); a body that is neither, or
+// one that arrives when the decoder's chunk cannot (offline), is read as having no words for the user, and the
+// caller's fallback is shown.
+type ErrorWords = { readonly detail: string | null; readonly serverMessage: string | null }
+const NO_WORDS: ErrorWords = { detail: null, serverMessage: null }
+const errorWords = (body: unknown): Effect.Effect<ErrorWords> =>
+  Effect.tryPromise(loadDecoding).pipe(
+    Effect.map(({ decodeErrorBody }) => {
+      const read = decodeErrorBody(body)
+      if (Result.isFailure(read)) return NO_WORDS
+      return { detail: read.success.detail ?? null, serverMessage: read.success.message ?? null }
+    }),
+    Effect.orElseSucceed(() => NO_WORDS),
+  )
 
 export const buildUrl = (base: string, path: string, query?: Query): string => {
   const params = new URLSearchParams()
@@ -67,7 +67,7 @@ const transient = (e: Failure) => e.status === 0 || e.status >= 500
 const QUERY_RETRY_DELAY = "200 millis"
 
 /** Code fetched on demand (a decoder's chunk) that did not arrive: no answer could be read, as when offline. */
-const loadCode = <T>(load: () => Promise<T>): Effect.Effect<T, Failure> =>
+export const loadCode = <T>(load: () => Promise<T>): Effect.Effect<T, Failure> =>
   Effect.tryPromise({
     try: load,
     catch: (e) =>
@@ -135,14 +135,17 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
             Effect.flatMap((res) =>
               res.ok
                 ? Effect.succeed(res)
-                : Effect.fail(
-                    new Failure({
-                      kind: "http",
-                      status: res.status,
-                      detail: field(res.body, "detail"),
-                      serverMessage: field(res.body, "message"),
-                      message: `${method} ${path} answered ${res.status}`,
-                    }),
+                : errorWords(res.body).pipe(
+                    Effect.flatMap((words) =>
+                      Effect.fail(
+                        new Failure({
+                          kind: "http",
+                          status: res.status,
+                          ...words,
+                          message: `${method} ${path} answered ${res.status}`,
+                        }),
+                      ),
+                    ),
                   ),
             ),
           )
@@ -188,12 +191,11 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
         })
         return withRefresh.pipe(
           Effect.flatMap((res) => {
-            const { schema, lazySchema } = options
-            const decoder = schema ? Effect.succeed(schema) : lazySchema ? loadCode(lazySchema) : null
-            if (!decoder) return Effect.succeed(res.body as never)
-            return Effect.all([decoder, loadCode(loadDecoding)]).pipe(
-              Effect.flatMap(([s, { decodeUnknown }]) =>
-                decodeUnknown(s)(res.body).pipe(
+            const { schema } = options
+            if (!schema) return Effect.succeed(res.body as never)
+            return loadCode(loadDecoding).pipe(
+              Effect.flatMap(({ decodeUnknown }) =>
+                decodeUnknown(schema)(res.body).pipe(
                   Effect.mapError(
                     (e) =>
                       new Failure({
@@ -210,14 +212,8 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
           }),
         )
       }
-      return Api.of({
-        request,
-        get: (path, options) => request("GET", path, options),
-        post: (path, options) => request("POST", path, options),
-        patch: (path, options) => request("PATCH", path, options),
-        put: (path, options) => request("PUT", path, options),
-        delete: (path, options) => request("DELETE", path, options),
-      })
+      // Calls name an endpoint of the API description through ./api-call.ts, which sends them here.
+      return Api.of({ request })
     }),
   )
 }

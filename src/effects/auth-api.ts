@@ -4,6 +4,7 @@ import { REFRESH_FAILED } from "../machines/refresh.machine"
 import type { LoginResponse, ProfilePatch, RefreshResponse, User } from "../schema/auth"
 import { Failure } from "../schema/failure"
 import { Api } from "./api"
+import { callLoadedEndpoint } from "./api-call"
 import { noSessionHint } from "./session-hint"
 import { Storage } from "./storage"
 import { TabChannel } from "./tab-channel"
@@ -17,11 +18,13 @@ export interface AuthApiShape {
   readonly logout: Effect.Effect<void, Failure>
 }
 
-// The sign-in page's calls name their schemas lazily: Schema stays out of the startup code (./load-decoding.ts).
-const authSchemas = () => import("../schema/auth")
-const loginResponse = () => authSchemas().then((m) => m.LoginResponse)
-const refreshResponse = () => authSchemas().then((m) => m.RefreshResponse)
-const user = () => authSchemas().then((m) => m.User)
+// The sign-in page's calls fetch their endpoints' records (and Schema with them) when first made, so that a
+// visit to the sign-in page downloads neither (./load-decoding.ts says why).
+type AuthEndpoints = typeof import("../schema/api/auth")["authApi"]["endpoints"]
+const authEndpoint =
+  <K extends keyof AuthEndpoints>(key: K) =>
+  (): Promise<AuthEndpoints[K]> =>
+    import("../schema/api/auth").then((m) => m.authApi.endpoints[key])
 
 export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthApi") {
   static readonly layer = Layer.effect(
@@ -45,25 +48,26 @@ export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthA
                 message: "POST /api/company/token/refresh/ skipped: no session in this browser",
               }),
             )
-          : api.post("/api/company/token/refresh/", { ...byCookie, lazySchema: refreshResponse }),
+          : callLoadedEndpoint(api, authEndpoint("refresh"), {}, byCookie),
       )
       return AuthApi.of({
         login: (email, password) =>
-          api.post("/api/company/login/", {
-            ...byCookie,
-            body: { email, password },
-            lazySchema: loginResponse,
-          }),
+          callLoadedEndpoint(api, authEndpoint("login"), { payload: { email, password } }, byCookie),
         // One refresh at a time across the browser's tabs: a tab that waited for another's refresh takes the
         // token that one obtained instead of refreshing again.
         refresh: tabs
           .shareRefresh(serverRefresh.pipe(Effect.map((r) => r.access)))
           .pipe(Effect.map((access) => ({ access }))),
-        profile: api.get("/api/company/user/", { lazySchema: user }),
-        updateProfile: (patch) => api.patch("/api/company/user/", { body: patch, lazySchema: user }),
+        profile: callLoadedEndpoint(api, authEndpoint("profile"), {}),
+        updateProfile: (patch) => callLoadedEndpoint(api, authEndpoint("updateProfile"), { payload: patch }),
         // The browser's push registration ends with the session: the server drops this device's token.
         logout: Effect.flatMap(storage.get(PUSH.deviceIdStorageKey), (id) =>
-          api.post("/api/company/logout/", { ...byCookie, query: { device_id: id } }),
+          callLoadedEndpoint(
+            api,
+            authEndpoint("logout"),
+            { query: id === null ? {} : { device_id: id } },
+            byCookie,
+          ),
         ).pipe(Effect.asVoid),
       })
     }),

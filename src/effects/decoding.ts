@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { ProfileErrorBody } from "../schema/errors"
 import { TabMessage } from "../schema/tabs"
 
 // Everything the startup code decodes with, in a chunk of its own that ./load-decoding.ts fetches on first use.
@@ -8,3 +9,6 @@ export const decodeUnknown = Schema.decodeUnknownEffect
 
 /** Another tab's message, which may come from another version of the app. */
 export const decodeTabMessage = Schema.decodeUnknownResult(TabMessage)
+
+/** A refusal's words: `{detail}`, or a profile update's `{message}`. */
+export const decodeErrorBody = Schema.decodeUnknownResult(ProfileErrorBody)

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, type Schema } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import type {
   ListPage,
   ListQuery,
@@ -7,28 +7,31 @@ import type {
   RecordRef,
   ReviewDecision,
 } from "../machines/marketplace-types"
-import type { Failure } from "../schema/failure"
+import { applicationsApi } from "../schema/api/applications"
+import { dashboardApi } from "../schema/api/dashboard"
+import { providersApi } from "../schema/api/providers"
+import { maintenanceRequestsApi, workRequestsApi } from "../schema/api/requests"
+import { Failure } from "../schema/failure"
 import {
-  CandidateList,
+  type CandidateList,
   CompanyApplicationDetail,
   CompanyApplicationPage,
-  DashboardSummary,
+  type DashboardSummary,
   MaintenanceRequestDetail,
   MaintenanceRequestPage,
-  ProviderPage,
+  type ProviderPage,
   type RequestKind,
   WorkRequestDetail,
   WorkRequestPage,
 } from "../schema/marketplace"
+import type { ProviderListQuery } from "../schema/marketplace-input"
 import { Api } from "./api"
+import { callEndpoint } from "./api-call"
 
-// Every marketplace call (docs/behaviour.md#api), each answer decoded by the shared
+// Every marketplace call (docs/behaviour.md#api), typed by the API description (src/schema/api), each answer decoded by the shared
 // wire schema so that a server change shows up as an Failure, never as a wrong-shaped record in a view.
 
-export interface ProviderQuery {
-  readonly search?: string
-  readonly service?: string
-}
+export type ProviderQuery = ProviderListQuery
 
 export interface MarketplaceApiShape {
   readonly list: (source: ListSource, query: ListQuery) => Effect.Effect<ListPage, Failure>
@@ -44,14 +47,7 @@ export interface MarketplaceApiShape {
   readonly summary: Effect.Effect<DashboardSummary, Failure>
 }
 
-const REQUEST_BASE: Record<RequestKind, string> = {
-  work: "/api/v1/work-requests/",
-  maintenance: "/api/v1/maintenance-requests/",
-}
-const APPLICATION_BASE = "/api/v1/company-applications/"
-
-const baseOf = (source: ListSource): string =>
-  source === "application" ? APPLICATION_BASE : REQUEST_BASE[source]
+const REQUEST_APIS = { work: workRequestsApi, maintenance: maintenanceRequestsApi } as const
 
 const DETAIL_SCHEMA = {
   work: WorkRequestDetail,
@@ -65,13 +61,39 @@ const PAGE_SCHEMA = {
   application: CompanyApplicationPage,
 } as const
 
-const queryParams = (q: ListQuery) => ({
-  status: q.status,
-  search: q.search,
-  ordering: q.ordering,
-  page: q.page > 1 ? q.page : undefined,
-  page_size: q.pageSize,
-})
+/** The list's place as query text: what the URL holds, without the parameters it leaves at their default. */
+const queryText = (q: ListQuery): Record<string, string> => {
+  const text: Record<string, string | undefined> = {
+    status: q.status,
+    search: q.search,
+    ordering: q.ordering,
+    page: q.page > 1 ? String(q.page) : undefined,
+    page_size: q.pageSize === undefined ? undefined : String(q.pageSize),
+  }
+  return Object.fromEntries(
+    Object.entries(text).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== "",
+    ),
+  )
+}
+
+/**
+ * A list's query as the description types it (its `ordering` one of the fields the server sorts by): a URL
+ * naming anything else fails here, as the server would refuse it.
+ */
+const listQuery = <Q>(schema: Schema.Decoder<Q>, q: ListQuery): Effect.Effect<Q, Failure> =>
+  Schema.decodeUnknownEffect(schema)(queryText(q)).pipe(
+    Effect.mapError(
+      (e) =>
+        new Failure({
+          kind: "decode",
+          status: 0,
+          detail: null,
+          serverMessage: null,
+          message: `List query not accepted: ${String(e)}`,
+        }),
+    ),
+  )
 
 export class MarketplaceApi extends Context.Service<MarketplaceApi, MarketplaceApiShape>()(
   "app/MarketplaceApi",
@@ -81,28 +103,54 @@ export class MarketplaceApi extends Context.Service<MarketplaceApi, MarketplaceA
     Effect.gen(function* () {
       const api = yield* Api
       const detailOf = (ref: RecordRef): Schema.Decoder<RecordDetail> => DETAIL_SCHEMA[ref.kind]
+      const list: MarketplaceApiShape["list"] = (source, query) => {
+        const decodeAs = PAGE_SCHEMA[source] as Schema.Decoder<ListPage>
+        if (source === "application") {
+          const endpoint = applicationsApi.endpoints.list
+          return Effect.flatMap(listQuery(endpoint.query, query), (q) =>
+            callEndpoint(api, endpoint, { query: q }, { decodeAs }),
+          )
+        }
+        const endpoint = REQUEST_APIS[source].endpoints.list
+        return Effect.flatMap(listQuery(endpoint.query, query), (q) =>
+          callEndpoint(api, endpoint, { query: q }, { decodeAs }),
+        )
+      }
+      const decide: MarketplaceApiShape["decide"] = (ref, decision) => {
+        const params = { uuid: ref.uuid }
+        const decodeAs = detailOf(ref)
+        if (ref.kind === "application") {
+          const { accept, reject } = applicationsApi.endpoints
+          return decision.action === "reject"
+            ? callEndpoint(api, reject, { params, payload: { reason: decision.reason } }, { decodeAs })
+            : callEndpoint(api, accept, { params }, { decodeAs })
+        }
+        const { approve, reject } = REQUEST_APIS[ref.kind].endpoints
+        return decision.action === "reject"
+          ? callEndpoint(api, reject, { params, payload: { reason: decision.reason } }, { decodeAs })
+          : callEndpoint(api, approve, { params }, { decodeAs })
+      }
       return MarketplaceApi.of({
-        list: (source, query) =>
-          api.request<ListPage>("GET", baseOf(source), {
-            query: queryParams(query),
-            schema: PAGE_SCHEMA[source] as Schema.Decoder<ListPage>,
-          }),
-        detail: (ref) => api.request("GET", `${baseOf(ref.kind)}${ref.uuid}/`, { schema: detailOf(ref) }),
-        decide: (ref, decision) =>
-          api.request("POST", `${baseOf(ref.kind)}${ref.uuid}/${decision.action}/`, {
-            body: decision.action === "reject" ? { reason: decision.reason } : undefined,
-            schema: detailOf(ref),
-          }),
+        list,
+        detail: (ref) => {
+          const endpoint =
+            ref.kind === "application"
+              ? applicationsApi.endpoints.detail
+              : REQUEST_APIS[ref.kind].endpoints.detail
+          return callEndpoint(api, endpoint, { params: { uuid: ref.uuid } }, { decodeAs: detailOf(ref) })
+        },
+        decide,
         candidates: (kind, uuid) =>
-          api.request("GET", `${REQUEST_BASE[kind]}${uuid}/providers/`, { schema: CandidateList }),
+          callEndpoint(api, REQUEST_APIS[kind].endpoints.candidates, { params: { uuid } }),
         selectProviders: (kind, uuid, providerIds) =>
-          api.request("POST", `${REQUEST_BASE[kind]}${uuid}/select-providers/`, {
-            body: { provider_ids: providerIds },
-            schema: detailOf({ kind, uuid }),
-          }),
-        providers: (query) =>
-          api.request("GET", "/api/v1/providers/", { query: { ...query }, schema: ProviderPage }),
-        summary: api.request("GET", "/api/v1/dashboard/summary/", { schema: DashboardSummary }),
+          callEndpoint(
+            api,
+            REQUEST_APIS[kind].endpoints.selectProviders,
+            { params: { uuid }, payload: { provider_ids: providerIds } },
+            { decodeAs: detailOf({ kind, uuid }) },
+          ),
+        providers: (query) => callEndpoint(api, providersApi.endpoints.list, { query }),
+        summary: callEndpoint(api, dashboardApi.endpoints.summary, {}),
       })
     }),
   )

@@ -1,21 +1,22 @@
 import { Context, Effect, Layer } from "effect"
 import { NOTIFICATIONS } from "../constants"
+import { notificationsApi } from "../schema/api/notifications"
 import type { Failure } from "../schema/failure"
-import {
+import type {
   MarkAllReadResponse,
   MarkReadResponse,
   Notification,
   NotificationPage,
-  type NotificationType,
-  type Priority,
-  UnreadCount,
+  NotificationType,
+  Priority,
 } from "../schema/notifications"
 import { Api } from "./api"
+import { callEndpoint } from "./api-call"
 
 // Every REST call of the bell and the notification pages, each answer decoded by the shared wire
 // schema so that a server change surfaces as an Failure, never as a wrong-shaped item in a view.
 
-const base = "/api/v1/notifications/"
+const { endpoints } = notificationsApi
 const channel = NOTIFICATIONS.defaultChannel
 
 export interface NotificationFilters {
@@ -49,24 +50,17 @@ export class NotificationsApi extends Context.Service<NotificationsApi, Notifica
       const api = yield* Api
       return NotificationsApi.of({
         page: (query) =>
-          api.request("GET", base, {
+          callEndpoint(api, endpoints.list, {
             query: { page_size: NOTIFICATIONS.pageSize, channel, ...query },
-            schema: NotificationPage,
           }),
-        unreadCount: api
-          .request("GET", `${base}unread-count/`, { query: { channel }, schema: UnreadCount })
-          .pipe(Effect.map((r) => r.unread_count)),
-        detail: (id) => api.request("GET", `${base}${id}/`, { schema: Notification }),
-        markRead: (id) => api.request("POST", `${base}${id}/mark-read/`, { schema: MarkReadResponse }),
-        markAllRead: api.request("POST", `${base}mark-all-read/`, {
-          query: { channel },
-          schema: MarkAllReadResponse,
-        }),
+        unreadCount: callEndpoint(api, endpoints.unreadCount, { query: { channel } }).pipe(
+          Effect.map((r) => r.unread_count),
+        ),
+        detail: (id) => callEndpoint(api, endpoints.get, { params: { id: String(id) } }),
+        markRead: (id) => callEndpoint(api, endpoints.markReadById, { params: { id: String(id) } }),
+        markAllRead: callEndpoint(api, endpoints.markAllRead, { query: { channel } }),
         markReadFromToast: (id) =>
-          api.request("POST", `${base}mark-read/`, {
-            body: { notification_id: id },
-            schema: MarkReadResponse,
-          }),
+          callEndpoint(api, endpoints.markRead, { payload: { notification_id: id } }),
       })
     }),
   )

@@ -1,17 +1,18 @@
 import { Context, Effect, Layer } from "effect"
 import { PUSH } from "../constants"
+import { preferencesApi } from "../schema/api/preferences"
+import { pushApi } from "../schema/api/push"
 import type { Failure } from "../schema/failure"
-import { Preferences, type TypeSwitches } from "../schema/notifications"
+import type { TypeSwitches } from "../schema/notifications"
 import { ClientPreferences } from "../schema/push"
 import { Api } from "./api"
+import { callEndpoint } from "./api-call"
 import { pushQueryRetry } from "./push-retry"
 import { Storage } from "./storage"
 
 // The push area's calls to our server (docs/behaviour.md#push-order): device registration and the
 // notification preferences. Queries retry on the push area's own schedule (push-retry.ts); writes are never
 // repeated blindly.
-
-const base = "/api/v1/notifications/"
 
 export interface LoadedPreferences {
   readonly id: number
@@ -55,18 +56,24 @@ export class PushApi extends Context.Service<PushApi, PushApiShape>()("app/PushA
         deviceId,
         register: (fcmToken) =>
           Effect.flatMap(deviceId, (id) =>
-            api.post(`${base}device-tokens/register/`, {
-              body: { fcm_token: fcmToken, device_type: PUSH.deviceType, device_id: id },
+            callEndpoint(api, pushApi.endpoints.register, {
+              payload: { fcm_token: fcmToken, device_type: PUSH.deviceType, device_id: id },
             }),
           ).pipe(Effect.asVoid),
-        preferences: api.get(`${base}preferences/`, { schema: ClientPreferences }).pipe(
+        preferences: callEndpoint(
+          api,
+          preferencesApi.endpoints.get,
+          {},
+          { decodeAs: ClientPreferences },
+        ).pipe(
           Effect.retry({ ...pushQueryRetry, while: transient }),
           Effect.map((p) => ({ id: p.id ?? PUSH.preferencesIdFallback, types: p.types })),
         ),
         savePreferences: (prefs) =>
-          api
-            .put(`${base}preferences/${prefs.id}/`, { body: prefs, schema: Preferences })
-            .pipe(Effect.map((p) => ({ id: p.id, types: p.types }))),
+          callEndpoint(api, preferencesApi.endpoints.replace, {
+            params: { id: String(prefs.id) },
+            payload: prefs,
+          }).pipe(Effect.map((p) => ({ id: p.id, types: p.types }))),
       })
     }),
   )

@@ -152,4 +152,10 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   [`POST ${N}:id/mark-read/`]: { group: "notifications", params: (c) => ({ id: c.notifications }) },
 
   "GET /ws/notifications/": { group: "socket" },
+
+  // The API's own documentation: public, read-only.
+  "GET /api/openapi.json": { group: "account" },
+  "GET /api/docs/": { group: "account" },
+  "GET /api/docs/scalar.js": { group: "account" },
+  "GET /api/docs/boot.js": { group: "account" },
 }

@@ -91,31 +91,14 @@ describe("Api service", () => {
     expect(err.message).toMatch(/Unexpected answer/)
   })
 
-  it("decodes with a schema fetched when the answer arrives, and reports code that did not load as no answer", async () => {
-    const { runtime } = runtimeWith(() => json(200, { n: 3 }))
-    const lazySchema = async () => Schema.Struct({ n: Schema.Number })
-    expect(await runtime.runPromise(Api.use((a) => a.get("/x/", { lazySchema })))).toEqual({ n: 3 })
-    const wrong = await failure(
-      Api.use((a) => a.get("/x/", { lazySchema: async () => Schema.Struct({ n: Schema.String }) })),
-      runtime,
-    )
-    expect(wrong.kind).toBe("decode")
-    const missing = await failure(
-      Api.use((a) => a.post("/x/", { lazySchema: () => Promise.reject(new Error("chunk gone")) })),
-      runtime,
-    )
-    expect(missing).toMatchObject({ kind: "network", status: 0 })
-    expect(missing.message).toContain("chunk gone")
-  })
-
-  it("get/post/patch/put/delete send their method; auth 'none' sends no bearer; replay 'never' keeps a 401", async () => {
+  it("sends each method; auth 'none' sends no bearer; replay 'never' keeps a 401", async () => {
     const { runtime, seen } = runtimeWith(() => json(401, { detail: "Invalid email or password." }))
     const calls = [
-      (a: Api["Service"]) => a.get("/g/"),
-      (a: Api["Service"]) => a.post("/p/", { auth: "none", replay: "never" }),
-      (a: Api["Service"]) => a.patch("/pa/", { replay: "never" }),
-      (a: Api["Service"]) => a.put("/pu/", { replay: "never" }),
-      (a: Api["Service"]) => a.delete("/d/", { replay: "never" }),
+      (a: Api["Service"]) => a.request("GET", "/g/"),
+      (a: Api["Service"]) => a.request("POST", "/p/", { auth: "none", replay: "never" }),
+      (a: Api["Service"]) => a.request("PATCH", "/pa/", { replay: "never" }),
+      (a: Api["Service"]) => a.request("PUT", "/pu/", { replay: "never" }),
+      (a: Api["Service"]) => a.request("DELETE", "/d/", { replay: "never" }),
     ]
     const errors = await Promise.all(calls.map((call) => failure(Api.use(call), runtime)))
     // The GET's 401 asked the (failing) gate; the others never did: their 401 is the server's answer.

@@ -22,6 +22,9 @@ const PROBES: Record<string, string> = {
   "server/http/machines.ts":
     'import { authMachine } from "../../src/machines/auth.machine"\nexport const j = authMachine\n',
   "server/http/schema.ts": 'import { User } from "../../src/schema/auth"\nexport const k = User\n',
+  "src/effects/http-api.ts": 'import { httpApi } from "../schema/api/http-api"\nexport const l = httpApi\n',
+  "src/effects/effect-http-api.ts": 'import { OpenApi } from "effect/http-api"\nexport const m = OpenApi\n',
+  "src/effects/api-records.ts": 'import { authApi } from "../schema/api/auth"\nexport const n = authApi\n',
 }
 
 const dir = mkdtempSync(join(tmpdir(), "layers-"))
@@ -68,6 +71,12 @@ describe("layer rules", () => {
   it("effects never reach into views, and the schema depends on nothing of the app", () => {
     expect(refused).toContain("src/effects/views.ts")
     expect(refused).toContain("src/schema/xstate.ts")
+  })
+
+  it("effects call the API through its plain records, never through the HttpApi (the sign-in bundle)", () => {
+    expect(refused).toContain("src/effects/http-api.ts")
+    expect(refused).toContain("src/effects/effect-http-api.ts")
+    expect(refused).not.toContain("src/effects/api-records.ts")
   })
 
   it("the server imports only the wire schema from the client", () => {

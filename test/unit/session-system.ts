@@ -62,7 +62,7 @@ export function startSession(server: FakeAuthServer) {
     /** The protected query, settled as a value so that a batch of them can be awaited together. */
     get: (i: number | string): Promise<{ value: { ok: string } } | { error: Failure }> =>
       runtime.runPromise(
-        Api.use((api) => api.get("/api/v1/things/", { query: { i }, schema: Thing })).pipe(
+        Api.use((api) => api.request("GET", "/api/v1/things/", { query: { i }, schema: Thing })).pipe(
           Effect.match({ onSuccess: (value) => ({ value }), onFailure: (error) => ({ error }) }),
         ),
       ),

@@ -27,7 +27,7 @@ async function started(server: FakeAuthServer) {
 
 const get = (running: StartedApp, i: number) =>
   running.runtime.runPromise(
-    Api.use((api) => api.get("/api/v1/things/", { query: { i } })).pipe(
+    Api.use((api) => api.request("GET", "/api/v1/things/", { query: { i } })).pipe(
       Effect.match({ onSuccess: () => "ok" as const, onFailure: (e) => e.status }),
     ),
   )

@@ -42,7 +42,7 @@ describe("the trace recorder", () => {
     server.expire()
     const get = (i: number) =>
       running.runtime.runPromise(
-        Api.use((api) => api.get("/api/v1/things/", { query: { i } })).pipe(Effect.ignore),
+        Api.use((api) => api.request("GET", "/api/v1/things/", { query: { i } })).pipe(Effect.ignore),
       )
     await Promise.all([1, 2, 3, 4].map(get))
     // The silent refresh issued t1, the queue's refresh t2: both went through the recorded actors.

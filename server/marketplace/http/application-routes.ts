@@ -1,55 +1,31 @@
 import type { FastifyInstance } from "fastify"
-import { CompanyApplicationDetail, CompanyApplicationPage } from "../../../src/schema/marketplace"
-import { ApplicationListQuery, RejectBody, ReopenBody } from "../../../src/schema/marketplace-input"
-import { decodeOr400, encodeBody } from "../../http/decode"
-import { requireUser } from "../../http/require-user"
+import { applicationsApi } from "../../../src/schema/api/applications"
+import { serveGroup } from "../../http/serve-endpoint"
 import { decideApplication, reopenApplication } from "../application-transitions"
 import { applicationDetail, listApplications } from "../applications"
-import { APPLICATION_KIND } from "../kinds"
 import { pageWindow } from "../list-query"
 import { pageBody } from "./paging"
-import { requireAdminToReopen, requireStaff } from "./roles"
-
-interface UuidParams {
-  readonly uuid: string
-}
+import { requireAdminToReopen } from "./roles"
 
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const { database, clock } = app.services
   const db = database.db
-  const base = APPLICATION_KIND.apiPath
   const now = () => new Date(clock.now())
 
-  app.get(base, { preHandler: requireUser }, async (req) => {
-    const query = decodeOr400(ApplicationListQuery, req.query)
-    const result = await listApplications(db, query)
-    return encodeBody(CompanyApplicationPage, pageBody(req, pageWindow(query.page, query.page_size), result))
-  })
-
-  app.get<{ Params: UuidParams }>(`${base}:uuid/`, { preHandler: requireUser }, async (req) =>
-    encodeBody(CompanyApplicationDetail, await applicationDetail(db, req.params.uuid)),
-  )
-
-  app.post<{ Params: UuidParams }>(`${base}:uuid/accept/`, { preHandler: requireStaff }, async (req) =>
-    encodeBody(
-      CompanyApplicationDetail,
-      await decideApplication(db, req.params.uuid, req.user, { to: "accepted" }, now()),
-    ),
-  )
-
-  app.post<{ Params: UuidParams }>(`${base}:uuid/reject/`, { preHandler: requireStaff }, async (req) => {
-    const { reason } = decodeOr400(RejectBody, req.body ?? {})
-    const detail = await decideApplication(db, req.params.uuid, req.user, { to: "rejected", reason }, now())
-    return encodeBody(CompanyApplicationDetail, detail)
-  })
-
-  app.post<{ Params: UuidParams }>(
-    `${base}:uuid/reopen/`,
-    { preHandler: requireAdminToReopen },
-    async (req) => {
-      const { reason } = decodeOr400(ReopenBody, req.body ?? {})
-      const detail = await reopenApplication(db, req.params.uuid, req.user, reason ?? null, now())
-      return encodeBody(CompanyApplicationDetail, detail)
+  serveGroup(
+    app,
+    applicationsApi,
+    {
+      list: async ({ query, req }) =>
+        pageBody(req, pageWindow(query.page, query.page_size), await listApplications(db, query)),
+      detail: async ({ params }) => applicationDetail(db, params.uuid),
+      accept: async ({ params, req }) =>
+        decideApplication(db, params.uuid, req.user, { to: "accepted" }, now()),
+      reject: async ({ params, payload, req }) =>
+        decideApplication(db, params.uuid, req.user, { to: "rejected", reason: payload.reason }, now()),
+      reopen: async ({ params, payload, req }) =>
+        reopenApplication(db, params.uuid, req.user, payload.reason ?? null, now()),
     },
+    { reopen: { guard: requireAdminToReopen } },
   )
 }

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from "fastify"
-import { DashboardSummary } from "../../../src/schema/marketplace"
-import { encodeBody } from "../../http/decode"
-import { requireUser } from "../../http/require-user"
+import { dashboardApi } from "../../../src/schema/api/dashboard"
+import { serveGroup } from "../../http/serve-endpoint"
 import { dashboardSummary } from "../dashboard"
 
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const db = app.services.database.db
-  app.get("/api/v1/dashboard/summary/", { preHandler: requireUser }, async (req) =>
-    encodeBody(DashboardSummary, await dashboardSummary(db, req.user)),
-  )
+  serveGroup(app, dashboardApi, { summary: async ({ req }) => dashboardSummary(db, req.user) })
 }

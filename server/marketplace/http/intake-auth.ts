@@ -1,13 +1,12 @@
 import { timingSafeEqual } from "node:crypto"
 import type { FastifyReply, FastifyRequest } from "fastify"
+import { INTAKE_KEY_HEADER } from "../../../src/schema/api/intake"
 import { unauthorized } from "../../errors"
 import { requireAction } from "../../http/require-action"
 
 // Who may submit to the intake API. The marketplace's public site (a server, not a browser) sends the shared
 // secret in `X-Intake-Key`, configured as INTAKE_KEY; without that variable no key is accepted. Operators and
 // tools such as `npm run simulate` sign in instead and send an admin's bearer token. Nothing else gets in.
-
-export const INTAKE_KEY_HEADER = "x-intake-key"
 
 const requireOperator = requireAction("intake.submit")
 

@@ -1,96 +1,39 @@
-import { Schema } from "effect"
 import type { FastifyInstance } from "fastify"
-import {
-  CandidateList,
-  MaintenanceRequest,
-  MaintenanceRequestDetail,
-  Page,
-  type RequestKind,
-  WorkRequest,
-  WorkRequestDetail,
-} from "../../../src/schema/marketplace"
-import {
-  RejectBody,
-  ReopenBody,
-  RequestListQuery,
-  SelectProvidersBody,
-} from "../../../src/schema/marketplace-input"
-import { decodeOr400, encodeBody } from "../../http/decode"
-import { requireUser } from "../../http/require-user"
-import { REQUEST_KINDS } from "../kinds"
+import { maintenanceRequestsApi, workRequestsApi } from "../../../src/schema/api/requests"
+import type { RequestKind } from "../../../src/schema/marketplace"
+import { type Handlers, serveGroup } from "../../http/serve-endpoint"
 import { pageWindow } from "../list-query"
 import { decideRequest, reopenRequest } from "../request-transitions"
 import { listRequests, requestDetail } from "../requests"
 import { requestCandidates, selectProviders } from "../select-providers"
 import { pageBody } from "./paging"
-import { requireAdminToReopen, requireStaff } from "./roles"
+import { requireAdminToReopen } from "./roles"
 
-// The same eight calls under /api/v1/work-requests/ and /api/v1/maintenance-requests/.
+// The same seven calls under /api/v1/work-requests/ and /api/v1/maintenance-requests/.
 
-const RequestPage = Page(Schema.Union([WorkRequest, MaintenanceRequest]))
-const RequestDetail = Schema.Union([WorkRequestDetail, MaintenanceRequestDetail])
-
-interface UuidParams {
-  readonly uuid: string
-}
-
-function requestRoutesFor(app: FastifyInstance, kind: RequestKind): void {
+// Both groups describe the same calls, so one set of handlers (typed by the work group) serves either kind.
+function handlersFor(app: FastifyInstance, kind: RequestKind): Handlers<typeof workRequestsApi> {
   const { database, clock } = app.services
   const db = database.db
-  const base = REQUEST_KINDS[kind].apiPath
   const now = () => new Date(clock.now())
-
-  app.get(base, { preHandler: requireUser }, async (req) => {
-    const query = decodeOr400(RequestListQuery, req.query)
-    const result = await listRequests(db, kind, query)
-    return encodeBody(RequestPage, pageBody(req, pageWindow(query.page, query.page_size), result))
-  })
-
-  app.get<{ Params: UuidParams }>(`${base}:uuid/`, { preHandler: requireUser }, async (req) =>
-    encodeBody(RequestDetail, await requestDetail(db, kind, req.params.uuid)),
-  )
-
-  app.post<{ Params: UuidParams }>(`${base}:uuid/approve/`, { preHandler: requireStaff }, async (req) =>
-    encodeBody(
-      RequestDetail,
-      await decideRequest(db, kind, req.params.uuid, req.user, { to: "approved" }, now()),
-    ),
-  )
-
-  app.post<{ Params: UuidParams }>(`${base}:uuid/reject/`, { preHandler: requireStaff }, async (req) => {
-    const { reason } = decodeOr400(RejectBody, req.body ?? {})
-    const detail = await decideRequest(db, kind, req.params.uuid, req.user, { to: "rejected", reason }, now())
-    return encodeBody(RequestDetail, detail)
-  })
-
-  app.post<{ Params: UuidParams }>(
-    `${base}:uuid/reopen/`,
-    { preHandler: requireAdminToReopen },
-    async (req) => {
-      const { reason } = decodeOr400(ReopenBody, req.body ?? {})
-      return encodeBody(
-        RequestDetail,
-        await reopenRequest(db, kind, req.params.uuid, req.user, reason ?? null, now()),
-      )
-    },
-  )
-
-  app.get<{ Params: UuidParams }>(`${base}:uuid/providers/`, { preHandler: requireUser }, async (req) =>
-    encodeBody(CandidateList, await requestCandidates(db, kind, req.params.uuid)),
-  )
-
-  app.post<{ Params: UuidParams }>(
-    `${base}:uuid/select-providers/`,
-    { preHandler: requireStaff },
-    async (req) => {
-      const { provider_ids } = decodeOr400(SelectProvidersBody, req.body ?? {})
-      const detail = await selectProviders(db, kind, req.params.uuid, req.user, provider_ids, now())
-      return encodeBody(RequestDetail, detail)
-    },
-  )
+  return {
+    list: async ({ query, req }) =>
+      pageBody(req, pageWindow(query.page, query.page_size), await listRequests(db, kind, query)),
+    detail: async ({ params }) => requestDetail(db, kind, params.uuid),
+    approve: async ({ params, req }) =>
+      decideRequest(db, kind, params.uuid, req.user, { to: "approved" }, now()),
+    reject: async ({ params, payload, req }) =>
+      decideRequest(db, kind, params.uuid, req.user, { to: "rejected", reason: payload.reason }, now()),
+    reopen: async ({ params, payload, req }) =>
+      reopenRequest(db, kind, params.uuid, req.user, payload.reason ?? null, now()),
+    candidates: async ({ params }) => requestCandidates(db, kind, params.uuid),
+    selectProviders: async ({ params, payload, req }) =>
+      selectProviders(db, kind, params.uuid, req.user, payload.provider_ids, now()),
+  }
 }
 
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
-  requestRoutesFor(app, "work")
-  requestRoutesFor(app, "maintenance")
+  const options = { reopen: { guard: requireAdminToReopen } }
+  serveGroup(app, workRequestsApi, handlersFor(app, "work"), options)
+  serveGroup(app, maintenanceRequestsApi, handlersFor(app, "maintenance"), options)
 }

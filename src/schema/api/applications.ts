@@ -1,0 +1,65 @@
+import { CompanyApplicationDetail, CompanyApplicationPage } from "../marketplace"
+import { ApplicationListQuery, RejectBody, ReopenBody } from "../marketplace-input"
+import { endpoint, type GroupDocs, group } from "./endpoint"
+import { UuidParams } from "./params"
+
+// Company applications: read by everyone signed in, decided by staff, reopened by an admin.
+
+const BASE = "/api/v1/company-applications/"
+
+export const applicationsApi = group("companyApplications", {
+  list: endpoint({
+    method: "GET",
+    path: BASE,
+    callers: "signedIn",
+    query: ApplicationListQuery,
+    success: CompanyApplicationPage,
+    errors: [400, 401],
+  }),
+  detail: endpoint({
+    method: "GET",
+    path: `${BASE}:uuid/`,
+    callers: "signedIn",
+    params: UuidParams,
+    success: CompanyApplicationDetail,
+    errors: [401, 404],
+  }),
+  accept: endpoint({
+    method: "POST",
+    path: `${BASE}:uuid/accept/`,
+    callers: "staff",
+    params: UuidParams,
+    success: CompanyApplicationDetail,
+    errors: [401, 403, 404, 409],
+  }),
+  reject: endpoint({
+    method: "POST",
+    path: `${BASE}:uuid/reject/`,
+    callers: "staff",
+    params: UuidParams,
+    payload: RejectBody,
+    success: CompanyApplicationDetail,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  reopen: endpoint({
+    method: "POST",
+    path: `${BASE}:uuid/reopen/`,
+    callers: "reopen",
+    params: UuidParams,
+    payload: ReopenBody,
+    success: CompanyApplicationDetail,
+    errors: [400, 401, 403, 404, 409],
+  }),
+})
+
+/** The reference page's words for this group (server only: the browser's code never reads them). */
+export const applicationsDocs = {
+  description: "Companies applying to join the marketplace: list, read, accept, reject and reopen.",
+  summaries: {
+    list: "One page of applications, filtered by status and search, in the given ordering.",
+    detail: "One application with its audit trail.",
+    accept: "Accepts a pending application (the company becomes a provider); 409 says who decided first.",
+    reject: "Rejects a pending application with a reason; 409 says who decided first.",
+    reopen: "Takes a decided application back to pending (admins only), with an optional reason.",
+  },
+} satisfies GroupDocs<typeof applicationsApi>

@@ -1,0 +1,110 @@
+import { Schema } from "effect"
+import {
+  CandidateList,
+  MaintenanceRequest,
+  MaintenanceRequestDetail,
+  Page,
+  WorkRequest,
+  WorkRequestDetail,
+} from "../marketplace"
+import { RejectBody, ReopenBody, RequestListQuery, SelectProvidersBody } from "../marketplace-input"
+import { endpoint, type GroupDocs, group } from "./endpoint"
+import { UuidParams } from "./params"
+
+// Work requests and maintenance requests: the same seven calls under two bases.
+
+export const RequestPage = Page(Schema.Union([WorkRequest, MaintenanceRequest]))
+export const RequestDetail = Schema.Union([WorkRequestDetail, MaintenanceRequestDetail])
+
+type RequestBase = "/api/v1/work-requests/" | "/api/v1/maintenance-requests/"
+
+// One function for both, so that the two groups have one type and one set of server handlers serves both.
+const requestEndpoints = (base: RequestBase) => ({
+  list: endpoint({
+    method: "GET",
+    path: base,
+    callers: "signedIn",
+    query: RequestListQuery,
+    success: RequestPage,
+    errors: [400, 401],
+  }),
+  detail: endpoint({
+    method: "GET",
+    path: `${base}:uuid/`,
+    callers: "signedIn",
+    params: UuidParams,
+    success: RequestDetail,
+    errors: [401, 404],
+  }),
+  approve: endpoint({
+    method: "POST",
+    path: `${base}:uuid/approve/`,
+    callers: "staff",
+    params: UuidParams,
+    success: RequestDetail,
+    errors: [401, 403, 404, 409],
+  }),
+  reject: endpoint({
+    method: "POST",
+    path: `${base}:uuid/reject/`,
+    callers: "staff",
+    params: UuidParams,
+    payload: RejectBody,
+    success: RequestDetail,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  reopen: endpoint({
+    method: "POST",
+    path: `${base}:uuid/reopen/`,
+    callers: "reopen",
+    params: UuidParams,
+    payload: ReopenBody,
+    success: RequestDetail,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  candidates: endpoint({
+    method: "GET",
+    path: `${base}:uuid/providers/`,
+    callers: "signedIn",
+    params: UuidParams,
+    success: CandidateList,
+    errors: [401, 404],
+  }),
+  selectProviders: endpoint({
+    method: "POST",
+    path: `${base}:uuid/select-providers/`,
+    callers: "staff",
+    params: UuidParams,
+    payload: SelectProvidersBody,
+    success: RequestDetail,
+    errors: [400, 401, 403, 404, 409],
+  }),
+})
+
+export const workRequestsApi = group("workRequests", requestEndpoints("/api/v1/work-requests/"))
+
+export const maintenanceRequestsApi = group(
+  "maintenanceRequests",
+  requestEndpoints("/api/v1/maintenance-requests/"),
+)
+
+const requestSummaries = (noun: string) => ({
+  list: `One page of ${noun}s, filtered by status and search, in the given ordering.`,
+  detail: `One ${noun} with its audit trail.`,
+  approve: `Approves a pending ${noun}; 409 says who decided first.`,
+  reject: `Rejects a pending ${noun} with a reason; 409 says who decided first.`,
+  reopen: `Takes a decided ${noun} back to pending (admins only), releasing its chosen providers.`,
+  candidates: `The providers who could take this ${noun}, best match first.`,
+  selectProviders: `Chooses providers for an approved ${noun}.`,
+})
+
+/** The reference page's words for these groups (server only: the browser's code never reads them). */
+export const workRequestsDocs = {
+  description: "Work requests from customers: review, decide and choose providers.",
+  summaries: /* @__PURE__ */ requestSummaries("work request"),
+} satisfies GroupDocs<typeof workRequestsApi>
+
+export const maintenanceRequestsDocs = {
+  description: "Maintenance requests for a site: review, decide and choose providers.",
+  summaries: /* @__PURE__ */ requestSummaries("maintenance request"),
+} satisfies GroupDocs<typeof maintenanceRequestsApi>
