@@ -16,6 +16,7 @@ import { notFound } from "../errors"
 import { decodeOr400, encodeBody } from "../http/decode"
 import { requireUser } from "../http/require-user"
 import { listenOnChannels, parseNewNotification, parseRead } from "./channels"
+import { registerInboxRoutes } from "./inbox-routes"
 import { createPageCache, type PageCache } from "./page-cache"
 import { notificationPage } from "./paging"
 import {
@@ -88,6 +89,13 @@ export const notificationRoutes: FastifyPluginAsync = async (app: FastifyInstanc
     const { unread_count } = await markRead(db, req.user.id, notification_id, now())
     cache.changed(req.user.id)
     return encodeBody(MarkReadResponse, { id: notification_id, is_read: true, unread_count })
+  })
+
+  registerInboxRoutes(app, {
+    base,
+    now,
+    changed: (userId) => cache.changed(userId),
+    pathId: (raw) => pathId(raw),
   })
 
   app.post(`${base}mark-all-read/`, { preHandler: requireUser }, async (req) => {

@@ -83,6 +83,7 @@ export const SUBSCRIPTIONS = {
         { type: "session.toPages", page: "pagedList", event: { type: "list.retry" } },
         { type: "session.toPages", page: "review", event: { type: "review.retry" } },
         { type: "session.toPages", page: "selectProviders", event: { type: "select.retry" } },
+        { type: "session.toPages", page: "inbox", event: { type: "inbox.retry" } },
       ],
     },
   },
@@ -92,7 +93,28 @@ export const SUBSCRIPTIONS = {
   "socket.tokenRefused": { to: { refresh: () => ({ type: "refresh.requested", waiterId: "socket" }) } },
   // The server ended this session: this tab signs out as if another tab had.
   "socket.sessionRevoked": { to: { auth: () => ({ type: "auth.signedOutElsewhere" }) } },
-  "notification.arrived": SUPPORT_ONLY,
+  // The notifications page keeps its own list: it takes what the bell's actor learns, as facts.
+  "notification.arrived": {
+    to: {
+      session: (f) => ({
+        type: "session.toPages",
+        page: "inbox",
+        event: { type: "inbox.arrived", notification: f.notification },
+      }),
+    },
+  },
+  "notifications.changed": {
+    to: {
+      session: (f) => ({
+        type: "session.toPages",
+        page: "inbox",
+        event: { type: "inbox.changed", id: f.id, change: f.change },
+      }),
+    },
+  },
+  "notifications.writeFailed": {
+    to: { session: () => ({ type: "session.toPages", page: "inbox", event: { type: "inbox.refetch" } }) },
+  },
   "notifications.unreadChanged": {
     to: { dashboard: (f) => ({ type: "dashboard.unread", unread: f.unread }) },
   },

@@ -94,6 +94,17 @@ export const NotificationReadMessage = Schema.Struct({
   type: Schema.Literal("notification.read"),
   notification_id: ReadTarget,
 })
+/** Marked unread anywhere (REST mark-unread, any tab or instance); followed by an `unread_count`. */
+export const NotificationUnreadMessage = Schema.Struct({
+  type: Schema.Literal("notification.unread"),
+  notification_id: Id,
+})
+/** Archived (`archived: true`) or brought back to the inbox anywhere; followed by an `unread_count`. */
+export const NotificationArchivedMessage = Schema.Struct({
+  type: Schema.Literal("notification.archived"),
+  notification_id: Id,
+  archived: Schema.Boolean,
+})
 export const Pong = Schema.Struct({
   type: Schema.Literal("pong"),
   timestamp: Schema.Finite,
@@ -111,6 +122,8 @@ export const ServerMessage = Schema.Union([
   UpdateMessage,
   RealtimeUpdateMessage,
   NotificationReadMessage,
+  NotificationUnreadMessage,
+  NotificationArchivedMessage,
   Pong,
   SocketError,
 ])
