@@ -41,10 +41,12 @@ function InboxView({ list: ref }: { list: PageRefOf<"inbox"> }) {
   useEffect(() => {
     ref.send({ type: "inbox.sync", query: parseInboxSearch(search) })
   }, [ref, search])
+  // The machine's place as it is now, not as this render saw it: a link that changed the URL has just been
+  // synced above, and writing the rendered (older) place back would undo it, and then the sync would redo it.
   useEffect(() => {
-    const wanted = inboxSearchString(query)
+    const wanted = inboxSearchString(ref.getSnapshot().context.query)
     if (wanted !== search) navigate(wanted ? `${location}?${wanted}` : location, { replace: true })
-  }, [query, search, location, navigate])
+  }, [ref, query, search, location, navigate])
 
   const viewHref = (view: "inbox" | "archived") => {
     const wanted = inboxSearchString({ ...query, view })
