@@ -53,13 +53,22 @@ export const priority = styleVariants({
   high: [priorityBase, { color: vars.color.warning, background: vars.color.warningSoft }],
 })
 export const meta = style({ color: vars.color.textMuted, fontSize: "0.8rem", overflowWrap: "anywhere" })
+/** Over the row's top-right corner on hover or focus, so that the text keeps the row's whole width. */
 export const actions = style({
-  flex: "none",
+  position: "absolute",
+  top: vars.space.xs,
+  right: vars.space.xs,
   display: "flex",
   gap: "2px",
-  padding: `${vars.space.xs} ${vars.space.xs} 0 0`,
+  padding: "2px",
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+  boxShadow: vars.shadow.raised,
   opacity: 0,
   selectors: { [`${item}:hover &, ${item}:focus-within &`]: { opacity: 1 } },
-  "@media": { "(hover: none)": { opacity: 1 } },
+  // No hover on a touch screen: the buttons sit in the row, always shown.
+  "@media": {
+    "(hover: none)": { position: "static", opacity: 1, boxShadow: "none", background: "transparent" },
+  },
 })
 export const action = style({ flex: "none", padding: "0 8px", minWidth: "36px", minHeight: "36px" })
