@@ -44,9 +44,7 @@ async function deliverNew(db: Kysely<Database>, hub: SocketHub, userId: number, 
 const changeFrame = ({ notificationId: id, change }: ReadPayload) =>
   id === "all" || change === undefined
     ? frame({ type: "notification.read", notification_id: id })
-    : change === "unread"
-      ? frame({ type: "notification.unread", notification_id: id })
-      : frame({ type: "notification.archived", notification_id: id, archived: change === "archived" })
+    : frame({ type: "notification.changed", notification_id: id, change })
 
 async function deliverRead(db: Kysely<Database>, hub: SocketHub, payload: ReadPayload): Promise<void> {
   const userId = payload.userId

@@ -1,5 +1,6 @@
 import type { EventObject } from "xstate"
 import type { Fact, FactOf, FactType } from "./facts"
+import type { InboxPageEvent } from "./inbox-page.machine"
 import { type CommandOf, SESSION_ACTOR_IDS, type SystemId } from "./registry"
 import { toNotificationsEvent } from "./socket-messages"
 
@@ -24,6 +25,9 @@ export interface Route<F extends Fact> {
 }
 
 export const SUPPORT_ONLY = "support-only"
+
+/** A command for every open notifications page. */
+const toInbox = (event: InboxPageEvent) => ({ type: "session.toPages", page: "inbox", event }) as const
 
 type Table = { readonly [T in FactType]: Route<FactOf<T>> | typeof SUPPORT_ONLY }
 
@@ -83,7 +87,7 @@ export const SUBSCRIPTIONS = {
         { type: "session.toPages", page: "pagedList", event: { type: "list.retry" } },
         { type: "session.toPages", page: "review", event: { type: "review.retry" } },
         { type: "session.toPages", page: "selectProviders", event: { type: "select.retry" } },
-        { type: "session.toPages", page: "inbox", event: { type: "inbox.retry" } },
+        toInbox({ type: "inbox.retry" }),
       ],
     },
   },
@@ -95,26 +99,12 @@ export const SUBSCRIPTIONS = {
   "socket.sessionRevoked": { to: { auth: () => ({ type: "auth.signedOutElsewhere" }) } },
   // The notifications page keeps its own list: it takes what the bell's actor learns, as facts.
   "notification.arrived": {
-    to: {
-      session: (f) => ({
-        type: "session.toPages",
-        page: "inbox",
-        event: { type: "inbox.arrived", notification: f.notification },
-      }),
-    },
+    to: { session: (f) => toInbox({ type: "inbox.arrived", notification: f.notification }) },
   },
   "notifications.changed": {
-    to: {
-      session: (f) => ({
-        type: "session.toPages",
-        page: "inbox",
-        event: { type: "inbox.changed", id: f.id, change: f.change },
-      }),
-    },
+    to: { session: (f) => toInbox({ type: "inbox.changed", id: f.id, change: f.change }) },
   },
-  "notifications.writeFailed": {
-    to: { session: () => ({ type: "session.toPages", page: "inbox", event: { type: "inbox.refetch" } }) },
-  },
+  "notifications.writeFailed": { to: { session: () => toInbox({ type: "inbox.refetch" }) } },
   "notifications.unreadChanged": {
     to: { dashboard: (f) => ({ type: "dashboard.unread", unread: f.unread }) },
   },

@@ -94,16 +94,14 @@ export const NotificationReadMessage = Schema.Struct({
   type: Schema.Literal("notification.read"),
   notification_id: ReadTarget,
 })
-/** Marked unread anywhere (REST mark-unread, any tab or instance); followed by an `unread_count`. */
-export const NotificationUnreadMessage = Schema.Struct({
-  type: Schema.Literal("notification.unread"),
+/**
+ * Marked unread, archived or brought back from the archive anywhere (REST, any tab or instance); followed by
+ * an `unread_count`. A read keeps its own `notification.read`.
+ */
+export const NotificationChangedMessage = Schema.Struct({
+  type: Schema.Literal("notification.changed"),
   notification_id: Id,
-})
-/** Archived (`archived: true`) or brought back to the inbox anywhere; followed by an `unread_count`. */
-export const NotificationArchivedMessage = Schema.Struct({
-  type: Schema.Literal("notification.archived"),
-  notification_id: Id,
-  archived: Schema.Boolean,
+  change: Schema.Literals(["unread", "archived", "unarchived"]),
 })
 export const Pong = Schema.Struct({
   type: Schema.Literal("pong"),
@@ -122,8 +120,7 @@ export const ServerMessage = Schema.Union([
   UpdateMessage,
   RealtimeUpdateMessage,
   NotificationReadMessage,
-  NotificationUnreadMessage,
-  NotificationArchivedMessage,
+  NotificationChangedMessage,
   Pong,
   SocketError,
 ])

@@ -147,25 +147,26 @@ describe("notification inbox: mark-unread, archive, unarchive", () => {
     const count = await unread()
 
     await post(`${target.id}/mark-unread/`, coordinator)
-    expect(await tab.next("notification.unread")).toEqual({
-      type: "notification.unread",
+    expect(await tab.next("notification.changed")).toEqual({
+      type: "notification.changed",
       notification_id: target.id,
+      change: "unread",
     })
     expect(await tab.next("unread_count")).toEqual({ type: "unread_count", unread_count: count + 1 })
 
     await post(`${target.id}/archive/`, coordinator)
-    expect(await tab.next("notification.archived")).toEqual({
-      type: "notification.archived",
+    expect(await tab.next("notification.changed")).toEqual({
+      type: "notification.changed",
       notification_id: target.id,
-      archived: true,
+      change: "archived",
     })
     expect(await tab.next("unread_count")).toEqual({ type: "unread_count", unread_count: count })
 
     await post(`${target.id}/unarchive/`, coordinator)
-    expect(await tab.next("notification.archived")).toEqual({
-      type: "notification.archived",
+    expect(await tab.next("notification.changed")).toEqual({
+      type: "notification.changed",
       notification_id: target.id,
-      archived: false,
+      change: "unarchived",
     })
     // Idempotent calls announce nothing.
     await tab.next("unread_count")

@@ -81,7 +81,9 @@ describe("the inbox in Chromium", () => {
 
     // A row read in the All tab is not in the Unread tab.
     const read = Number(await bellRows.first().getAttribute("data-id"))
-    await row(panel(page), read).getByRole("button", { name: /as read$/ }).click()
+    await row(panel(page), read)
+      .getByRole("button", { name: /as read$/ })
+      .click()
     await expect.poll(() => row(panel(page), read).getAttribute("data-unread")).toBe("false")
     await panel(page).getByRole("tab", { name: "Unread" }).click()
     await expect.poll(() => panel(page).getByText("Loading...").count()).toBe(0)

@@ -155,9 +155,9 @@ describe("subscription table", () => {
   it("turns a frame about an unread or an archive into a change the notifications actor follows", () => {
     const at = 1
     const frames = [
-      { type: "notification.unread", notification_id: 4 },
-      { type: "notification.archived", notification_id: 4, archived: true },
-      { type: "notification.archived", notification_id: 4, archived: false },
+      { type: "notification.changed", notification_id: 4, change: "unread" },
+      { type: "notification.changed", notification_id: 4, change: "archived" },
+      { type: "notification.changed", notification_id: 4, change: "unarchived" },
     ] as const
     expect(
       frames.map((message) => deliveriesOf({ type: "socket.received", message, at })[0]?.command),

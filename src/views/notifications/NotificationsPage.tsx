@@ -43,6 +43,7 @@ function InboxView({ list: ref }: { list: PageRefOf<"inbox"> }) {
   }, [ref, search])
   // The machine's place as it is now, not as this render saw it: a link that changed the URL has just been
   // synced above, and writing the rendered (older) place back would undo it, and then the sync would redo it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the machine's place changes
   useEffect(() => {
     const wanted = inboxSearchString(ref.getSnapshot().context.query)
     if (wanted !== search) navigate(wanted ? `${location}?${wanted}` : location, { replace: true })
