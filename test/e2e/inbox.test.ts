@@ -79,6 +79,14 @@ describe("the inbox in Chromium", () => {
     // Its type and sender are shown on every row.
     expect(await panel(page).getByRole("img").count()).toBeGreaterThanOrEqual(20)
 
+    // Each row's actions are reached with Tab from its link, and named for what they do to which row.
+    await bellRows.first().getByRole("link").focus()
+    await page.keyboard.press("Tab")
+    const named = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "")
+    expect(await named()).toMatch(/^Mark ".+" as (read|unread)$/)
+    await page.keyboard.press("Tab")
+    expect(await named()).toMatch(/^Archive ".+"$/)
+
     // A row read in the All tab is not in the Unread tab.
     const read = Number(await bellRows.first().getAttribute("data-id"))
     await row(panel(page), read)
@@ -94,6 +102,8 @@ describe("the inbox in Chromium", () => {
     // The page kept its own list all along.
     expect(await pageList(page).getByRole("listitem").count()).toBe(filtered)
     expect(await seriousViolations(page, "/notifications with the bell open")).toEqual([])
+    await page.emulateMedia({ colorScheme: "dark" })
+    expect(await seriousViolations(page, "/notifications with the bell open, dark")).toEqual([])
     await page.keyboard.press("Escape")
     await close()
   })
