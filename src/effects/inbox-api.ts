@@ -3,7 +3,7 @@ import type { Failure } from "../schema/failure"
 import { ArchiveResponse, MarkUnreadResponse } from "../schema/notifications"
 import { Api } from "./api"
 
-// The inbox's calls beyond SPEC's read state: mark one unread, archive and unarchive (each answers with the
+// The inbox's calls beyond marking read: mark one unread, archive and unarchive (each answers with the
 // new unread count), decoded by the shared wire schema like every other notification call.
 
 const base = "/api/v1/notifications/"
