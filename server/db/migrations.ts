@@ -3,6 +3,7 @@
 import { sql } from "kysely"
 import { authSessionsMigration } from "../auth/migration"
 import { marketplaceMigration } from "../marketplace/migration"
+import { notificationArchiveMigration } from "../notifications/archive-migration"
 import { notificationsMigration } from "../notifications/migration"
 import { pushMigration } from "../push/migration"
 import type { Migration } from "./migrate"
@@ -65,4 +66,5 @@ export const migrations: readonly Migration[] = [
   notificationsMigration,
   pushMigration,
   authSessionsMigration,
+  notificationArchiveMigration,
 ]

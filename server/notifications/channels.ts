@@ -10,9 +10,17 @@ export const READ_CHANNEL = "notification_reads"
 export const newNotificationPayload = (userId: number, notificationId: number): string =>
   `${userId}:${notificationId}`
 
-/** `<userId>:<notificationId>` for one read, `<userId>:all` for mark-all-read. */
-export const readPayload = (userId: number, notificationId: number | "all"): string =>
-  `${userId}:${notificationId}`
+/** A change of one row's state besides a read: marked unread, archived, or back from the archive. */
+export type StateChange = "unread" | "archived" | "unarchived"
+const STATE_CHANGES: ReadonlyArray<StateChange> = ["unread", "archived", "unarchived"]
+
+/**
+ * `<userId>:<notificationId>` for one read, `<userId>:all` for mark-all-read, and
+ * `<userId>:<notificationId>:<change>` for the other state changes, which ride the same channel so that every
+ * listener (page caches, socket fan-out) hears them without listening anew.
+ */
+export const readPayload = (userId: number, notificationId: number | "all", change?: StateChange): string =>
+  change === undefined ? `${userId}:${notificationId}` : `${userId}:${notificationId}:${change}`
 
 const ID = /^[1-9][0-9]{0,14}$/
 
@@ -22,11 +30,21 @@ export function parseNewNotification(payload: string): { userId: number; notific
   return { userId: Number(user), notificationId: Number(id) }
 }
 
-export function parseRead(payload: string): { userId: number; notificationId: number | "all" } | null {
-  const [user, id, ...rest] = payload.split(":")
+export interface ReadPayload {
+  readonly userId: number
+  readonly notificationId: number | "all"
+  /** Absent for a read. */
+  readonly change?: StateChange
+}
+
+export function parseRead(payload: string): ReadPayload | null {
+  const [user, id, change, ...rest] = payload.split(":")
   if (rest.length > 0 || !user || !id || !ID.test(user)) return null
-  if (id === "all") return { userId: Number(user), notificationId: "all" }
-  return ID.test(id) ? { userId: Number(user), notificationId: Number(id) } : null
+  if (id === "all") return change === undefined ? { userId: Number(user), notificationId: "all" } : null
+  if (!ID.test(id)) return null
+  if (change === undefined) return { userId: Number(user), notificationId: Number(id) }
+  const known = STATE_CHANGES.find((c) => c === change)
+  return known ? { userId: Number(user), notificationId: Number(id), change: known } : null
 }
 
 export interface ChannelHandlers {

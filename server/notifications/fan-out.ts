@@ -6,7 +6,7 @@ import type { Kysely } from "kysely"
 import type { DatabaseHandle, Unlisten } from "../db/database"
 import type { Database } from "../db/schema"
 import { NotFound } from "../errors"
-import { listenOnChannels, parseNewNotification, parseRead } from "./channels"
+import { listenOnChannels, parseNewNotification, parseRead, type ReadPayload } from "./channels"
 import { getNotification, notificationsAfter, unreadCount } from "./queries"
 import { CATCH_UP_BATCH } from "./socket-config"
 import { type Client, frame, markSent, type SocketHub, send, sendFrame } from "./socket-hub"
@@ -40,16 +40,18 @@ async function deliverNew(db: Kysely<Database>, hub: SocketHub, userId: number, 
   }
 }
 
-async function deliverRead(
-  db: Kysely<Database>,
-  hub: SocketHub,
-  userId: number,
-  id: number | "all",
-): Promise<void> {
+/** The frame that tells a socket of a change: a read, or marked unread, archived or unarchived. */
+const changeFrame = ({ notificationId: id, change }: ReadPayload) =>
+  id === "all" || change === undefined
+    ? frame({ type: "notification.read", notification_id: id })
+    : frame({ type: "notification.changed", notification_id: id, change })
+
+async function deliverRead(db: Kysely<Database>, hub: SocketHub, payload: ReadPayload): Promise<void> {
+  const userId = payload.userId
   const clients = hub.clientsOf(userId).filter((c) => c.ready)
   if (clients.length === 0) return
   const unread_count = await unreadCount(db, userId)
-  const read = frame({ type: "notification.read", notification_id: id })
+  const read = changeFrame(payload)
   const count = frame({ type: "unread_count", unread_count })
   for (const client of clients) {
     sendFrame(client, read)
@@ -91,7 +93,7 @@ export async function startFanOut(
     const parsed = parseRead(payload)
     if (!parsed) return log.warn(`ignored read payload "${payload.slice(0, 64)}"`)
     if (hub.clientsOf(parsed.userId).length === 0) return
-    void hub.enqueue(parsed.userId, () => deliverRead(db, hub, parsed.userId, parsed.notificationId), onError)
+    void hub.enqueue(parsed.userId, () => deliverRead(db, hub, parsed), onError)
   }
   const onRelisten = () => {
     log.warn("notification listener reconnected; catching sockets up")

@@ -37,6 +37,8 @@ export async function listNotifications(
     .selectFrom("notification")
     .where("user_id", "=", userId)
     .where("channel", "=", query.channel ?? DEFAULT_CHANNEL)
+  // The archive, or everything else: an archived row shows nowhere but there.
+  base = base.where("archived_at", query.archived === "true" ? "is not" : "is", null)
   if (query.is_read !== undefined) base = base.where("is_read", "=", query.is_read === "true")
   if (query.type !== undefined) base = base.where("notification_type", "=", query.type)
   if (query.priority !== undefined) base = base.where("priority", "=", query.priority)
@@ -84,6 +86,8 @@ export async function unreadCount(
     .where("user_id", "=", userId)
     .where("channel", "=", channel)
     .where("is_read", "=", false)
+    // Archived rows are put away: the badge counts what the bell can show.
+    .where("archived_at", "is", null)
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }

@@ -8,6 +8,7 @@ import { notFound } from "../errors"
 import { encodeBody } from "../http/decode"
 import { EncodedJson, serveGroup } from "../http/serve-endpoint"
 import { listenOnChannels, parseNewNotification, parseRead } from "./channels"
+import { markUnread, setArchived } from "./inbox-state"
 import { createPageCache, type PageCache } from "./page-cache"
 import { notificationPage } from "./paging"
 import {
@@ -68,6 +69,24 @@ export const notificationRoutes: FastifyPluginAsync = async (app: FastifyInstanc
       const { marked } = await markAllRead(db, req.user.id, now(), query.channel)
       cache.changed(req.user.id)
       return { marked, unread_count: await unreadCount(db, req.user.id, query.channel) }
+    },
+    markUnread: async ({ params, req }) => {
+      const id = pathId(params.id)
+      const { unread_count } = await markUnread(db, req.user.id, id)
+      cache.changed(req.user.id)
+      return { id, is_read: false as const, unread_count }
+    },
+    archive: async ({ params, req }) => {
+      const id = pathId(params.id)
+      const { unread_count } = await setArchived(db, req.user.id, id, true, now())
+      cache.changed(req.user.id)
+      return { id, archived: true as const, unread_count }
+    },
+    unarchive: async ({ params, req }) => {
+      const id = pathId(params.id)
+      const { unread_count } = await setArchived(db, req.user.id, id, false, now())
+      cache.changed(req.user.id)
+      return { id, archived: false as const, unread_count }
     },
   })
 }

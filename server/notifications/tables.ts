@@ -15,6 +15,8 @@ export interface NotificationTable {
   sender_name: string | null
   action_url: string | null
   created_at: Generated<Date>
+  /** Set while the user keeps it in their archive; null in the inbox. */
+  archived_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 /** Created with every switch on the first time a user reads their preferences. */

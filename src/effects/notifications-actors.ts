@@ -1,13 +1,17 @@
 import { Effect } from "effect"
 import { fromCallback, fromPromise } from "xstate"
 import { SOCKET } from "../constants"
+import { inboxPageMachine, type LoadInboxInput } from "../machines/inbox-page.machine"
 import type { NotificationFilters } from "../machines/notification-list"
+import type { Write } from "../machines/notification-writes"
 import { notificationsMachine } from "../machines/notifications.machine"
-import type { CatchUp, FirstPage, NotificationsEvent, Write } from "../machines/notifications-context"
+import type { CatchUp, FirstPage, NotificationsEvent } from "../machines/notifications-context"
 import { socketMachine } from "../machines/socket.machine"
 import { COALESCE, type ToastPlan } from "../machines/toast-coalesce"
 import type { Notification, NotificationPage } from "../schema/notifications"
+import type { Api } from "./api"
 import type { ConfigShape } from "./config"
+import { archive, markUnread, unarchive } from "./inbox-api"
 import type { NotificationSocket } from "./notification-socket"
 import { NotificationsApi } from "./notifications-api"
 import { slowRetryDelay, socketConnection, watchWake } from "./socket-actors"
@@ -16,7 +20,7 @@ import { toast } from "./toasts"
 // The notifications and socket machines with their IO: each actor one NotificationsApi call (or the
 // socket), each announcement a sonner toast.
 
-type Run = <A, E>(effect: Effect.Effect<A, E, NotificationsApi | NotificationSocket>) => Promise<A>
+type Run = <A, E>(effect: Effect.Effect<A, E, NotificationsApi | NotificationSocket | Api>) => Promise<A>
 
 /** Relative times only need minute precision; a faster tick would re-render the list for nothing. */
 const CLOCK_TICK_MS = 30_000
@@ -31,6 +35,24 @@ const showToast = (plan: ToastPlan) => {
   // A burst reuses one toast id, so sonner updates the same toast instead of stacking new ones.
   if (plan.kind === "burst") toast.success(plan.text, { id: COALESCE.toastId })
   else toast.success(plan.title)
+}
+
+/** The call a queued write makes; each answers with the unread count after it. */
+const writeCall = (
+  write: Write,
+): Effect.Effect<{ readonly unread_count: number }, unknown, NotificationsApi | Api> => {
+  switch (write.kind) {
+    case "all":
+      return NotificationsApi.use((a) => a.markAllRead)
+    case "one":
+      return NotificationsApi.use((a) => a.markRead(write.id))
+    case "unread":
+      return markUnread(write.id)
+    case "archive":
+      return archive(write.id)
+    case "unarchive":
+      return unarchive(write.id)
+  }
 }
 
 export function provideNotifications(run: Run, config: ConfigShape) {
@@ -62,14 +84,7 @@ export function provideNotifications(run: Run, config: ConfigShape) {
           ),
         ),
         write: fromPromise<{ unread: number }, Write>(({ input }) =>
-          api((a) =>
-            Effect.map(
-              input.kind === "all" ? a.markAllRead : a.markRead(input.id),
-              (r: { unread_count: number }) => ({
-                unread: r.unread_count,
-              }),
-            ),
-          ),
+          run(Effect.map(writeCall(input), (r) => ({ unread: r.unread_count }))),
         ),
         loadDetail: fromPromise<Notification, { id: number }>(({ input }) => api((a) => a.detail(input.id))),
         clock,
@@ -78,6 +93,19 @@ export function provideNotifications(run: Run, config: ConfigShape) {
         showToasts: (_, params) => {
           for (const plan of params.plans) showToast(plan)
         },
+      },
+    }),
+    inbox: inboxPageMachine.provide({
+      actors: {
+        loadPage: fromPromise<NotificationPage, LoadInboxInput>(({ input }) =>
+          api((a) =>
+            a.page({
+              ...input.query.filters,
+              ...(input.query.view === "archived" ? { archived: "true" as const } : {}),
+              page: input.page,
+            }),
+          ),
+        ),
       },
     }),
     socket: socketMachine.provide({

@@ -27,6 +27,8 @@ export interface NotificationFilters {
 
 export interface PageQuery extends NotificationFilters {
   readonly page?: number
+  /** "true": the archive; absent: the notifications not archived. */
+  readonly archived?: "true"
   /** Catch-up: only items newer than this id, oldest first. */
   readonly since_id?: number
 }

@@ -2,6 +2,7 @@ import type { User } from "../schema/auth"
 import type { Notification } from "../schema/notifications"
 import type { ServerMessage } from "../schema/socket"
 import type { ListSource } from "./marketplace-types"
+import type { NotificationChange } from "./notification-list"
 
 // The facts that cross actors: what happened, said once by the actor it happened to and published on the bus
 // (a machine `emit`s it; the bus delivers it as commands, per subscriptions.ts). A publisher never knows who
@@ -55,6 +56,10 @@ export type NotificationsFact =
   | { type: "notifications.unreadChanged"; unread: number }
   /** The highest id this tab has seen from any source (list, live, catch-up) grew. */
   | { type: "notifications.seen"; newestId: number }
+  /** Read, unread, archived or unarchived: here at once (before the server confirms), or elsewhere. */
+  | { type: "notifications.changed"; id: number | "all"; change: NotificationChange }
+  /** The server refused a read, unread or archive: every list shown must be loaded again. */
+  | { type: "notifications.writeFailed" }
 
 /** Browser push: a foreground message was announced as a push toast. */
 export type PushFact = { type: "push.announced"; notificationId: number }

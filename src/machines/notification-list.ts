@@ -53,3 +53,37 @@ export function markAllAsRead(items: ReadonlyArray<Notification>): Notification[
 export function isUnread(items: ReadonlyArray<Notification>, id: number): boolean {
   return items.some((n) => n.id === id && !n.is_read)
 }
+
+/** What happened to one notification (or, for a read, to all): here, in another tab, or on another instance. */
+export type NotificationChange = "read" | "unread" | "archived" | "unarchived"
+
+export function markOneUnread(items: ReadonlyArray<Notification>, id: number): Notification[] {
+  return items.map((n) => (n.id === id && n.is_read ? { ...n, is_read: false } : n))
+}
+
+export function withoutId(items: ReadonlyArray<Notification>, id: number): Notification[] {
+  return items.filter((n) => n.id !== id)
+}
+
+/**
+ * A list after a change: reads and unreads change the row; archiving takes it out of a list of unarchived
+ * items and unarchiving out of the archive. `archived` says which of the two the list holds.
+ */
+export function applyChange(
+  items: ReadonlyArray<Notification>,
+  id: number | "all",
+  change: NotificationChange,
+  archived = false,
+): Notification[] {
+  if (id === "all") return change === "read" ? markAllAsRead(items) : [...items]
+  switch (change) {
+    case "read":
+      return markOneRead(items, id)
+    case "unread":
+      return markOneUnread(items, id)
+    case "archived":
+      return archived ? [...items] : withoutId(items, id)
+    case "unarchived":
+      return archived ? withoutId(items, id) : [...items]
+  }
+}

@@ -1,10 +1,12 @@
 import type { Notification, NotificationPage } from "../schema/notifications"
-import type { NotificationFilters } from "./notification-list"
+import type { NotificationChange, NotificationFilters } from "./notification-list"
+import type { Write } from "./notification-writes"
 
 // The notifications machine's vocabulary: the events it takes, the context it keeps and the outcomes its
 // actors deliver (notifications.machine.ts holds the chart).
 
-export type Write = { readonly kind: "one"; readonly id: number } | { readonly kind: "all" }
+/** The bell's two tabs: every notification, or the unread ones only. */
+export type BellTab = "all" | "unread"
 
 export type NotificationsEvent =
   | { type: "notifications.start" }
@@ -12,10 +14,11 @@ export type NotificationsEvent =
   | { type: "notifications.retry" }
   | { type: "notifications.refetch" }
   | { type: "notifications.loadMore" }
-  | { type: "notifications.filter"; filters: NotificationFilters }
-  /** The full page closed: the bell goes back to the unfiltered list. */
-  | { type: "notifications.clearFilters" }
+  | { type: "notifications.tab"; tab: BellTab }
   | { type: "notifications.markRead"; id: number }
+  | { type: "notifications.markUnread"; id: number }
+  | { type: "notifications.archive"; id: number }
+  | { type: "notifications.unarchive"; id: number }
   | { type: "notifications.markAllRead" }
   | { type: "notifications.open"; id: number }
   | { type: "notifications.tick"; now: number }
@@ -24,10 +27,13 @@ export type NotificationsEvent =
   | { type: "notifications.live"; notification: Notification; unread: number; at: number }
   | { type: "notifications.count"; unread: number }
   | { type: "notifications.readElsewhere"; id: number | "all" }
+  /** Marked unread, archived or unarchived in another tab (or here: the server tells every socket). */
+  | { type: "notifications.changedElsewhere"; id: number; change: Exclude<NotificationChange, "read"> }
   /** A push toast announced this id: the socket's toast must not announce it again. */
   | { type: "notifications.toasted"; id: number }
 
 export interface NotificationsContext {
+  /** The bell's list, of its own tab; the notifications page keeps its own (inbox-page.machine.ts). */
   items: Notification[]
   filters: NotificationFilters
   /** The last page loaded; 'Load More' asks for the next. */

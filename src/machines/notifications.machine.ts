@@ -1,34 +1,32 @@
-import { assign, enqueueActions, fromCallback, fromPromise, not, raise, setup, stateIn } from "xstate"
+import { assign, emit, enqueueActions, fromCallback, fromPromise, not, raise, setup, stateIn } from "xstate"
 import type { Notification, NotificationPage } from "../schema/notifications"
 import type { NotificationsFact } from "./facts"
 import { type Arrival, intake } from "./notification-intake"
+import { applyChange, mergeById, type NotificationFilters, newestId } from "./notification-list"
+import { changeOf, needsCall, optimistic, type Write } from "./notification-writes"
 import {
-  isUnread,
-  markAllAsRead,
-  markOneRead,
-  mergeById,
-  type NotificationFilters,
-  newestId,
-} from "./notification-list"
-import {
+  type BellTab,
   type CatchUp,
   type FirstPage,
   fresh,
   type NotificationsContext,
   type NotificationsEvent,
-  type Write,
 } from "./notifications-context"
 import type { ToastPlan } from "./toast-coalesce"
 
-// The bell and the notification pages: paged list with filters, unread count, live items merged by id,
-// optimistic reads confirmed one at a time, and the toasts new items announce. Every call is an actor
-// provided from src/effects; the socket's frames arrive through the bus. It publishes what changed: items new
-// to the user, the unread count, and the highest id seen (which a push toast must not announce again).
+// The bell and the user's notification state: the bell's paged list (its own tab, All or Unread), the unread
+// count, live items merged by id, optimistic reads, unreads and archiving confirmed one at a time, the open
+// notification, and the toasts new items announce. Every call is an actor provided from src/effects; the
+// socket's frames arrive through the bus. It publishes what changed: items new to the user, each read, unread
+// or archive (from here or elsewhere: the notifications page's own list follows them), a refused write, the
+// unread count, and the highest id seen (which a push toast must not announce again).
 
 /** Push toasts remembered for de-duplication; the socket delivers within seconds, so a few suffice. */
 const TOASTED_KEPT = 100
 
 export const LOAD_FAILED = "Error loading notifications. Please try again."
+
+const TAB_FILTERS: Record<BellTab, NotificationFilters> = { all: {}, unread: { is_read: "false" } }
 
 const provided = (): never => {
   throw new Error("provided by src/effects/notifications-actors.ts")
@@ -89,28 +87,22 @@ export const notificationsMachine = setup({
         enqueue.emit({ type: "notifications.seen", newestId: newestSeen })
       }
     }),
-    optimisticRead: enqueueActions(({ context, enqueue }, params: { id: number }) => {
-      const wasUnread =
-        isUnread(context.items, params.id) || (context.detail?.id === params.id && !context.detail.is_read)
-      if (wasUnread && context.unread > 0) {
-        enqueue.assign({ unread: context.unread - 1 })
-        enqueue.emit({ type: "notifications.unreadChanged", unread: context.unread - 1 })
+    /** Applies a write at once, queues its call, and tells the other lists what changed. */
+    optimistic: enqueueActions(({ context, enqueue }, write: Write) => {
+      const next = optimistic(context, write)
+      if (next.unread !== context.unread) {
+        enqueue.assign({ unread: next.unread })
+        enqueue.emit({ type: "notifications.unreadChanged", unread: next.unread })
       }
       enqueue.assign({
-        items: markOneRead(context.items, params.id),
-        detail: context.detail?.id === params.id ? { ...context.detail, is_read: true } : context.detail,
-        queue: wasUnread ? [...context.queue, { kind: "one" as const, id: params.id }] : context.queue,
+        items: next.items,
+        detail: next.detail,
+        queue: needsCall(context, write) ? [...context.queue, write] : context.queue,
       })
-    }),
-    optimisticReadAll: enqueueActions(({ context, enqueue }) => {
-      if (context.unread !== 0) {
-        enqueue.assign({ unread: 0 })
-        enqueue.emit({ type: "notifications.unreadChanged", unread: 0 })
-      }
-      enqueue.assign({
-        items: markAllAsRead(context.items),
-        detail: context.detail ? { ...context.detail, is_read: true } : null,
-        queue: [...context.queue, { kind: "all" as const }],
+      enqueue.emit({
+        type: "notifications.changed",
+        id: write.kind === "all" ? "all" : write.id,
+        change: changeOf(write),
       })
     }),
   },
@@ -146,24 +138,38 @@ export const notificationsMachine = setup({
           }),
         },
         "notifications.readElsewhere": {
-          actions: assign({
-            items: ({ context, event }) =>
-              event.id === "all" ? markAllAsRead(context.items) : markOneRead(context.items, event.id),
-          }),
+          actions: [
+            assign({ items: ({ context, event }) => applyChange(context.items, event.id, "read") }),
+            emit(({ event }) => ({ type: "notifications.changed", id: event.id, change: "read" as const })),
+          ],
+        },
+        "notifications.changedElsewhere": {
+          actions: [
+            assign({ items: ({ context, event }) => applyChange(context.items, event.id, event.change) }),
+            emit(({ event }) => ({ type: "notifications.changed", id: event.id, change: event.change })),
+          ],
         },
         "notifications.markRead": {
-          actions: { type: "optimisticRead", params: ({ event }) => ({ id: event.id }) },
+          actions: { type: "optimistic", params: ({ event }) => ({ kind: "one", id: event.id }) },
+        },
+        "notifications.markUnread": {
+          actions: { type: "optimistic", params: ({ event }) => ({ kind: "unread", id: event.id }) },
+        },
+        "notifications.archive": {
+          actions: { type: "optimistic", params: ({ event }) => ({ kind: "archive", id: event.id }) },
+        },
+        "notifications.unarchive": {
+          actions: { type: "optimistic", params: ({ event }) => ({ kind: "unarchive", id: event.id }) },
         },
         // Nothing unread: nothing to send.
-        "notifications.markAllRead": { guard: "hasUnread", actions: "optimisticReadAll" },
-        "notifications.filter": {
-          target: ".list.loading",
-          actions: assign({ filters: ({ event }) => event.filters }),
+        "notifications.markAllRead": {
+          guard: "hasUnread",
+          actions: { type: "optimistic", params: { kind: "all" } },
         },
-        "notifications.clearFilters": {
-          guard: ({ context }) => Object.keys(context.filters).length > 0,
+        "notifications.tab": {
+          guard: ({ context, event }) => context.filters.is_read !== TAB_FILTERS[event.tab].is_read,
           target: ".list.loading",
-          actions: assign({ filters: {} }),
+          actions: assign({ filters: ({ event }) => TAB_FILTERS[event.tab] }),
         },
         "notifications.refetch": { target: ".list.loading" },
       },
@@ -293,11 +299,15 @@ export const notificationsMachine = setup({
                     assign({ queue: ({ context }) => context.queue.slice(1) }),
                   ],
                 },
-                // The optimistic state is wrong: the server's list and count replace it
+                // The optimistic state is wrong: the server's lists and count replace it
                 // (docs/behaviour.md#notifications).
                 onError: {
                   target: "idle",
-                  actions: [assign({ queue: [] }), raise({ type: "notifications.refetch" })],
+                  actions: [
+                    assign({ queue: [] }),
+                    emit({ type: "notifications.writeFailed" }),
+                    raise({ type: "notifications.refetch" }),
+                  ],
                 },
               },
             },

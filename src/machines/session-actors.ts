@@ -1,5 +1,6 @@
 import { bulkReviewMachine } from "./bulk-review.machine"
 import { dashboardMachine } from "./dashboard.machine"
+import { inboxPageMachine } from "./inbox-page.machine"
 import { notificationsMachine } from "./notifications.machine"
 import { pagedListMachine } from "./paged-list.machine"
 import { preferencesMachine } from "./preferences.machine"
@@ -29,4 +30,5 @@ export const PAGE_MACHINES = {
   review: reviewMachine,
   selectProviders: selectProvidersMachine,
   bulkReview: bulkReviewMachine,
+  inbox: inboxPageMachine,
 } as const

@@ -24,6 +24,8 @@ export function toNotificationsEvent(message: ServerMessage, at: number): Notifi
       return { type: "notifications.count", unread: message.unread_count }
     case "notification.read":
       return { type: "notifications.readElsewhere", id: message.notification_id }
+    case "notification.changed":
+      return { type: "notifications.changedElsewhere", id: message.notification_id, change: message.change }
     case "update":
     case "realtime_update":
       return message.event_type === "unread_count"

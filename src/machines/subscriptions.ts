@@ -1,5 +1,6 @@
 import type { EventObject } from "xstate"
 import type { Fact, FactOf, FactType } from "./facts"
+import type { InboxPageEvent } from "./inbox-page.machine"
 import { type CommandOf, SESSION_ACTOR_IDS, type SystemId } from "./registry"
 import { toNotificationsEvent } from "./socket-messages"
 
@@ -24,6 +25,9 @@ export interface Route<F extends Fact> {
 }
 
 export const SUPPORT_ONLY = "support-only"
+
+/** A command for every open notifications page. */
+const toInbox = (event: InboxPageEvent) => ({ type: "session.toPages", page: "inbox", event }) as const
 
 type Table = { readonly [T in FactType]: Route<FactOf<T>> | typeof SUPPORT_ONLY }
 
@@ -83,6 +87,7 @@ export const SUBSCRIPTIONS = {
         { type: "session.toPages", page: "pagedList", event: { type: "list.retry" } },
         { type: "session.toPages", page: "review", event: { type: "review.retry" } },
         { type: "session.toPages", page: "selectProviders", event: { type: "select.retry" } },
+        toInbox({ type: "inbox.retry" }),
       ],
     },
   },
@@ -92,7 +97,14 @@ export const SUBSCRIPTIONS = {
   "socket.tokenRefused": { to: { refresh: () => ({ type: "refresh.requested", waiterId: "socket" }) } },
   // The server ended this session: this tab signs out as if another tab had.
   "socket.sessionRevoked": { to: { auth: () => ({ type: "auth.signedOutElsewhere" }) } },
-  "notification.arrived": SUPPORT_ONLY,
+  // The notifications page keeps its own list: it takes what the bell's actor learns, as facts.
+  "notification.arrived": {
+    to: { session: (f) => toInbox({ type: "inbox.arrived", notification: f.notification }) },
+  },
+  "notifications.changed": {
+    to: { session: (f) => toInbox({ type: "inbox.changed", id: f.id, change: f.change }) },
+  },
+  "notifications.writeFailed": { to: { session: () => toInbox({ type: "inbox.refetch" }) } },
   "notifications.unreadChanged": {
     to: { dashboard: (f) => ({ type: "dashboard.unread", unread: f.unread }) },
   },

@@ -116,6 +116,8 @@ export const NotificationListQuery = Schema.Struct({
   type: Schema.optionalKey(NotificationType),
   priority: Schema.optionalKey(Priority),
   channel: Schema.optionalKey(Channel),
+  /** "true": the archived ones only; otherwise only those not archived. */
+  archived: Schema.optionalKey(BooleanText),
   /** Catch-up: only items with a greater id, oldest first. */
   since_id: Schema.optionalKey(SinceId),
 })
@@ -138,6 +140,25 @@ export const MarkReadResponse = Schema.Struct({
   unread_count: Count,
 })
 export type MarkReadResponse = typeof MarkReadResponse.Type
+
+/** POST /api/v1/notifications/{id}/mark-unread/ (no body): the row is unread again. */
+export const MarkUnreadResponse = Schema.Struct({
+  id: Id,
+  is_read: Schema.Literal(false),
+  unread_count: Count,
+})
+export type MarkUnreadResponse = typeof MarkUnreadResponse.Type
+
+/**
+ * POST /api/v1/notifications/{id}/archive/ and .../unarchive/ (no body). Archived rows leave the bell and the
+ * inbox for the archive (`?archived=true`) and are not counted as unread.
+ */
+export const ArchiveResponse = Schema.Struct({
+  id: Id,
+  archived: Schema.Boolean,
+  unread_count: Count,
+})
+export type ArchiveResponse = typeof ArchiveResponse.Type
 
 export const MarkAllReadResponse = Schema.Struct({
   /** How many were unread before the call. */

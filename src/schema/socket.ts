@@ -94,6 +94,15 @@ export const NotificationReadMessage = Schema.Struct({
   type: Schema.Literal("notification.read"),
   notification_id: ReadTarget,
 })
+/**
+ * Marked unread, archived or brought back from the archive anywhere (REST, any tab or instance); followed by
+ * an `unread_count`. A read keeps its own `notification.read`.
+ */
+export const NotificationChangedMessage = Schema.Struct({
+  type: Schema.Literal("notification.changed"),
+  notification_id: Id,
+  change: Schema.Literals(["unread", "archived", "unarchived"]),
+})
 export const Pong = Schema.Struct({
   type: Schema.Literal("pong"),
   timestamp: Schema.Finite,
@@ -111,6 +120,7 @@ export const ServerMessage = Schema.Union([
   UpdateMessage,
   RealtimeUpdateMessage,
   NotificationReadMessage,
+  NotificationChangedMessage,
   Pong,
   SocketError,
 ])

@@ -150,6 +150,9 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   [`POST ${N}device-tokens/unregister/`]: { group: "notifications", body: DeviceTokenUnregisterBody },
   [`GET ${N}:id/`]: { group: "notifications", params: (c) => ({ id: c.notifications }) },
   [`POST ${N}:id/mark-read/`]: { group: "notifications", params: (c) => ({ id: c.notifications }) },
+  [`POST ${N}:id/mark-unread/`]: { group: "notifications", params: (c) => ({ id: c.notifications }) },
+  [`POST ${N}:id/archive/`]: { group: "notifications", params: (c) => ({ id: c.notifications }) },
+  [`POST ${N}:id/unarchive/`]: { group: "notifications", params: (c) => ({ id: c.notifications }) },
 
   "GET /ws/notifications/": { group: "socket" },
 

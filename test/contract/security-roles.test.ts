@@ -42,6 +42,9 @@ const POLICY: Readonly<Record<string, Policy>> = {
   [`POST ${N}device-tokens/register/`]: "signed-in",
   [`POST ${N}device-tokens/unregister/`]: "signed-in",
   [`POST ${N}:id/mark-read/`]: "signed-in",
+  [`POST ${N}:id/mark-unread/`]: "signed-in",
+  [`POST ${N}:id/archive/`]: "signed-in",
+  [`POST ${N}:id/unarchive/`]: "signed-in",
 }
 
 const CATEGORIES = ["admin", "website_coordinator", "support", "auditor"] as const

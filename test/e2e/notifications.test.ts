@@ -147,7 +147,9 @@ describe("notifications in Chromium", () => {
     await page.getByLabel("Read state").selectOption("false")
     await expect
       .poll(
-        async () => (await list.getByRole("listitem").count()) === (await list.getByRole("button").count()),
+        async () =>
+          (await list.getByRole("listitem").count()) ===
+          (await list.getByRole("button", { name: /^Mark ".*" as read$/ }).count()),
       )
       .toBe(true)
     await page.getByLabel("Priority").selectOption("urgent")

@@ -106,11 +106,11 @@ describe("support panel in Chromium", () => {
     await frame.waitFor()
     await expect.poll(() => frame.getByRole("cell").nth(1).textContent()).toBe("socket")
     expect(await frame.getByRole("cell").nth(4).textContent()).toBe("notifications (notifications.live)")
-    // ...which the notifications actor published as new to the user (for the panel only) ...
+    // ...which the notifications actor published as new to the user (for any open notifications page) ...
     const arrived = message("notification.arrived", title)
     await arrived.waitFor()
     expect(await arrived.getByRole("cell").nth(1).textContent()).toBe("notifications")
-    expect(await arrived.getByRole("cell").nth(4).textContent()).toBe("support panel only")
+    expect(await arrived.getByRole("cell").nth(4).textContent()).toBe("session (session.toPages)")
     // ...with the new unread count, which reached the dashboard's summary.
     const unread = message("notifications.unreadChanged")
     await unread.waitFor()

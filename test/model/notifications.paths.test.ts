@@ -145,8 +145,10 @@ describe("notifications machine paths", () => {
       { type: "notifications.tick", now: 5 },
       { type: "notifications.count", unread: 2 },
       { type: "notifications.readElsewhere", id: 3 },
-      { type: "notifications.filter", filters: { priority: "urgent" } },
-      { type: "notifications.clearFilters" },
+      { type: "notifications.changedElsewhere", id: 3, change: "unread" },
+      { type: "notifications.changedElsewhere", id: 2, change: "archived" },
+      { type: "notifications.tab", tab: "unread" },
+      { type: "notifications.tab", tab: "all" },
       { type: "notifications.refetch" },
     ],
     "the catch-up after a reconnect": [
@@ -168,6 +170,13 @@ describe("notifications machine paths", () => {
       ...events.filter(
         (e) => e.type.includes("write") || e.type.includes("markRead") || e.type.includes("markAll"),
       ),
+    ],
+    "the queued unreads and archiving": [
+      ...first,
+      ...events.filter((e) => e.type.includes("write")),
+      { type: "notifications.markUnread", id: 3 },
+      { type: "notifications.archive", id: 2 },
+      { type: "notifications.unarchive", id: 7 },
     ],
     "an opened notification": [
       ...first,
@@ -307,15 +316,59 @@ describe("notifications machine rules", () => {
     expect(toasts.at(-1)).toEqual({ kind: "burst", count: 7, text: "7 new notifications" })
   })
 
-  it("keeps live items out of a filtered list that would not show them", () => {
+  it("keeps live items out of the Unread tab when they are read already", () => {
     const { actor } = loaded()
-    actor.send({ type: "notifications.filter", filters: { priority: "urgent" } })
+    actor.send({ type: "notifications.tab", tab: "unread" })
+    expect(actor.getSnapshot().matches({ active: { list: "loading" } })).toBe(true)
     actor.send({
       type: "xstate.done.actor.loadFirst",
       output: { page: page([], null), unread: 2 },
     } as unknown as NotificationsEvent)
-    actor.send({ type: "notifications.live", notification: item(9), unread: 3, at: 1 })
+    actor.send({ type: "notifications.live", notification: item(9, true), unread: 2, at: 1 })
     expect(actor.getSnapshot().context.items).toEqual([])
+    actor.send({ type: "notifications.live", notification: item(10), unread: 3, at: 2 })
+    expect(actor.getSnapshot().context.items.map((n) => n.id)).toEqual([10])
     expect(actor.getSnapshot().context.unread).toBe(3)
+  })
+
+  it("marks one unread and archives one at once, publishing each change, and the server's count stands", () => {
+    const facts: Array<{ type: string }> = []
+    const { actor } = loaded()
+    actor.on("*", (fact) => void facts.push(fact))
+    actor.send({ type: "notifications.markRead", id: 3 })
+    actor.send({ type: "notifications.markUnread", id: 3 })
+    expect(actor.getSnapshot().context.unread).toBe(2)
+    expect(actor.getSnapshot().context.items.find((n) => n.id === 3)?.is_read).toBe(false)
+    actor.send({ type: "notifications.archive", id: 3 })
+    expect(actor.getSnapshot().context.items.map((n) => n.id)).toEqual([2])
+    expect(actor.getSnapshot().context.unread).toBe(1)
+    expect(actor.getSnapshot().context.queue.map((w) => w.kind)).toEqual(["one", "unread", "archive"])
+    expect(facts.filter((f) => f.type === "notifications.changed")).toEqual([
+      { type: "notifications.changed", id: 3, change: "read" },
+      { type: "notifications.changed", id: 3, change: "unread" },
+      { type: "notifications.changed", id: 3, change: "archived" },
+    ])
+    // A row the bell does not hold (deeper in the page's list) is still sent; its count comes from the server.
+    actor.send({ type: "notifications.markRead", id: 99 })
+    expect(actor.getSnapshot().context.queue.at(-1)).toEqual({ kind: "one", id: 99 })
+  })
+
+  it("a refused unread or archive is published, and the list and count are loaded again", () => {
+    const facts: Array<{ type: string }> = []
+    const { actor } = loaded()
+    actor.on("*", (fact) => void facts.push(fact))
+    actor.send({ type: "notifications.archive", id: 2 })
+    actor.send({ type: "xstate.error.actor.write", error: new Error("500") } as unknown as NotificationsEvent)
+    expect(facts.some((f) => f.type === "notifications.writeFailed")).toBe(true)
+    expect(actor.getSnapshot().matches({ active: { list: "loading" } })).toBe(true)
+  })
+
+  it("follows an unread or archive made in another tab", () => {
+    const { actor } = loaded()
+    actor.send({ type: "notifications.readElsewhere", id: 3 })
+    actor.send({ type: "notifications.changedElsewhere", id: 3, change: "unread" })
+    expect(actor.getSnapshot().context.items.find((n) => n.id === 3)?.is_read).toBe(false)
+    actor.send({ type: "notifications.changedElsewhere", id: 2, change: "archived" })
+    expect(actor.getSnapshot().context.items.map((n) => n.id)).toEqual([3])
   })
 })

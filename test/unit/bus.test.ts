@@ -128,7 +128,44 @@ describe("subscription table", () => {
     const supportOnly = Object.entries(SUBSCRIPTIONS)
       .filter(([, route]) => route === SUPPORT_ONLY)
       .map(([type]) => type as FactType)
-    expect(supportOnly.sort()).toEqual(["notification.arrived", "system.sessionStarted"])
+    expect(supportOnly.sort()).toEqual(["system.sessionStarted"])
+  })
+
+  it("hands the notifications page's list what the bell's actor learns: new items, changes, a refused write", () => {
+    const toInbox = (fact: Parameters<typeof deliveriesOf>[0]) =>
+      deliveriesOf(fact).map(({ to, command }) => ({ to, command }))
+    expect(toInbox({ type: "notifications.changed", id: 4, change: "archived" })).toEqual([
+      {
+        to: "session",
+        command: {
+          type: "session.toPages",
+          page: "inbox",
+          event: { type: "inbox.changed", id: 4, change: "archived" },
+        },
+      },
+    ])
+    expect(toInbox({ type: "notifications.writeFailed" })).toEqual([
+      {
+        to: "session",
+        command: { type: "session.toPages", page: "inbox", event: { type: "inbox.refetch" } },
+      },
+    ])
+  })
+
+  it("turns a frame about an unread or an archive into a change the notifications actor follows", () => {
+    const at = 1
+    const frames = [
+      { type: "notification.changed", notification_id: 4, change: "unread" },
+      { type: "notification.changed", notification_id: 4, change: "archived" },
+      { type: "notification.changed", notification_id: 4, change: "unarchived" },
+    ] as const
+    expect(
+      frames.map((message) => deliveriesOf({ type: "socket.received", message, at })[0]?.command),
+    ).toEqual([
+      { type: "notifications.changedElsewhere", id: 4, change: "unread" },
+      { type: "notifications.changedElsewhere", id: 4, change: "archived" },
+      { type: "notifications.changedElsewhere", id: 4, change: "unarchived" },
+    ])
   })
 
   it("turns a socket frame into the notifications actor's event, and drops frames it has no use for", () => {
@@ -152,6 +189,7 @@ describe("subscription table", () => {
       "session:pagedList",
       "session:review",
       "session:selectProviders",
+      "session:inbox",
     ])
   })
 })

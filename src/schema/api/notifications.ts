@@ -1,8 +1,10 @@
 import {
+  ArchiveResponse,
   ChannelQuery,
   MarkAllReadResponse,
   MarkReadBody,
   MarkReadResponse,
+  MarkUnreadResponse,
   Notification,
   NotificationListQuery,
   NotificationPage,
@@ -56,6 +58,30 @@ export const notificationsApi = group("notifications", {
     success: MarkReadResponse,
     errors: [400, 401, 404],
   }),
+  markUnread: endpoint({
+    method: "POST",
+    path: `${NOTIFICATIONS_PATH}:id/mark-unread/`,
+    callers: "signedIn",
+    params: IdParams,
+    success: MarkUnreadResponse,
+    errors: [401, 404],
+  }),
+  archive: endpoint({
+    method: "POST",
+    path: `${NOTIFICATIONS_PATH}:id/archive/`,
+    callers: "signedIn",
+    params: IdParams,
+    success: ArchiveResponse,
+    errors: [401, 404],
+  }),
+  unarchive: endpoint({
+    method: "POST",
+    path: `${NOTIFICATIONS_PATH}:id/unarchive/`,
+    callers: "signedIn",
+    params: IdParams,
+    success: ArchiveResponse,
+    errors: [401, 404],
+  }),
   markAllRead: endpoint({
     method: "POST",
     path: `${NOTIFICATIONS_PATH}mark-all-read/`,
@@ -71,11 +97,14 @@ export const notificationsDocs = {
   description:
     "The signed-in user's notifications (the bell) and their read state. Changes also arrive on the socket.",
   summaries: {
-    list: "One page of notifications, newest first; with since_id, only newer ones, oldest first.",
+    list: "One page of notifications, newest first; with since_id, only newer ones, oldest first; archived=true lists the archive.",
     unreadCount: "How many are unread (optionally on one channel).",
     get: "One notification.",
     markReadById: "Marks one notification read; answers the new unread count.",
     markRead: "Marks the notification named in the body read.",
+    markUnread: "Marks one notification unread again; answers the new unread count.",
+    archive: "Moves one notification to the archive (out of the inbox and the unread count).",
+    unarchive: "Moves one archived notification back to the inbox.",
     markAllRead: "Marks every notification read (optionally on one channel).",
   },
 } satisfies GroupDocs<typeof notificationsApi>

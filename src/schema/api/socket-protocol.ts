@@ -19,6 +19,8 @@ export const SERVER_MESSAGES: Readonly<Record<ServerMessage["type"], string>> = 
   unread_count: "The unread count changed (or was asked for).",
   "notification.read":
     "A notification (`notification_id`, or `all`) was read in some tab or on some instance.",
+  "notification.changed":
+    "A notification (`notification_id`) was marked unread, archived or moved back to the inbox (`change`: `unread`, `archived`, `unarchived`) in some tab or on some instance; `unread_count` follows.",
   update:
     "Legacy form of `unread_count` and `notification.read` (`event_type` + `data`); clients must accept it.",
   realtime_update: "The same as `update` under its other name.",

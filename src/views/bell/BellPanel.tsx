@@ -1,17 +1,20 @@
-import { forwardRef } from "react"
+import { forwardRef, useId } from "react"
 import { Link } from "wouter"
 import { linkTo } from "../../schema/app-routes"
 import * as ui from "../shared/ui.css"
+import { BellList } from "./BellList"
+import { BellTabs } from "./BellTabs"
 import * as css from "./bell.css"
 import { ConnectionHealth } from "./ConnectionHealth"
-import { NotificationList } from "./NotificationList"
 import { useNotifications, useNotificationsSend } from "./notification-hooks"
 
-/** The bell's dropdown: the list, paging, 'View all', 'Mark all as read' and the socket's health. */
+/** The bell's dropdown: All / Unread tabs, the list, paging, 'View all', 'Mark all as read' and the socket's health. */
 export const BellPanel = forwardRef<HTMLDivElement, { onClose: () => void; onEscape: () => void }>(
   function BellPanel({ onClose, onEscape }, ref) {
     const send = useNotificationsSend()
     const unread = useNotifications((s) => s.context.unread)
+    const unreadTab = useNotifications((s) => s.context.filters.is_read === "false")
+    const listId = useId()
     return (
       <div
         ref={ref}
@@ -46,8 +49,14 @@ export const BellPanel = forwardRef<HTMLDivElement, { onClose: () => void; onEsc
             Mark all as read
           </button>
         </div>
-        <div className={css.scroller}>
-          <NotificationList onOpen={onClose} />
+        <BellTabs panelId={listId} />
+        <div
+          id={listId}
+          className={css.scroller}
+          role="tabpanel"
+          aria-label={unreadTab ? "Unread notifications" : "All notifications"}
+        >
+          <BellList onOpen={onClose} />
         </div>
         <div className={css.footer}>
           <Link href={linkTo.notifications} onClick={onClose}>

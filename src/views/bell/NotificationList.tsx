@@ -1,55 +1,59 @@
-import { useCallback } from "react"
+import type { ReactNode } from "react"
 import { LOAD_FAILED } from "../../machines/notifications.machine"
+import type { Notification } from "../../schema/notifications"
 import * as ui from "../shared/ui.css"
 import * as css from "./bell.css"
+import type { RowActions } from "./NotificationRow"
 import { NotificationRows } from "./NotificationRows"
-import { listStatus, useNotifications, useNotificationsSend } from "./notification-hooks"
+import type { ListStatus } from "./notification-hooks"
 
-/** Loading, failure with Retry, empty state, the items and 'Load More': shared by the bell and the page. */
-export function NotificationList({ onOpen }: { onOpen?: () => void }) {
-  const send = useNotificationsSend()
-  const status = useNotifications(listStatus)
-  const items = useNotifications((s) => s.context.items)
-  const hasMore = useNotifications((s) => s.context.hasMore)
-  const moreFailed = useNotifications((s) => s.context.moreFailed)
-  const now = useNotifications((s) => s.context.now)
-  const markRead = useCallback((id: number) => send({ type: "notifications.markRead", id }), [send])
+export interface NotificationListProps {
+  readonly status: ListStatus
+  readonly items: ReadonlyArray<Notification>
+  readonly now: number
+  readonly hasMore: boolean
+  readonly moreFailed: boolean
+  /** What an empty list says: the bell and the page each know why theirs is empty. */
+  readonly empty: ReactNode
+  readonly actions: RowActions
+  readonly archived?: boolean
+  readonly onRetry: () => void
+  readonly onLoadMore: () => void
+  readonly onOpen?: (() => void) | undefined
+}
 
+/** Loading, failure with Retry, the empty state, the items and 'Load More': the bell's list and the page's. */
+export function NotificationList(props: NotificationListProps) {
+  const { status, items } = props
   if (status === "loading" || status === "idle") return <p className={css.centered}>Loading...</p>
   if (status === "failed")
     return (
       <div className={css.centered} role="alert">
         <p>{LOAD_FAILED}</p>
-        <button
-          type="button"
-          className={ui.button.secondary}
-          onClick={() => send({ type: "notifications.retry" })}
-        >
+        <button type="button" className={ui.button.secondary} onClick={props.onRetry}>
           Retry
         </button>
       </div>
     )
-  if (items.length === 0)
-    return (
-      <div className={css.centered}>
-        <p>
-          <strong>No notifications</strong>
-        </p>
-        <p className={ui.muted}>You're all caught up!</p>
-      </div>
-    )
+  if (items.length === 0) return <div className={css.centered}>{props.empty}</div>
   return (
     <>
-      <NotificationRows items={items} now={now} onMarkRead={markRead} onOpen={onOpen} />
-      {moreFailed ? <p className={css.centered}>{LOAD_FAILED}</p> : null}
-      {hasMore ? (
+      <NotificationRows
+        items={items}
+        now={props.now}
+        actions={props.actions}
+        archived={props.archived ?? false}
+        onOpen={props.onOpen}
+      />
+      {props.moreFailed ? <p className={css.centered}>{LOAD_FAILED}</p> : null}
+      {props.hasMore ? (
         <div className={css.centered}>
           <button
             type="button"
             className={ui.button.secondary}
             // Not disabled while loading: a disabled button drops focus, and focus leaving closes the panel.
             aria-busy={status === "loadingMore"}
-            onClick={() => send({ type: "notifications.loadMore" })}
+            onClick={props.onLoadMore}
           >
             {status === "loadingMore" ? "Loading..." : "Load More"}
           </button>

@@ -11,14 +11,15 @@ import { relativeTime } from "../../machines/relative-time"
 import type { Notification } from "../../schema/notifications"
 import * as css from "./bell.css"
 import { listWindow, meanHeight, rowOffset, WINDOW_FROM_ROWS } from "./list-window"
-import { NotificationRow } from "./NotificationRow"
+import { NotificationRow, type RowActions } from "./NotificationRow"
 
 interface RowsProps {
   readonly items: ReadonlyArray<Notification>
   /** The notifications actor's clock: each rendered row gets its label as a string, so a tick re-renders
    * only the rows whose 'x ago' changed. */
   readonly now: number
-  readonly onMarkRead: (id: number) => void
+  readonly actions: RowActions
+  readonly archived: boolean
   readonly onOpen?: (() => void) | undefined
 }
 
@@ -55,7 +56,7 @@ function visibleBand(list: HTMLElement): Band {
  * visible band, with the measured or estimated height of the others as padding; the row holding focus stays
  * rendered wherever it is, so a keyboard user never loses their place (bench/list-scroll.ts).
  */
-export function NotificationRows({ items, now, onMarkRead, onOpen }: RowsProps) {
+export function NotificationRows({ items, now, actions, archived, onOpen }: RowsProps) {
   const listRef = useRef<HTMLUListElement>(null)
   // Measured row heights by notification id: a row keeps its height when rows are added or removed above it.
   const heights = useRef(new Map<number, number>())
@@ -117,7 +118,8 @@ export function NotificationRows({ items, now, onMarkRead, onOpen }: RowsProps) 
         index={index}
         setSize={items.length}
         label={now > 0 ? relativeTime(item.created_at, now) : ""}
-        onMarkRead={onMarkRead}
+        actions={actions}
+        archived={archived}
         onOpen={onOpen}
       />
     )

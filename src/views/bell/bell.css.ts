@@ -76,10 +76,24 @@ export const scroller = style({
   overscrollBehavior: "contain",
 })
 export const list = style({ listStyle: "none", margin: 0, padding: 0 })
-export const item = style({
+export const tabs = style({
   display: "flex",
-  alignItems: "flex-start",
+  gap: vars.space.xs,
+  padding: `0 ${vars.space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,
+})
+export const tab = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: "none",
+  borderBottom: "2px solid transparent",
+  background: "none",
+  color: vars.color.textMuted,
+  font: "inherit",
+  fontWeight: 600,
+  cursor: "pointer",
+  selectors: {
+    '&[aria-selected="true"]': { color: vars.color.text, borderBottomColor: vars.color.accent },
+  },
 })
 /** Stands for the rows between a kept focused row and the rendered window of a long list. */
 export const gap = style({ listStyle: "none", margin: 0, padding: 0 })
@@ -89,10 +103,9 @@ export const row = style({
   overflowWrap: "anywhere",
   display: "grid",
   gap: "2px",
-  padding: `${vars.space.sm} ${vars.space.md}`,
+  padding: `${vars.space.sm} ${vars.space.sm}`,
   color: vars.color.text,
   textDecoration: "none",
-  selectors: { "&:hover, &:focus-visible": { background: vars.color.accentSoft } },
 })
 export const title = style({ overflowWrap: "anywhere" })
 export const unread = style([title, { fontWeight: 700 }])
@@ -104,12 +117,6 @@ export const message = style({
   WebkitBoxOrient: "vertical",
   WebkitLineClamp: 3,
   overflow: "hidden",
-})
-/** A row's own action keeps its size and place, however long the row's text. */
-export const rowAction = style({
-  flex: "none",
-  margin: `${vars.space.xs} ${vars.space.xs} 0 0`,
-  padding: "0 10px",
 })
 export const time = style({ color: vars.color.textMuted, fontSize: "0.8rem" })
 export const footer = style({

@@ -1,9 +1,10 @@
 import { useSelector } from "@xstate/react"
-import { useCallback, useEffect, useRef, useState } from "react"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import type { SnapshotFrom } from "xstate"
 import type { notificationsMachine } from "../../machines/notifications.machine"
 import type { NotificationsEvent } from "../../machines/notifications-context"
 import { useSystemActor } from "../app-context"
+import type { RowActions } from "./NotificationRow"
 
 type NotificationsSnapshot = SnapshotFrom<typeof notificationsMachine>
 
@@ -23,6 +24,20 @@ export function useNotifications<T>(select: (snapshot: NotificationsSnapshot) =>
 export function useNotificationsSend(): (event: NotificationsEvent) => void {
   const ref = useNotificationsRef()
   return useCallback((event) => ref.send(event), [ref])
+}
+
+/** A row's read, unread and archive buttons: commands to the notifications actor, from the bell or the page. */
+export function useRowActions(): RowActions {
+  const send = useNotificationsSend()
+  return useMemo(
+    () => ({
+      markRead: (id: number) => send({ type: "notifications.markRead", id }),
+      markUnread: (id: number) => send({ type: "notifications.markUnread", id }),
+      archive: (id: number) => send({ type: "notifications.archive", id }),
+      unarchive: (id: number) => send({ type: "notifications.unarchive", id }),
+    }),
+    [send],
+  )
 }
 
 export const listStatus = (s: NotificationsSnapshot): ListStatus => {
