@@ -30,7 +30,9 @@ export const badge = style({
   padding: "0 4px",
   borderRadius: vars.radius.pill,
   background: vars.color.danger,
-  color: "#fff",
+  // The theme's text for a filled control: white on the light theme's dark red, near-black on the dark theme's
+  // light red (white there was 2.3:1, below the 4.5:1 small text needs).
+  color: vars.color.accentText,
   fontSize: "0.7rem",
   fontWeight: 700,
   lineHeight: "18px",
