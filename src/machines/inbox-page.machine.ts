@@ -7,6 +7,7 @@ import {
   mergeById,
   type NotificationChange,
   type NotificationFilters,
+  withNextPage,
 } from "./notification-list"
 
 // The notifications page's own list: the inbox or the archive, with its filters, paged with 'Load More'. The
@@ -139,12 +140,7 @@ export const inboxPageMachine = setup({
         input: ({ context }) => ({ query: context.query, page: context.page + 1 }),
         onDone: {
           target: "ready",
-          actions: assign(({ context, event }) => ({
-            items: mergeById(context.items, event.output.results),
-            page: context.page + 1,
-            hasMore: event.output.next !== null,
-            moreFailed: false,
-          })),
+          actions: assign(({ context, event }) => withNextPage(context, event.output)),
         },
         onError: { target: "ready", actions: assign({ moreFailed: true }) },
       },

@@ -30,6 +30,19 @@ export function mergeById(
   return [...byId.values()].sort((a, b) => b.id - a.id)
 }
 
+/** What a list's context becomes when its next page arrived: the page merged in, and whether more remain. */
+export function withNextPage(
+  list: { readonly items: ReadonlyArray<Notification>; readonly page: number },
+  next: { readonly results: ReadonlyArray<Notification>; readonly next: string | null },
+) {
+  return {
+    items: mergeById(list.items, next.results),
+    page: list.page + 1,
+    hasMore: next.next !== null,
+    moreFailed: false,
+  }
+}
+
 export function newestId(items: ReadonlyArray<Notification>): number | null {
   return items.reduce<number | null>((max, n) => (max === null || n.id > max ? n.id : max), null)
 }

@@ -2,7 +2,7 @@ import { assign, emit, enqueueActions, fromCallback, fromPromise, not, raise, se
 import type { Notification, NotificationPage } from "../schema/notifications"
 import type { NotificationsFact } from "./facts"
 import { type Arrival, intake } from "./notification-intake"
-import { applyChange, mergeById, type NotificationFilters, newestId } from "./notification-list"
+import { applyChange, type NotificationFilters, newestId, withNextPage } from "./notification-list"
 import { changeOf, needsCall, optimistic, type Write } from "./notification-writes"
 import {
   type BellTab,
@@ -209,12 +209,7 @@ export const notificationsMachine = setup({
                 input: ({ context }) => ({ filters: context.filters, page: context.page + 1 }),
                 onDone: {
                   target: "ready",
-                  actions: assign(({ context, event }) => ({
-                    items: mergeById(context.items, event.output.results),
-                    page: context.page + 1,
-                    hasMore: event.output.next !== null,
-                    moreFailed: false,
-                  })),
+                  actions: assign(({ context, event }) => withNextPage(context, event.output)),
                 },
                 onError: { target: "ready", actions: assign({ moreFailed: true }) },
               },
