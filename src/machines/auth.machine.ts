@@ -2,66 +2,15 @@ import { assign, emit, enqueueActions, fromPromise, setup } from "xstate"
 import { profileBackoffMs } from "../constants"
 import type { LoginResponse, RefreshResponse, User } from "../schema/auth"
 import { failureText } from "../schema/failure"
-import type { SessionFact, SignInHow, SignOutHow } from "./facts"
-
-export type AuthStatus = "LOADING" | "AUTHENTICATED" | "UNAUTHENTICATED" | "ERROR"
-
-/** Exactly the client auth state (docs/behaviour.md#auth-status), nothing more. */
-export interface AuthContext {
-  user: User | null
-  accessToken: string | null
-  status: AuthStatus
-  error: string | null
-  isAuthenticated: boolean
-  profileLoaded: boolean
-}
-
-export type AuthEvent =
-  | { type: "auth.login"; email: string; password: string }
-  | { type: "auth.logout" }
-  | { type: "auth.forceLogout"; error: string }
-  | { type: "auth.setAccessToken"; token: string }
-  | { type: "auth.setUser"; user: User }
-  | { type: "auth.updateUser"; patch: Partial<User> }
-  | { type: "auth.setError"; error: string }
-  | { type: "auth.clearError" }
-  /** Another tab of this browser signed in (bus: tabs.signedInElsewhere): this tab takes that session. */
-  | { type: "auth.adoptSession"; token: string; userId: number | null }
-  /** Another tab signed out, or the server closed this session: sign out here too, without calling the server. */
-  | { type: "auth.signedOutElsewhere" }
-
-export const LOGIN_FAILED = "Login failed"
-
-/** How the session began, from the event that entered AUTHENTICATED. */
-const signInHow = (eventType: string): SignInHow =>
-  eventType === "xstate.done.actor.login"
-    ? "login"
-    : eventType === "auth.adoptSession"
-      ? "adopted"
-      : "restored"
-
-/** How it ended, from the event that left it. */
-const signOutHow = (eventType: string): SignOutHow => {
-  switch (eventType) {
-    case "auth.logout":
-      return "logout"
-    case "auth.forceLogout":
-      return "expired"
-    case "auth.signedOutElsewhere":
-      return "elsewhere"
-    default:
-      return "error"
-  }
-}
-
-const initial: AuthContext = {
-  user: null,
-  accessToken: null,
-  status: "LOADING",
-  error: null,
-  isAuthenticated: false,
-  profileLoaded: false,
-}
+import {
+  type AuthContext,
+  type AuthEvent,
+  initial,
+  LOGIN_FAILED,
+  signInHow,
+  signOutHow,
+} from "./auth-context"
+import type { SessionFact, SignOutHow } from "./facts"
 
 export const authMachine = setup({
   types: { context: {} as AuthContext, events: {} as AuthEvent, emitted: {} as SessionFact },

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { createContext, type ReactNode, useCallback, useContext } from "react"
 import type { AppActor } from "../effects/start-app"
-import type { AuthContext, AuthEvent } from "../machines/auth.machine"
+import type { AuthContext, AuthEvent } from "../machines/auth-context"
 import type { ProfileContext, ProfileEvent } from "../machines/profile.machine"
 import { lookup, type RefOf, type SystemId } from "../machines/registry"
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { getShortestPaths, getSimplePaths } from "xstate/graph"
-import { type AuthContext, type AuthEvent, authMachine } from "../../src/machines/auth.machine"
+import { authMachine } from "../../src/machines/auth.machine"
+import type { AuthContext, AuthEvent } from "../../src/machines/auth-context"
 import type { SessionFact } from "../../src/machines/facts"
 import type { User } from "../../src/schema/auth"
 import { describeEvent, getEdgePaths, pending, replay } from "./walk"

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
-import { type AuthContext, authMachine, LOGIN_FAILED } from "../../src/machines/auth.machine"
+import { authMachine } from "../../src/machines/auth.machine"
+import { type AuthContext, LOGIN_FAILED } from "../../src/machines/auth-context"
 import type { LoginResponse, RefreshResponse, User } from "../../src/schema/auth"
 import { demoUser as user } from "./fake-auth-server"
 
