@@ -10,7 +10,6 @@ export interface RequestKindInfo {
   /** "work request", for sentences. */
   readonly noun: string
   readonly title: string
-  readonly apiPath: string
   readonly detailPath: (uuid: string) => string
 }
 
@@ -20,7 +19,6 @@ export const REQUEST_KINDS: Readonly<Record<RequestKind, RequestKindInfo>> = {
     recordKind: "work_request",
     noun: "work request",
     title: "Work request",
-    apiPath: "/api/v1/work-requests/",
     detailPath: (uuid) => linkTo.details("work", uuid),
   },
   maintenance: {
@@ -28,7 +26,6 @@ export const REQUEST_KINDS: Readonly<Record<RequestKind, RequestKindInfo>> = {
     recordKind: "maintenance_request",
     noun: "maintenance request",
     title: "Maintenance request",
-    apiPath: "/api/v1/maintenance-requests/",
     detailPath: (uuid) => linkTo.details("maintenance", uuid),
   },
 }
@@ -37,7 +34,6 @@ export const APPLICATION_KIND = {
   recordKind: "company_application",
   noun: "company application",
   title: "Company application",
-  apiPath: "/api/v1/company-applications/",
   detailPath: (uuid: string) => linkTo.details("application", uuid),
 } as const
 
