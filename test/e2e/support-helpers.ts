@@ -6,9 +6,24 @@ import type { Page, Route } from "playwright-core"
 
 export const supportPanel = (page: Page) => page.getByRole("dialog", { name: "Support panel" })
 
+/**
+ * The shortcut opens the panel only once the app knows who is signed in (an admin may open it): until the
+ * profile has arrived a press is refused, so it is pressed again until the panel shows.
+ */
 export async function openSupportPanel(page: Page): Promise<void> {
-  await page.keyboard.press("Control+Shift+S")
-  await supportPanel(page).waitFor()
+  for (let attempt = 0; attempt < 15; attempt++) {
+    await page.keyboard.press("Control+Shift+S")
+    if (
+      await supportPanel(page)
+        .waitFor({ timeout: 2000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      return
+  }
+  await supportPanel(page).waitFor({ timeout: 1 })
 }
 
 /** The state the panel shows for an actor (by systemId). */
