@@ -6,6 +6,7 @@ import type {
   RecordKind,
 } from "../../src/schema/marketplace"
 import type { Db } from "./db"
+import { announceRecordChange } from "./record-channel"
 import { auditToWire } from "./wire"
 
 // The audit trail: one row per transition or selection, written in the same transaction as the change so
@@ -47,6 +48,8 @@ export async function recordAudit(db: Db, entry: AuditInput): Promise<AuditEntry
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+  // Every change has exactly one entry, so this is where every open tab learns of it (docs/behaviour.md#live-records).
+  await announceRecordChange(db, row.id)
   return auditToWire(row)
 }
 

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync } from "fastify"
 import { SOCKET_PATH } from "../../src/schema/api/socket"
 import { SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES } from "../../src/schema/socket"
 import { startFanOut } from "./fan-out"
+import { startRecordFanOut } from "./record-fan-out"
 import { socketConfig } from "./socket-config"
 import { SocketHub } from "./socket-hub"
 import { openSession } from "./socket-session"
@@ -51,6 +52,7 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
   })
 
   const stopFanOut = await startFanOut(database, hub, log)
+  const stopRecordFanOut = await startRecordFanOut(database, hub, log)
   const stopHeartbeat = startHeartbeat(hub, config.heartbeatMs)
   const stopClosingRevoked = revocations.onRevoked((sessionId) => {
     const closed = hub.closeSession(sessionId, SOCKET_CLOSE.sessionRevoked)
@@ -60,6 +62,7 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
     stopClosingRevoked()
     stopHeartbeat()
     await stopFanOut()
+    await stopRecordFanOut()
     await hub.drain()
   })
 

@@ -1,4 +1,12 @@
 import { Schema } from "effect"
+import {
+  Actor,
+  AnyStatus,
+  AuditAction,
+  CompanyApplication,
+  MaintenanceRequest,
+  WorkRequest,
+} from "./marketplace"
 import { Channel, Notification } from "./notifications"
 
 // The live socket /ws/notifications/?token=ACCESS (docs/behaviour.md#socket-protocol). Every frame is one
@@ -113,6 +121,24 @@ export const SocketError = Schema.Struct({
   detail: Schema.String,
 })
 
+/**
+ * A marketplace record changed anywhere (decided, reopened, providers chosen, a new intake), sent to every
+ * signed-in socket on every instance (docs/behaviour.md#live-records). `record` is the record as the list
+ * endpoints return it, so an open list can show it without asking again; `actor` made the change (`id` null
+ * for an applicant or a customer).
+ */
+export const RecordChangedMessage = Schema.Struct({
+  type: Schema.Literal("record.changed"),
+  kind: Schema.Literals(["application", "work", "maintenance"]),
+  uuid: Schema.String,
+  change: AuditAction,
+  status: AnyStatus,
+  actor: Actor,
+  at: Schema.String,
+  record: Schema.Union([WorkRequest, MaintenanceRequest, CompanyApplication]),
+})
+export type RecordChangedMessage = typeof RecordChangedMessage.Type
+
 export const ServerMessage = Schema.Union([
   ConnectionEstablished,
   NotificationMessage,
@@ -121,6 +147,7 @@ export const ServerMessage = Schema.Union([
   RealtimeUpdateMessage,
   NotificationReadMessage,
   NotificationChangedMessage,
+  RecordChangedMessage,
   Pong,
   SocketError,
 ])

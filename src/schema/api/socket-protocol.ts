@@ -21,6 +21,8 @@ export const SERVER_MESSAGES: Readonly<Record<ServerMessage["type"], string>> = 
     "A notification (`notification_id`, or `all`) was read in some tab or on some instance.",
   "notification.changed":
     "A notification (`notification_id`) was marked unread, archived or moved back to the inbox (`change`: `unread`, `archived`, `unarchived`) in some tab or on some instance; `unread_count` follows.",
+  "record.changed":
+    "A marketplace record changed on some instance: `kind` (`application`, `work`, `maintenance`), `uuid`, `change` (the audit action: `submitted`, `approved`, `accepted`, `rejected`, `reopened`, `providers_selected`), the new `status`, the `actor` ({`id`, `full_name`}, `id` null for an applicant or a customer), `at`, and `record` as the list endpoints return it. Sent to every signed-in socket; after a reconnection the client reloads its lists and counts instead of expecting the ones it missed.",
   update:
     "Legacy form of `unread_count` and `notification.read` (`event_type` + `data`); clients must accept it.",
   realtime_update: "The same as `update` under its other name.",

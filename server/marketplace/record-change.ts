@@ -1,0 +1,47 @@
+// What a live `record.changed` frame says about one change: its audit entry (what happened, by whom, when)
+// and the record as the list endpoints return it now. Loaded by each instance's listener once per change.
+import type { RecordSource } from "../../src/schema/app-routes"
+import type { RecordKind } from "../../src/schema/marketplace"
+import type { RecordChangedMessage } from "../../src/schema/socket"
+import { findApplicationRow } from "./applications"
+import type { Db } from "./db"
+import { selectedProviders } from "./provider-refs"
+import { findRequestRow } from "./requests"
+import { applicationToWire, auditToWire, requestToWire } from "./wire"
+
+const SOURCE_OF: Readonly<Record<RecordKind, RecordSource>> = {
+  company_application: "application",
+  work_request: "work",
+  maintenance_request: "maintenance",
+}
+
+async function listRow(db: Db, source: RecordSource, uuid: string): Promise<RecordChangedMessage["record"]> {
+  if (source === "application") return applicationToWire(await findApplicationRow(db, uuid))
+  const row = await findRequestRow(db, source, uuid)
+  const selected = await selectedProviders(db, [row.id])
+  return requestToWire(row, selected.get(row.id) ?? [])
+}
+
+/** The frame for one audit entry; null when the entry is gone (its record was deleted meanwhile). */
+export async function recordChangeOf(db: Db, auditId: number): Promise<RecordChangedMessage | null> {
+  const row = await db
+    .selectFrom("marketplace_audit")
+    .selectAll()
+    .where("id", "=", auditId)
+    .executeTakeFirst()
+  if (row === undefined) return null
+  const entry = auditToWire(row)
+  const source = SOURCE_OF[entry.record_kind]
+  const record = await listRow(db, source, entry.record_uuid)
+  return {
+    type: "record.changed",
+    kind: source,
+    uuid: entry.record_uuid,
+    change: entry.action,
+    // The record's status now: a later change may have moved it again, and the row sent says so too.
+    status: record.status,
+    actor: { id: entry.actor_user_id, full_name: entry.actor_name },
+    at: entry.at,
+    record,
+  }
+}
