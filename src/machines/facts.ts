@@ -3,6 +3,7 @@ import type { Notification } from "../schema/notifications"
 import type { ServerMessage } from "../schema/socket"
 import type { ListSource } from "./marketplace-types"
 import type { NotificationChange } from "./notification-list"
+import type { RemoteChange } from "./remote-change"
 
 // The facts that cross actors: what happened, said once by the actor it happened to and published on the bus
 // (a machine `emit`s it; the bus delivers it as commands, per subscriptions.ts). A publisher never knows who
@@ -71,6 +72,14 @@ export type RecordFact = {
   uuids: ReadonlyArray<string>
 }
 
+/**
+ * Marketplace records changed elsewhere (the socket): one record changed, or the socket came back after a loss
+ * and whatever changed meanwhile is unknown, so lists and counts load again.
+ */
+export type LiveRecordsFact =
+  | { type: "records.remoteChanged"; change: RemoteChange }
+  | { type: "records.resync" }
+
 export type Fact =
   | SessionFact
   | TabsFact
@@ -81,5 +90,6 @@ export type Fact =
   | NotificationsFact
   | PushFact
   | RecordFact
+  | LiveRecordsFact
 export type FactType = Fact["type"]
 export type FactOf<T extends FactType> = Extract<Fact, { type: T }>

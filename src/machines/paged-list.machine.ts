@@ -1,7 +1,9 @@
 import { assign, fromPromise, setup } from "xstate"
 import { failureText } from "../schema/failure"
 import { sameQuery } from "./list-url"
+import { applyChange, keepTicked, withMark } from "./live-list"
 import type { ListPage, ListQuery, ListSource } from "./marketplace-types"
+import type { ChangeMark, RemoteChange } from "./remote-change"
 
 // One machine for every paged list (work and maintenance requests, company applications, any status).
 // It owns the query; the page mirrors it into the URL and feeds URL changes (reload, Back) back as `list.sync`.
@@ -18,6 +20,12 @@ export interface PagedListContext {
   readonly query: ListQuery
   readonly data: ListPage | null
   readonly error: string | null
+  /** Rows changed by someone else while shown, by uuid: "Approved by Corey Coordinator just now". */
+  readonly marks: Readonly<Record<string, ChangeMark>>
+  /** The rows ticked for a bulk decision: they stay while shown even when they leave the list. */
+  readonly kept: ReadonlyArray<string>
+  /** A change arrived while a load was under way: the page loads again once it ends. */
+  readonly stale: boolean
 }
 
 export type PagedListEvent =
@@ -29,6 +37,12 @@ export type PagedListEvent =
   | { type: "list.reload" }
   /** Records of some list changed (bus: records.changed): this list reloads when they are of its kind. */
   | { type: "list.recordsChanged"; source: ListSource }
+  /** A record changed elsewhere (bus: records.remoteChanged): applied in place, then reloaded in the background. */
+  | { type: "list.remoteChanged"; change: RemoteChange }
+  /** The socket came back after a loss (bus: records.resync): loaded again in the background. */
+  | { type: "list.refresh" }
+  /** The rows ticked for a bulk decision now. */
+  | { type: "list.keep"; uuids: ReadonlyArray<string> }
 
 export interface FetchPageInput {
   readonly source: ListSource
@@ -39,6 +53,12 @@ export interface FetchPageInput {
 const fetchPage = fromPromise<ListPage, FetchPageInput>(() =>
   Promise.reject(new Error("fetchPage not provided")),
 )
+
+/** Where a shown list takes changes made elsewhere. */
+const live = {
+  "list.remoteChanged": { guard: "isOwnChange", target: "#pagedList.refreshing", actions: "applyRemote" },
+  "list.refresh": { target: "#pagedList.refreshing" },
+} as const
 
 export const pagedListMachine = setup({
   types: {
@@ -53,8 +73,34 @@ export const pagedListMachine = setup({
       event.type === "list.sync" && !sameQuery(context.query, event.query),
     isOtherPage: ({ context, event }) =>
       event.type === "list.page" && event.page >= 1 && event.page !== context.query.page,
+    isOwnChange: ({ context, event }) =>
+      event.type === "list.remoteChanged" && event.change.source === context.source,
+    isStale: ({ context }) => context.stale,
+    // Empty once the ticked rows that changed elsewhere are kept (keepTicked).
+    isEmptyKept: ({ context, event }) =>
+      keepTicked(context.data, (event as unknown as { output: ListPage }).output, context.kept, context.marks)
+        .results.length === 0,
+    hasNoRows: ({ context }) => (context.data?.results.length ?? 0) === 0,
   },
   actions: {
+    applyRemote: assign(({ context, event }) => {
+      if (event.type !== "list.remoteChanged") return {}
+      return {
+        data: applyChange(context.data, context.query.status, event.change, context.kept),
+        marks: withMark(context.marks, event.change),
+      }
+    }),
+    takeFetched: assign({
+      data: ({ context, event }) =>
+        keepTicked(
+          context.data,
+          (event as unknown as { output: ListPage }).output,
+          context.kept,
+          context.marks,
+        ),
+      stale: false,
+    }),
+    markStale: assign({ stale: true }),
     takeQuery: assign({
       query: ({ event, context }) => (event.type === "list.sync" ? event.query : context.query),
     }),
@@ -76,7 +122,15 @@ export const pagedListMachine = setup({
   },
 }).createMachine({
   id: "pagedList",
-  context: ({ input }) => ({ source: input.source, query: input.query, data: null, error: null }),
+  context: ({ input }) => ({
+    source: input.source,
+    query: input.query,
+    data: null,
+    error: null,
+    marks: {},
+    kept: [],
+    stale: false,
+  }),
   initial: "loading",
   // Any change of place reloads, whatever the list is doing; entering `loading` again restarts the fetch.
   on: {
@@ -90,27 +144,54 @@ export const pagedListMachine = setup({
       target: ".loading",
       reenter: true,
     },
+    "list.keep": { actions: assign({ kept: ({ event }) => event.uuids }) },
   },
   states: {
     loading: {
-      entry: assign({ error: null }),
+      entry: assign({ error: null, stale: false }),
+      on: { "list.remoteChanged": { guard: "isOwnChange", actions: ["applyRemote", "markStale"] } },
       invoke: {
         id: "fetchPage",
         src: "fetchPage",
         input: ({ context }) => ({ source: context.source, query: context.query }),
         onDone: [
+          // What it loaded may predate a change heard meanwhile.
+          { guard: "isStale", target: "refreshing", actions: "takeFetched" },
           { guard: "isEmpty", target: "empty", actions: assign({ data: ({ event }) => event.output }) },
           { target: "ready", actions: assign({ data: ({ event }) => event.output }) },
         ],
         onError: {
           target: "failed",
-          actions: assign({ error: ({ event }) => failureText(event.error, LIST_LOAD_FAILED) }),
+          actions: assign({ error: ({ event }) => failureText(event.error, LIST_LOAD_FAILED), stale: false }),
         },
       },
     },
-    ready: {},
-    empty: {},
-    failed: { on: { "list.retry": "loading" } },
+    ready: { on: live },
+    empty: { on: live },
+    // Loading again behind the rows shown: the table stays, and so do focus, scroll and the ticked rows. A
+    // failure keeps what is shown (the next change or reconnection tries again).
+    refreshing: {
+      on: {
+        "list.remoteChanged": { guard: "isOwnChange", actions: ["applyRemote", "markStale"] },
+        "list.refresh": { actions: "markStale" },
+      },
+      invoke: {
+        id: "refetchPage",
+        src: "fetchPage",
+        input: ({ context }) => ({ source: context.source, query: context.query }),
+        onDone: [
+          // Changes keep coming (a burst): one more load after this one, not one per change.
+          { guard: "isStale", target: "refreshing", reenter: true, actions: "takeFetched" },
+          { guard: "isEmptyKept", target: "empty", actions: "takeFetched" },
+          { target: "ready", actions: "takeFetched" },
+        ],
+        onError: [
+          { guard: "hasNoRows", target: "empty", actions: assign({ stale: false }) },
+          { target: "ready", actions: assign({ stale: false }) },
+        ],
+      },
+    },
+    failed: { on: { "list.retry": "loading", "list.refresh": "loading" } },
   },
 })
 

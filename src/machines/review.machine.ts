@@ -7,6 +7,7 @@ import {
   type RecordRef,
   type ReviewDecision,
 } from "./marketplace-types"
+import type { ChangeMark, RemoteChange } from "./remote-change"
 
 // A record's detail page: load it, then approve/accept after a confirmation or reject with a reason.
 // A 409 means someone else decided first: the server's sentence is shown and the record reloaded, so the page
@@ -21,6 +22,8 @@ export interface ReviewContext {
   readonly decision: ReviewDecision | null
   readonly error: string | null
   readonly conflict: string | null
+  /** The last change someone else made while the page was open: "Rejected by Cora Second just now". */
+  readonly mark: ChangeMark | null
 }
 
 export type ReviewEvent =
@@ -30,6 +33,10 @@ export type ReviewEvent =
   | { type: "review.submitReason"; reason: string }
   | { type: "review.cancel" }
   | { type: "review.retry" }
+  /** A record changed elsewhere (bus: records.remoteChanged): this one's status and actions follow at once. */
+  | { type: "review.remoteChanged"; change: RemoteChange }
+  /** The socket came back after a loss (bus: records.resync): loaded again in the background. */
+  | { type: "review.refresh" }
 
 export interface ActInput {
   readonly target: RecordRef
@@ -47,6 +54,12 @@ const canDecide = {
   "review.reject": { guard: "isPending", target: "#review.askingReason" },
 } as const
 
+/** Where the page shows the record settled: a change elsewhere is applied and the record loaded again. */
+const live = {
+  "review.remoteChanged": { guard: "isThisRecord", target: "#review.refreshing", actions: "takeRemote" },
+  "review.refresh": { target: "#review.refreshing" },
+} as const
+
 export const reviewMachine = setup({
   types: {
     context: {} as ReviewContext,
@@ -59,6 +72,10 @@ export const reviewMachine = setup({
     isPending: ({ context }) => context.record?.status === "pending",
     hasReason: ({ event }) => event.type === "review.submitReason" && event.reason.trim() !== "",
     isConflict: ({ event }) => failureStatus((event as unknown as { error: unknown }).error) === 409,
+    isThisRecord: ({ context, event }) =>
+      event.type === "review.remoteChanged" &&
+      event.change.source === context.target.kind &&
+      event.change.uuid === context.target.uuid,
   },
   actions: {
     // Results reach the user as toasts; the real ones are provided from src/effects (sonner).
@@ -66,6 +83,12 @@ export const reviewMachine = setup({
     announceConflict: (_, _params: { message: string }) => {},
     announceFailure: (_, _params: { message: string }) => {},
     clearOutcome: assign({ error: null, conflict: null }),
+    // The list row has the status and decision; the audit trail comes with the reload that follows.
+    takeRemote: assign(({ context, event }) => {
+      if (event.type !== "review.remoteChanged" || context.record === null) return {}
+      const record: RecordDetail = { ...context.record, ...event.change.record } as RecordDetail
+      return { record, mark: event.change.mark }
+    }),
     // Decided here, or found decided by someone else: either way the lists and counts moved.
     announceChanged: emit(({ context }) => ({
       type: "records.changed",
@@ -75,7 +98,14 @@ export const reviewMachine = setup({
   },
 }).createMachine({
   id: "review",
-  context: ({ input }) => ({ target: input, record: null, decision: null, error: null, conflict: null }),
+  context: ({ input }) => ({
+    target: input,
+    record: null,
+    decision: null,
+    error: null,
+    conflict: null,
+    mark: null,
+  }),
   initial: "loading",
   states: {
     loading: {
@@ -91,9 +121,30 @@ export const reviewMachine = setup({
       },
     },
     loadFailed: { on: { "review.retry": "loading" } },
-    ready: { on: canDecide },
+    ready: { on: { ...canDecide, ...live } },
+    // Loading again behind the record shown; its actions follow the status already taken.
+    refreshing: {
+      on: {
+        ...canDecide,
+        "review.remoteChanged": {
+          guard: "isThisRecord",
+          target: "refreshing",
+          reenter: true,
+          actions: "takeRemote",
+        },
+      },
+      invoke: {
+        id: "refreshRecord",
+        src: "loadRecord",
+        input: ({ context }) => context.target,
+        onDone: { target: "ready", actions: assign({ record: ({ event }) => event.output }) },
+        onError: "ready",
+      },
+    },
     confirming: {
       on: {
+        // A dialog open is a decision in progress: it stays (focus with it); the server will say if it is too late.
+        "review.remoteChanged": { guard: "isThisRecord", actions: "takeRemote" },
         "review.confirm": {
           target: "acting",
           actions: assign({
@@ -111,6 +162,7 @@ export const reviewMachine = setup({
           actions: assign({ decision: ({ event }) => ({ action: "reject", reason: event.reason.trim() }) }),
         },
         "review.cancel": "ready",
+        "review.remoteChanged": { guard: "isThisRecord", actions: "takeRemote" },
       },
     },
     acting: {
@@ -160,7 +212,7 @@ export const reviewMachine = setup({
       },
     },
     // The server's answer to a decision is the decided record, never a pending one: nothing to decide here.
-    done: {},
+    done: { on: live },
     conflict: {
       initial: "reloading",
       states: {
@@ -174,9 +226,9 @@ export const reviewMachine = setup({
             onError: "shown",
           },
         },
-        shown: { on: canDecide },
+        shown: { on: { ...canDecide, ...live } },
       },
     },
-    failed: { on: canDecide },
+    failed: { on: { ...canDecide, ...live } },
   },
 })

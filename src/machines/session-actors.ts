@@ -1,6 +1,7 @@
 import { bulkReviewMachine } from "./bulk-review.machine"
 import { dashboardMachine } from "./dashboard.machine"
 import { inboxPageMachine } from "./inbox-page.machine"
+import { liveRecordsMachine } from "./live-records.machine"
 import { notificationsMachine } from "./notifications.machine"
 import { pagedListMachine } from "./paged-list.machine"
 import { preferencesMachine } from "./preferences.machine"
@@ -22,6 +23,7 @@ export const SESSION_ACTORS = {
   socket: socketMachine,
   push: pushMachine,
   preferences: preferencesMachine,
+  liveRecords: liveRecordsMachine,
 } as const
 
 /** The machines a page starts as a child of the session while it is shown. */

@@ -33,6 +33,8 @@ export function toNotificationsEvent(message: ServerMessage, at: number): Notifi
         : { type: "notifications.readElsewhere", id: message.data.notification_id }
     case "pong":
     case "error":
+    // Marketplace changes are the liveRecords actor's (subscriptions.ts).
+    case "record.changed":
       return null
   }
 }

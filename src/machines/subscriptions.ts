@@ -92,7 +92,17 @@ export const SUBSCRIPTIONS = {
     },
   },
   "socket.lost": { to: { push: () => ({ type: "push.socket", live: false }) } },
-  "socket.received": { to: { notifications: (f) => toNotificationsEvent(f.message, f.at) } },
+  "socket.received": {
+    to: {
+      notifications: (f) => toNotificationsEvent(f.message, f.at),
+      liveRecords: (f) =>
+        f.message.type === "connection_established"
+          ? { type: "liveRecords.connected", userId: f.message.user_id }
+          : f.message.type === "record.changed"
+            ? { type: "liveRecords.changed", message: f.message }
+            : null,
+    },
+  },
   // The server refused the socket's token: the refresh queue gets a new one, which comes back as a new token.
   "socket.tokenRefused": { to: { refresh: () => ({ type: "refresh.requested", waiterId: "socket" }) } },
   // The server ended this session: this tab signs out as if another tab had.
@@ -121,6 +131,35 @@ export const SUBSCRIPTIONS = {
         page: "pagedList",
         event: { type: "list.recordsChanged", source: f.source },
       }),
+    },
+  },
+  // A record changed elsewhere: open lists and a detail page of it follow in place, the counts reload
+  // (docs/behaviour.md#live-records).
+  "records.remoteChanged": {
+    to: {
+      dashboard: () => ({ type: "dashboard.refresh" }),
+      session: (f) => [
+        {
+          type: "session.toPages",
+          page: "pagedList",
+          event: { type: "list.remoteChanged", change: f.change },
+        },
+        {
+          type: "session.toPages",
+          page: "review",
+          event: { type: "review.remoteChanged", change: f.change },
+        },
+      ],
+    },
+  },
+  // Back after a loss: what changed meanwhile was not sent, so what is shown loads again.
+  "records.resync": {
+    to: {
+      dashboard: () => ({ type: "dashboard.refresh" }),
+      session: () => [
+        { type: "session.toPages", page: "pagedList", event: { type: "list.refresh" } },
+        { type: "session.toPages", page: "review", event: { type: "review.refresh" } },
+      ],
     },
   },
 } as const satisfies Table

@@ -4,7 +4,8 @@ import { DEMO, launchBrowser, newPage, signIn } from "./browser"
 import { type ServerProcess, startServerProcess } from "./server-process"
 
 // Two reviewers, each in their own browser context (own cookies, own session), on one record: the second
-// to act is told who decided first, and the page shows the record as it now is.
+// to act (with the dialog already open when the first decided) is told who decided first, and the page shows
+// the record as it now is.
 
 let server: ServerProcess
 let browser: Browser
@@ -35,17 +36,20 @@ describe("two reviewers on one record", () => {
     const admin = await openAs(DEMO.admin, href)
     await coordinator.page.goto(`${server.url}${href}`)
 
-    // Both see a pending record with its actions.
+    // Both see a pending record with its actions; the admin starts rejecting it (the dialog is open).
     const adminApprove = admin.page.getByRole("button", { name: "Approve" })
     await adminApprove.waitFor()
+    await admin.page.getByRole("button", { name: "Reject" }).click()
+    const dialog = admin.page.getByRole("dialog", { name: "Reject this work request" })
+    await dialog.getByLabel("Reason").fill("Duplicate of an earlier request")
     await coordinator.page.getByRole("button", { name: "Approve" }).click()
     await coordinator.page.getByRole("dialog").getByRole("button", { name: "Approve" }).click()
     await coordinator.page.getByRole("button", { name: "Approve" }).waitFor({ state: "detached" })
 
-    // The admin's page is stale: it still offers the decision, and the server refuses it.
-    await admin.page.getByRole("button", { name: "Reject" }).click()
-    const dialog = admin.page.getByRole("dialog", { name: "Reject this work request" })
-    await dialog.getByLabel("Reason").fill("Duplicate of an earlier request")
+    // The admin's page hears of the approval, but a dialog already open stays open (focus with it): the
+    // server refuses the rejection and says who decided first.
+    await admin.page.getByText("Approved by Corey Coordinator just now").waitFor()
+    expect(await dialog.isVisible()).toBe(true)
     await dialog.getByRole("button", { name: "Reject" }).click()
     const alert = admin.page.getByRole("alert").filter({ hasText: "already approved by Corey Coordinator" })
     await alert.waitFor()

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import { listSearchString, parseListSearch } from "../../src/machines/list-url"
-import type { ListPage } from "../../src/machines/marketplace-types"
+import type { ListItem, ListPage } from "../../src/machines/marketplace-types"
 import {
   type FetchPageInput,
   LIST_LOAD_FAILED,
@@ -10,11 +10,24 @@ import {
   type PagedListEvent,
   pagedListMachine,
 } from "../../src/machines/paged-list.machine"
+import type { RemoteChange } from "../../src/machines/remote-change"
 import { recordedActor } from "./coverage"
-import { page } from "./marketplace-fixtures"
+import { page, UUID, workRequest } from "./marketplace-fixtures"
 import { describeEvent, getEdgePaths, pending } from "./walk"
 
 const start = parseListSearch("", "pending")
+function remote(
+  source: "work" | "maintenance",
+  status: "pending" | "approved",
+  marked: boolean,
+): RemoteChange {
+  return {
+    source,
+    uuid: UUID,
+    record: workRequest(status) as ListItem,
+    mark: marked ? { words: "Approved by Cora Second", at: "2026-01-02T10:00:00.000Z" } : null,
+  }
+}
 const input = { source: "work" as const, query: start }
 const machine = pagedListMachine.provide({ actors: { fetchPage: pending<ListPage, FetchPageInput>() } })
 
@@ -33,10 +46,26 @@ const events = [
   // Records changed (from the bus): this list, of work requests, reloads for work; maintenance is not its kind.
   { type: "list.recordsChanged", source: "work" },
   { type: "list.recordsChanged", source: "maintenance" },
+  // Changes made elsewhere (bus: records.remoteChanged): approved by someone else (it leaves this pending list
+  // unless ticked), reopened by this user (stays, unmarked), and another kind's (nothing to do here).
+  { type: "list.remoteChanged", change: remote("work", "approved", true) },
+  { type: "list.remoteChanged", change: remote("work", "pending", false) },
+  { type: "list.refresh" },
+  { type: "list.keep", uuids: [UUID] },
+  { type: "xstate.done.actor.refetchPage", output: page(2) },
+  { type: "xstate.done.actor.refetchPage", output: page(0) },
+  { type: "xstate.error.actor.refetchPage", error: new Error("offline") },
 ] as unknown as PagedListEvent[]
 
 const serializeState = (s: { value: unknown; context: PagedListContext }) =>
-  JSON.stringify([s.value, s.context.query, s.context.data?.count ?? null, s.context.error !== null])
+  JSON.stringify([
+    s.value,
+    s.context.query,
+    s.context.data?.count ?? null,
+    s.context.data?.results.length ?? null,
+    s.context.error !== null,
+    s.context.stale,
+  ])
 
 const run = (evs: ReadonlyArray<{ event: unknown }>) => {
   const actor = recordedActor(machine, { input }).start()
@@ -46,7 +75,15 @@ const run = (evs: ReadonlyArray<{ event: unknown }>) => {
 
 function checkInvariants(value: unknown, ctx: PagedListContext) {
   if (value === "failed") expect(ctx.error).not.toBeNull()
-  if (value === "loading") expect(ctx.error).toBeNull()
+  if (value === "loading" || value === "refreshing") expect(ctx.error).toBeNull()
+  // Only a change heard during a load makes it stale, and a reload follows.
+  if (value === "ready" || value === "empty" || value === "failed") expect(ctx.stale).toBe(false)
+  // Every row shown on a pending list is pending, except a ticked one someone else decided (shown marked).
+  for (const row of ctx.data?.results ?? [])
+    if (row.status !== "pending") {
+      expect(ctx.kept).toContain(row.uuid)
+      expect(ctx.marks[row.uuid]).toBeDefined()
+    }
   if (value === "empty") expect(ctx.data?.results).toHaveLength(0)
   if (value === "ready") expect(ctx.data?.results.length).toBeGreaterThan(0)
   expect(ctx.query.page).toBeGreaterThanOrEqual(1)
@@ -58,9 +95,9 @@ describe("paged-list machine paths", () => {
   // Simple paths explode with the query in the state; shortest paths still reach every state and query.
   const simple = shortest
 
-  it("reaches loading, ready, empty and failed", () => {
+  it("reaches loading, ready, empty, refreshing and failed", () => {
     const reached = new Set(simple.map((p) => p.state.value))
-    for (const v of ["loading", "ready", "empty", "failed"]) expect(reached).toContain(v)
+    for (const v of ["loading", "ready", "empty", "refreshing", "failed"]) expect(reached).toContain(v)
   })
 
   for (const path of shortest) {
@@ -101,6 +138,69 @@ describe("paged-list machine paths", () => {
       else expect(e.state.value).toBe(e.steps.at(-2)?.state.value)
     }
     for (const path of edges) walkChecked(path)
+  }, 60_000)
+})
+
+describe("paged-list live changes", () => {
+  const ready = () => {
+    const calls: FetchPageInput[] = []
+    const m = pagedListMachine.provide({
+      actors: {
+        fetchPage: fromPromise<ListPage, FetchPageInput>(({ input: i }) => {
+          calls.push(i)
+          return new Promise(() => {})
+        }),
+      },
+    })
+    const actor = createActor(m, { input }).start()
+    actor.send({ type: "xstate.done.actor.fetchPage", output: page(2) } as never)
+    return { calls, actor }
+  }
+
+  it("takes a change in place at once and reloads behind the table, once for a burst", () => {
+    const { calls, actor } = ready()
+    actor.send({ type: "list.remoteChanged", change: remote("work", "approved", true) })
+    const snap = actor.getSnapshot()
+    expect(snap.value).toBe("refreshing")
+    expect(snap.context.data?.results).toHaveLength(1)
+    expect(snap.context.data?.count).toBe(1)
+    expect(snap.context.marks[UUID]?.words).toBe("Approved by Cora Second")
+    expect(calls).toHaveLength(2)
+    // Another kind's change is not this list's.
+    actor.send({ type: "list.remoteChanged", change: remote("maintenance", "approved", true) })
+    expect(actor.getSnapshot().context.data?.results).toHaveLength(1)
+    expect(calls).toHaveLength(2)
+    // More changes while it reloads: one more load after this one, not one each.
+    actor.send({ type: "list.remoteChanged", change: remote("work", "approved", true) })
+    actor.send({ type: "list.refresh" })
+    expect(calls).toHaveLength(2)
+    actor.send({ type: "xstate.done.actor.refetchPage", output: page(2) } as never)
+    expect(actor.getSnapshot().value).toBe("refreshing")
+    expect(calls).toHaveLength(3)
+    actor.send({ type: "xstate.done.actor.refetchPage", output: page(2) } as never)
+    expect(actor.getSnapshot().value).toBe("ready")
+    expect(calls).toHaveLength(3)
+  })
+
+  it("keeps a ticked row that someone else decided, with its new state, through the reload", () => {
+    const { actor } = ready()
+    actor.send({ type: "list.keep", uuids: [UUID] })
+    actor.send({ type: "list.remoteChanged", change: remote("work", "approved", true) })
+    expect(actor.getSnapshot().context.data?.results.map((r) => r.status)).toEqual(["approved", "pending"])
+    // The server no longer lists it as pending; the ticked row stays where it was.
+    actor.send({ type: "xstate.done.actor.refetchPage", output: page(0) } as never)
+    expect(actor.getSnapshot().value).toBe("ready")
+    expect(actor.getSnapshot().context.data?.results.map((r) => r.status)).toEqual(["approved"])
+  })
+
+  it("a change by this user is applied but not marked; a failed background reload keeps the rows", () => {
+    const { actor } = ready()
+    actor.send({ type: "list.remoteChanged", change: remote("work", "pending", false) })
+    expect(actor.getSnapshot().context.marks).toEqual({})
+    actor.send({ type: "xstate.error.actor.refetchPage", error: new Error("offline") } as never)
+    expect(actor.getSnapshot().value).toBe("ready")
+    expect(actor.getSnapshot().context.data?.results).toHaveLength(2)
+    expect(actor.getSnapshot().context.error).toBeNull()
   })
 })
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import { getShortestPaths } from "xstate/graph"
-import type { RecordDetail, RecordRef } from "../../src/machines/marketplace-types"
+import type { ListItem, RecordDetail, RecordRef } from "../../src/machines/marketplace-types"
+import type { RemoteChange } from "../../src/machines/remote-change"
 import {
   type ActInput,
   type ReviewContext,
@@ -13,6 +14,13 @@ import { UUID, workRequest } from "./marketplace-fixtures"
 import { describeEvent, getEdgePaths, pending } from "./walk"
 
 const input = { kind: "work" as const, uuid: UUID }
+const OTHER = "00000000-0000-4000-8000-000000000002"
+const MARK = { words: "Approved by Cora Second", at: "2026-01-02T10:00:00.000Z" }
+/** A change made elsewhere: approved by someone else, reopened by this user (unmarked), or another record. */
+const remote = (status: "pending" | "approved", marked: boolean, uuid = UUID): RemoteChange => {
+  const { audit: _audit, ...row } = workRequest(status) as RecordDetail & { audit: unknown }
+  return { source: "work", uuid, record: { ...row, uuid } as ListItem, mark: marked ? MARK : null }
+}
 const machine = reviewMachine.provide({
   actors: { loadRecord: pending<RecordDetail, RecordRef>(), act: pending<RecordDetail, ActInput>() },
 })
@@ -33,10 +41,20 @@ const events = [
   { type: "xstate.error.actor.act", error: { status: 500, detail: null } },
   { type: "xstate.done.actor.reloadRecord", output: workRequest("approved") },
   { type: "xstate.error.actor.reloadRecord", error: { status: 0, detail: null } },
+  { type: "review.remoteChanged", change: remote("approved", true) },
+  { type: "review.remoteChanged", change: remote("pending", false) },
+  { type: "review.refresh" },
+  { type: "xstate.done.actor.refreshRecord", output: workRequest("pending") },
+  { type: "xstate.error.actor.refreshRecord", error: { status: 0, detail: null } },
 ] as unknown as ReviewEvent[]
 
 const serializeState = (s: { value: unknown; context: ReviewContext }) =>
-  JSON.stringify([s.value, s.context.record?.status ?? null, s.context.conflict !== null])
+  JSON.stringify([
+    s.value,
+    s.context.record?.status ?? null,
+    s.context.conflict !== null,
+    s.context.mark !== null,
+  ])
 
 describe("review machine paths", () => {
   const paths = getShortestPaths(machine, { events, serializeState, input })
@@ -52,6 +70,7 @@ describe("review machine paths", () => {
       "acting",
       "done",
       "failed",
+      "refreshing",
     ])
       expect(reached).toContain(JSON.stringify(v))
     expect(reached).toContain(JSON.stringify({ conflict: "reloading" }))
@@ -63,9 +82,20 @@ describe("review machine paths", () => {
     for (const step of path.steps.slice(1)) actor.send(step.event)
     const snap = actor.getSnapshot()
     expect(snap.value).toEqual(path.state.value)
-    // Only a pending record can be decided: a decided one never offers the dialogs again.
-    if (snap.matches("confirming") || snap.matches("askingReason"))
-      expect(snap.context.record?.status).toBe("pending")
+    // Only a pending record can be decided: a decided one never offers the dialogs again. A dialog already
+    // open stays when someone else decides meanwhile (the server then answers 409).
+    const types = path.steps.map((st) => (st.event as { type: string }).type)
+    const opened = Math.max(types.lastIndexOf("review.approve"), types.lastIndexOf("review.reject"))
+    if (
+      (snap.matches("confirming") || snap.matches("askingReason")) &&
+      snap.context.record?.status !== "pending"
+    )
+      expect(types.slice(opened).includes("review.remoteChanged")).toBe(true)
+    // Someone else's change is marked; this user's own (from another tab) is not.
+    const lastRemote = path.steps
+      .map((st) => st.event as { type: string; change?: RemoteChange })
+      .findLast((e) => e.type === "review.remoteChanged")
+    expect(snap.context.mark).toEqual(lastRemote?.change?.mark ?? null)
     // A conflict keeps the server's sentence for the user.
     if (snap.matches("conflict")) expect(snap.context.conflict).toBe("Already approved by Corey C.")
     actor.stop()
@@ -79,6 +109,31 @@ describe("review machine paths", () => {
     for (const e of again) expect(e.steps.at(-2)?.state.context.record?.status).toBe("pending")
     expect(again.some((e) => e.steps.at(-2)?.state.value === "failed")).toBe(true)
     for (const path of edges) walk(path)
+  })
+
+  it("follows a change made elsewhere at once, then loads the record again; another record's change is not its", () => {
+    const actor = createActor(machine, { input }).start()
+    actor.send({
+      type: "xstate.done.actor.loadRecord",
+      output: workRequest("pending"),
+    } as unknown as ReviewEvent)
+    actor.send({ type: "review.remoteChanged", change: remote("approved", true, OTHER) })
+    expect(actor.getSnapshot().value).toBe("ready")
+    actor.send({ type: "review.remoteChanged", change: remote("approved", true) })
+    const snap = actor.getSnapshot()
+    expect(snap.value).toBe("refreshing")
+    expect(snap.context.record?.status).toBe("approved")
+    // The audit trail stays until the reload brings the new one.
+    expect(snap.context.record && "audit" in snap.context.record).toBe(true)
+    expect(snap.context.mark).toEqual(MARK)
+    actor.send({
+      type: "xstate.done.actor.refreshRecord",
+      output: workRequest("approved"),
+    } as unknown as ReviewEvent)
+    expect(actor.getSnapshot().value).toBe("ready")
+    // A decided record offers no decision.
+    actor.send({ type: "review.approve" })
+    expect(actor.getSnapshot().value).toBe("ready")
   })
 
   it("refuses an empty reason", () => {

@@ -12,6 +12,7 @@ import { retryMayHelp } from "../shared/retry-may-help"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { AuditTrail } from "./AuditTrail"
+import { ChangeMark } from "./ChangeMark"
 import { listOf, recordNoun } from "./format"
 import * as css from "./marketplace.css"
 import { usePageActor } from "./page-logic"
@@ -35,6 +36,7 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
   const record = useSelector(actor, (s) => s.context.record)
   const error = useSelector(actor, (s) => s.context.error)
   const conflict = useSelector(actor, (s) => s.context.conflict)
+  const mark = useSelector(actor, (s) => s.context.mark)
   const mayDecide = useAuth((ctx) => may(ctx.user, "record.decide"))
   const mayChoose = useAuth((ctx) => may(ctx.user, "record.selectProviders"))
 
@@ -73,6 +75,10 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
       <h1 id="page-title" className={ui.pageTitle}>
         {HEADING[kind]}: {title}
       </h1>
+      {/* Changed by someone else while open: said where it happened, without moving focus. */}
+      <p role="status" className={css.section} hidden={!mark}>
+        <ChangeMark mark={mark} />
+      </p>
       {conflict ? (
         <p role="alert" className={ui.errorText}>
           {conflict}

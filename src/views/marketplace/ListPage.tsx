@@ -62,10 +62,15 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
   const query = useSelector(ref, (s) => s.context.query)
   const data = useSelector(ref, (s) => s.context.data)
   const error = useSelector(ref, (s) => s.context.error)
+  const marks = useSelector(ref, (s) => s.context.marks)
+  const ticked = useSelector(bulk, (s) => s.context.selected)
   const [draft, setDraft] = useState(query.search)
   // Only pending records can be decided, and only by a category that may write (hidden, not disabled).
   const mayDecide = useAuth((ctx) => may(ctx.user, "record.decide")) && status === "pending"
-  const shown = state === "ready" || (state === "loading" && data !== null) ? data?.results : undefined
+  const shown =
+    state === "ready" || state === "refreshing" || (state === "loading" && data !== null)
+      ? data?.results
+      : undefined
 
   useEffect(() => {
     ref.send({ type: "list.sync", query: parseListSearch(search, status) })
@@ -83,6 +88,10 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
       rows: (shown ?? []).map((r) => ({ uuid: r.uuid, title: rowLabel(r) })),
     })
   }, [bulk, shown])
+  // Ticked rows stay on the page when someone else decides them (docs/behaviour.md#live-records).
+  useEffect(() => {
+    ref.send({ type: "list.keep", uuids: ticked })
+  }, [ref, ticked])
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault()
@@ -165,6 +174,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
             caption={title}
             decided={status !== "pending"}
             bulk={mayDecide ? bulk : null}
+            marks={marks}
           />
           <nav className={css.pager} aria-label="Pages">
             <button

@@ -1,8 +1,10 @@
 import { Link } from "wouter"
 import type { ListItem, ListSource } from "../../machines/marketplace-types"
+import type { ChangeMark as Mark } from "../../machines/remote-change"
 import { linkTo } from "../../schema/app-routes"
 import { serviceLabel } from "../../schema/marketplace"
 import { type BulkRef, SelectAllRows, SelectRow } from "./BulkSelection"
+import { ChangeMark } from "./ChangeMark"
 import * as css from "./card-table.css"
 import { formatWhen, rowLabel, URGENCY_LABEL } from "./format"
 
@@ -11,6 +13,7 @@ interface RowProps {
   source: ListSource
   decided: boolean
   bulk: BulkRef | null
+  mark?: Mark | undefined
 }
 
 /** A cell that, on a narrow page, is a line of the row's card led by its column's name. */
@@ -20,7 +23,7 @@ const Cell = ({ label, children }: { label: string; children: React.ReactNode })
   </td>
 )
 
-function Row({ item, source, decided, bulk }: RowProps) {
+function Row({ item, source, decided, bulk, mark }: RowProps) {
   const href = linkTo.details(source, item.uuid)
   const select = bulk ? (
     <td className={`${css.cell} ${css.check}`}>
@@ -36,6 +39,7 @@ function Row({ item, source, decided, bulk }: RowProps) {
         {select}
         <td className={`${css.cell} ${css.lead}`}>
           <Link href={href}>{item.company_name}</Link>
+          <ChangeMark mark={mark} />
         </td>
         <Cell label="Contact">{item.contact_name}</Cell>
         <Cell label="Services">{item.services_offered.map(serviceLabel).join(", ")}</Cell>
@@ -48,6 +52,7 @@ function Row({ item, source, decided, bulk }: RowProps) {
       {select}
       <td className={`${css.cell} ${css.lead}`}>
         <Link href={href}>{item.title}</Link>
+        <ChangeMark mark={mark} />
       </td>
       <Cell label="Customer">{item.customer_name}</Cell>
       <Cell label="Area">{item.area}</Cell>
@@ -65,6 +70,7 @@ export function ListTable({
   caption,
   decided,
   bulk,
+  marks,
 }: {
   items: ReadonlyArray<ListItem>
   source: ListSource
@@ -72,6 +78,8 @@ export function ListTable({
   decided: boolean
   /** Given on a pending list for a user who may decide: a checkbox column for bulk decisions. */
   bulk: BulkRef | null
+  /** Rows someone else changed while the list was shown (docs/behaviour.md#live-records). */
+  marks?: Readonly<Record<string, Mark>>
 }) {
   const heads =
     source === "application"
@@ -95,7 +103,14 @@ export function ListTable({
       </thead>
       <tbody>
         {items.map((item) => (
-          <Row key={item.uuid} item={item} source={source} decided={decided} bulk={bulk} />
+          <Row
+            key={item.uuid}
+            item={item}
+            source={source}
+            decided={decided}
+            bulk={bulk}
+            mark={marks?.[item.uuid]}
+          />
         ))}
       </tbody>
     </table>

@@ -1,0 +1,56 @@
+import type { ListPage } from "./marketplace-types"
+import type { ChangeMark, RemoteChange } from "./remote-change"
+
+// How an open list takes a change made elsewhere, at once and in place (docs/behaviour.md#live-records): the
+// row is replaced where it stands, or leaves when it no longer belongs to the list, unless the user has ticked
+// it for a bulk decision, when it stays with its new state. Rows that join the list (a new intake, a reopen)
+// and a new order come with the background reload that follows. Pure.
+
+/** Whether a record of this status belongs to a list of `status` (an empty one lists every status). */
+const belongs = (listStatus: string, status: string): boolean => listStatus === "" || listStatus === status
+
+export function applyChange(
+  data: ListPage | null,
+  listStatus: string,
+  change: RemoteChange,
+  kept: ReadonlyArray<string>,
+): ListPage | null {
+  if (data === null) return null
+  const at = data.results.findIndex((r) => r.uuid === change.uuid)
+  if (at < 0) return data
+  if (belongs(listStatus, change.record.status) || kept.includes(change.uuid))
+    return { ...data, results: data.results.with(at, change.record) }
+  return { ...data, count: Math.max(0, data.count - 1), results: data.results.toSpliced(at, 1) }
+}
+
+/**
+ * A page loaded again in the background: the rows the user ticked and that changed elsewhere (marked) stay
+ * where they were, although the list no longer has them, so that the selection in progress is not taken away.
+ */
+export function keepTicked(
+  before: ListPage | null,
+  fetched: ListPage,
+  kept: ReadonlyArray<string>,
+  marks: Readonly<Record<string, ChangeMark>>,
+): ListPage {
+  if (before === null) return fetched
+  let results = fetched.results
+  before.results.forEach((row, index) => {
+    if (!kept.includes(row.uuid) || marks[row.uuid] === undefined) return
+    if (results.some((r) => r.uuid === row.uuid)) return
+    results = results.toSpliced(Math.min(index, results.length), 0, row)
+  })
+  return results === fetched.results ? fetched : { ...fetched, results }
+}
+
+export function withMark(
+  marks: Readonly<Record<string, ChangeMark>>,
+  change: RemoteChange,
+): Readonly<Record<string, ChangeMark>> {
+  if (change.mark === null) {
+    if (marks[change.uuid] === undefined) return marks
+    const { [change.uuid]: _gone, ...rest } = marks
+    return rest
+  }
+  return { ...marks, [change.uuid]: change.mark }
+}

@@ -1,0 +1,50 @@
+import type { AuditAction } from "../schema/marketplace"
+import type { RecordChangedMessage } from "../schema/socket"
+import type { ListItem, ListSource } from "./marketplace-types"
+import { relativeTime } from "./relative-time"
+
+// A marketplace change made elsewhere, as the pages take it (docs/behaviour.md#live-records): the record as the
+// lists show it, and, when someone else made it, the words that mark it where it happened. Pure.
+
+/** "Approved by Corey Coordinator", and when (the server's instant). */
+export interface ChangeMark {
+  readonly words: string
+  readonly at: string
+}
+
+export interface RemoteChange {
+  readonly source: ListSource
+  readonly uuid: string
+  readonly record: ListItem
+  /** Null for a change this user made (in another tab): it is applied, not marked as someone else's. */
+  readonly mark: ChangeMark | null
+}
+
+const VERB: Readonly<Record<AuditAction, string>> = {
+  submitted: "Submitted",
+  approved: "Approved",
+  accepted: "Accepted",
+  rejected: "Rejected",
+  reopened: "Reopened",
+  providers_selected: "Providers chosen",
+}
+
+export function remoteChangeOf(message: RecordChangedMessage, userId: number | null): RemoteChange {
+  const mine = userId !== null && message.actor.id === userId
+  return {
+    source: message.kind,
+    uuid: message.uuid,
+    record: message.record,
+    mark: mine ? null : { words: `${VERB[message.change]} by ${message.actor.full_name}`, at: message.at },
+  }
+}
+
+/** Under a minute reads "just now"; after that, "5 minutes ago". */
+const JUST_NOW_MS = 60_000
+
+/** "Approved by Corey Coordinator just now". */
+export function markText(mark: ChangeMark, now: number): string {
+  const then = Date.parse(mark.at)
+  const when = Number.isNaN(then) || now - then < JUST_NOW_MS ? "just now" : relativeTime(mark.at, now)
+  return `${mark.words} ${when}`
+}

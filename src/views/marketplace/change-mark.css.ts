@@ -1,0 +1,11 @@
+import { style } from "@vanilla-extract/css"
+import { vars } from "../theme.css"
+
+/** "Approved by Corey Coordinator just now": beside what changed, muted so that it informs without shouting. */
+export const changeMark = style({
+  display: "block",
+  marginTop: "2px",
+  fontSize: "0.85rem",
+  fontStyle: "italic",
+  color: vars.color.textMuted,
+})

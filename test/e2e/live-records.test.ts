@@ -1,0 +1,99 @@
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { DEMO, launchBrowser, newPage, signIn } from "./browser"
+import { type ServerProcess, startServerProcess } from "./server-process"
+
+// Two signed-in browsers: A (a coordinator) approves a work request; B (an admin), with the pending list, the
+// dashboard and the record's detail page open in three tabs, sees all of them follow within 2 s, without a
+// reload, with the search box B is typing in still focused and the row B ticked still ticked.
+
+let server: ServerProcess
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServerProcess()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const PENDING = "/website-coordinator/pending-requests"
+const WITHIN_MS = 2000
+
+const workCount = async (page: Page): Promise<number> => {
+  const title = await page.locator('span[title$="pending in Work Requests"]').getAttribute("title")
+  return Number(title?.split(" ")[0])
+}
+
+describe("live records across browsers", () => {
+  it("B's list, detail page, sidebar count and dashboard follow A's approval, and B keeps focus and ticks", async () => {
+    const b = await newPage(browser)
+    await signIn(b.page, server.url, DEMO.admin.email, DEMO.admin.password)
+    await b.page.waitForURL(`${server.url}/dashboard`)
+    const dashboard = b.page
+    const dashboardCard = dashboard.getByRole("heading", { name: "Pending work requests" }).locator("..")
+    await dashboardCard.waitFor()
+
+    const list = await b.context.newPage()
+    await list.goto(`${server.url}${PENDING}`)
+    const links = list.getByRole("table").getByRole("link")
+    await links.nth(1).waitFor()
+    const href = (await links.first().getAttribute("href")) ?? ""
+    const title = (await links.first().textContent()) ?? ""
+    const second = (await links.nth(1).textContent()) ?? ""
+    expect(href).toMatch(/^\/work-request-details\//)
+
+    const detail = await b.context.newPage()
+    await detail.goto(`${server.url}${href}`)
+    await detail.getByRole("button", { name: "Approve" }).waitFor()
+
+    // B ticks another row and starts typing a search, without submitting it.
+    await list.getByRole("checkbox", { name: `Select ${second}` }).check()
+    const search = list.getByRole("searchbox", { name: "Search pending work requests" })
+    await search.click()
+    await search.pressSequentially("pla")
+    const sidebarBefore = await workCount(list)
+    const dashboardBefore = Number(await dashboardCard.locator("span").first().textContent())
+
+    const a = await newPage(browser)
+    await signIn(a.page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+    await a.page.waitForURL(`${server.url}/dashboard`)
+    await a.page.goto(`${server.url}${href}`)
+    await a.page.getByRole("button", { name: "Approve" }).click()
+    const approvedAt = Date.now()
+    await a.page.getByRole("dialog").getByRole("button", { name: "Approve" }).click()
+
+    await Promise.all([
+      // The row left B's pending list; the count beside the sidebar group went down.
+      list.getByRole("table").getByRole("link", { name: title, exact: true }).waitFor({ state: "detached" }),
+      list.waitForFunction((before) => {
+        const span = document.querySelector('span[title$="pending in Work Requests"]')
+        return Number(span?.getAttribute("title")?.split(" ")[0] ?? 0) === before - 1
+      }, sidebarBefore),
+      // The detail page offers no decision any more and says who decided.
+      detail.getByRole("button", { name: "Approve" }).waitFor({ state: "detached" }),
+      detail.getByText("Approved by Corey Coordinator just now").waitFor(),
+      // The dashboard's number went down.
+      dashboardCard
+        .locator("span")
+        .first()
+        .filter({ hasText: new RegExp(`^${dashboardBefore - 1}$`) })
+        .waitFor(),
+    ])
+    expect(Date.now() - approvedAt).toBeLessThan(WITHIN_MS)
+
+    // Nothing was reloaded or moved: B is still typing in the search box, and the ticked row is still ticked.
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await search.inputValue()).toBe("pla")
+    expect(await list.getByRole("checkbox", { name: `Select ${second}` }).isChecked()).toBe(true)
+    // The audit trail on B's detail page has the approval.
+    await detail
+      .getByText(/approved/i)
+      .first()
+      .waitFor()
+    await a.context.close()
+    await b.context.close()
+  })
+})
