@@ -41,7 +41,6 @@ describe("live records across browsers", () => {
     const links = list.getByRole("table").getByRole("link")
     await links.nth(1).waitFor()
     const href = (await links.first().getAttribute("href")) ?? ""
-    const title = (await links.first().textContent()) ?? ""
     const second = (await links.nth(1).textContent()) ?? ""
     expect(href).toMatch(/^\/work-request-details\//)
 
@@ -67,7 +66,7 @@ describe("live records across browsers", () => {
 
     await Promise.all([
       // The row left B's pending list; the count beside the sidebar group went down.
-      list.getByRole("table").getByRole("link", { name: title, exact: true }).waitFor({ state: "detached" }),
+      list.getByRole("table").locator(`a[href="${href}"]`).waitFor({ state: "detached" }),
       list.waitForFunction((before) => {
         const span = document.querySelector('span[title$="pending in Work Requests"]')
         return Number(span?.getAttribute("title")?.split(" ")[0] ?? 0) === before - 1
