@@ -139,7 +139,9 @@ for (const backend of BACKENDS) {
       })
       expect(chosen.status).toBe(200)
       const msg = await changeOf(viewer, target.uuid, "providers_selected")
-      expect("selected_providers" in msg.record && msg.record.selected_providers).toEqual([{ uuid: first.uuid, company_name: first.company_name }])
+      expect("selected_providers" in msg.record && msg.record.selected_providers).toEqual([
+        { uuid: first.uuid, company_name: first.company_name },
+      ])
     })
 
     it("a new intake is announced with the submitter as actor, without a user id", async () => {

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { decodeFrame } from "../../src/effects/notification-socket"
+import { applyChange, keepTicked } from "../../src/machines/live-list"
+import type { ListItem, ListPage } from "../../src/machines/marketplace-types"
+import { markText, remoteChangeOf } from "../../src/machines/remote-change"
+import { deliveriesOf } from "../../src/machines/subscriptions"
+import type { RecordChangedMessage } from "../../src/schema/socket"
+import { workRequest } from "../model/marketplace-fixtures"
+
+// The client's side of record.changed (docs/behaviour.md#live-records): the frame decodes or is dropped, the
+// bus routes it, the words of a mark, and how a shown page takes a change.
+
+afterEach(() => vi.restoreAllMocks())
+
+const rowOf = (uuid: string, status: "pending" | "approved"): ListItem => {
+  const { audit: _audit, ...row } = workRequest(status) as ReturnType<typeof workRequest> & { audit: unknown }
+  return { ...row, uuid } as ListItem
+}
+const A = "00000000-0000-4000-8000-00000000000a"
+const B = "00000000-0000-4000-8000-00000000000b"
+const C = "00000000-0000-4000-8000-00000000000c"
+const message = (actorId: number | null): RecordChangedMessage => ({
+  type: "record.changed",
+  kind: "work",
+  uuid: A,
+  change: "approved",
+  status: "approved",
+  actor: { id: actorId, full_name: "Corey Coordinator" },
+  at: "2026-11-24T05:00:00.000Z",
+  record: rowOf(A, "approved") as RecordChangedMessage["record"],
+})
+const pageOf = (...rows: ListItem[]): ListPage => ({
+  count: rows.length,
+  next: null,
+  previous: null,
+  results: rows,
+})
+
+describe("record.changed on the client", () => {
+  it("decodes the frame, and drops one whose record does not match the list row's shape", () => {
+    expect(decodeFrame(JSON.stringify(message(2)))).toEqual(message(2))
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
+    const { record, ...rest } = message(2)
+    expect(decodeFrame(JSON.stringify({ ...rest, record: { ...record, status: "lost" } }))).toBeNull()
+    expect(decodeFrame(JSON.stringify({ ...rest, change: "deleted", record }))).toBeNull()
+    expect(warn).toHaveBeenCalledTimes(2)
+  })
+
+  it("the bus hands the socket's frames to liveRecords, and a change to the dashboard and the pages", () => {
+    const received = deliveriesOf({ type: "socket.received", message: message(2), at: 1 })
+    expect(received).toEqual([
+      { to: "liveRecords", command: { type: "liveRecords.changed", message: message(2) } },
+    ])
+    const hello = deliveriesOf({
+      type: "socket.received",
+      message: { type: "connection_established", user_id: 7, latest_notification_id: 0, unread_count: 0 },
+      at: 1,
+    })
+    expect(hello.map((d) => d.command.type)).toEqual(["notifications.connected", "liveRecords.connected"])
+    const change = remoteChangeOf(message(2), 7)
+    expect(deliveriesOf({ type: "records.remoteChanged", change }).map((d) => d.command)).toEqual([
+      { type: "dashboard.refresh" },
+      { type: "session.toPages", page: "pagedList", event: { type: "list.remoteChanged", change } },
+      { type: "session.toPages", page: "review", event: { type: "review.remoteChanged", change } },
+    ])
+  })
+
+  it("marks someone else's change, never this user's, in the product's words", () => {
+    expect(remoteChangeOf(message(7), 7).mark).toBeNull()
+    const mark = remoteChangeOf(message(2), 7).mark
+    expect(mark).toEqual({ words: "Approved by Corey Coordinator", at: "2026-11-24T05:00:00.000Z" })
+    const at = Date.parse("2026-11-24T05:00:00.000Z")
+    if (!mark) throw new Error("expected a mark")
+    expect(markText(mark, at + 2_000)).toBe("Approved by Corey Coordinator just now")
+    expect(markText(mark, at - 2_000)).toBe("Approved by Corey Coordinator just now")
+    expect(markText(mark, at + 5 * 60_000)).toBe("Approved by Corey Coordinator 5 minutes ago")
+  })
+
+  it("a pending page loses a decided row at once, unless it is ticked; a reload keeps a ticked, changed row in place", () => {
+    const shown = pageOf(rowOf(A, "pending"), rowOf(B, "pending"), rowOf(C, "pending"))
+    const change = remoteChangeOf(message(2), 7)
+    const removed = applyChange(shown, "pending", change, [])
+    expect(removed?.results.map((r) => r.uuid)).toEqual([B, C])
+    expect(removed?.count).toBe(2)
+    const kept = applyChange(shown, "pending", change, [A])
+    expect(kept?.results.map((r) => [r.uuid, r.status])).toEqual([
+      [A, "approved"],
+      [B, "pending"],
+      [C, "pending"],
+    ])
+    // An "all statuses" list keeps it; a record not shown is left to the reload.
+    expect(applyChange(shown, "", change, [])?.results[0]?.status).toBe("approved")
+    expect(applyChange(pageOf(rowOf(B, "pending")), "pending", change, [])).toEqual(
+      pageOf(rowOf(B, "pending")),
+    )
+
+    const fetched = pageOf(rowOf(B, "pending"), rowOf(C, "pending"))
+    const marks = { [A]: { words: "Approved by Corey Coordinator", at: "2026-11-24T05:00:00.000Z" } }
+    expect(keepTicked(kept, fetched, [A], marks).results.map((r) => r.uuid)).toEqual([A, B, C])
+    // Not ticked, or not changed elsewhere: the server's page as it is.
+    expect(keepTicked(kept, fetched, [], marks)).toBe(fetched)
+    expect(keepTicked(kept, fetched, [A], {})).toBe(fetched)
+  })
+})
