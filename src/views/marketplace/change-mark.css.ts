@@ -7,5 +7,6 @@ export const changeMark = style({
   marginTop: "2px",
   fontSize: "0.85rem",
   fontStyle: "italic",
+  fontWeight: "normal",
   color: vars.color.textMuted,
 })
