@@ -47,6 +47,8 @@ describe("live records across browsers", () => {
     const detail = await b.context.newPage()
     await detail.goto(`${server.url}${href}`)
     await detail.getByRole("button", { name: "Approve" }).waitFor()
+    const detailPlace = () => detail.evaluate(() => [window.scrollY, document.activeElement?.tagName])
+    const detailBefore = await detailPlace()
 
     // B ticks another row and starts typing a search, without submitting it.
     await list.getByRole("checkbox", { name: `Select ${second}` }).check()
@@ -87,6 +89,8 @@ describe("live records across browsers", () => {
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true)
     expect(await search.inputValue()).toBe("pla")
     expect(await list.getByRole("checkbox", { name: `Select ${second}` }).isChecked()).toBe(true)
+    // Neither did the detail page's scroll position or focus move.
+    expect(await detailPlace()).toEqual(detailBefore)
     // The audit trail on B's detail page has the approval.
     await detail
       .getByText(/approved/i)

@@ -15,7 +15,8 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
   const pending = useSelector(actor, (s) => s.context.record?.status === "pending")
   const positive = positiveActionFor(kind) === "accept" ? "Accept" : "Approve"
   const acting = state === "acting"
-  useFocusKeptAfterDecision(pending)
+  // Only a decision made here moves focus: one made elsewhere leaves it (and the scroll) where the user has it.
+  useFocusKeptAfterDecision(pending, state === "done" || (typeof state === "object" && "conflict" in state))
   return (
     <>
       {pending ? (
@@ -65,11 +66,14 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
  * decision is saved): focus would fall to the page body and a keyboard user would start again from the top.
  * It goes to the page's main region instead.
  */
-function useFocusKeptAfterDecision(pending: boolean) {
-  const wasPending = useRef(pending)
+function useFocusKeptAfterDecision(pending: boolean, decidedHere: boolean) {
+  const was = useRef({ pending, decidedHere })
   useEffect(() => {
-    if (wasPending.current && !pending && document.activeElement === document.body)
+    // The buttons went away because of a decision made here (the record may have been decided elsewhere while
+    // the dialog was open: then the 409 is the moment they go).
+    const changed = was.current.pending !== pending || was.current.decidedHere !== decidedHere
+    if (changed && !pending && decidedHere && document.activeElement === document.body)
       document.getElementById("main")?.focus()
-    wasPending.current = pending
-  }, [pending])
+    was.current = { pending, decidedHere }
+  }, [pending, decidedHere])
 }
