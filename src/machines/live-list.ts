@@ -18,7 +18,9 @@ export function applyChange(
   if (data === null) return null
   const at = data.results.findIndex((r) => r.uuid === change.uuid)
   if (at < 0) return data
-  if (belongs(listStatus, change.record.status) || kept.includes(change.uuid))
+  // Kept only for someone else's change: this user's own decision (in another tab) is meant to take it away.
+  const keep = kept.includes(change.uuid) && change.mark !== null
+  if (belongs(listStatus, change.record.status) || keep)
     return { ...data, results: data.results.with(at, change.record) }
   return { ...data, count: Math.max(0, data.count - 1), results: data.results.toSpliced(at, 1) }
 }

@@ -88,6 +88,9 @@ describe("record.changed on the client", () => {
       [B, "pending"],
       [C, "pending"],
     ])
+    // This user's own decision from another tab takes it away even when ticked here.
+    const mine = remoteChangeOf(message(7), 7)
+    expect(applyChange(shown, "pending", mine, [A])?.results.map((r) => r.uuid)).toEqual([B, C])
     // An "all statuses" list keeps it; a record not shown is left to the reload.
     expect(applyChange(shown, "", change, [])?.results[0]?.status).toBe("approved")
     expect(applyChange(pageOf(rowOf(B, "pending")), "pending", change, [])).toEqual(
