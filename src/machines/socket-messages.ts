@@ -33,6 +33,9 @@ export function toNotificationsEvent(message: ServerMessage, at: number): Notifi
         : { type: "notifications.readElsewhere", id: message.data.notification_id }
     case "pong":
     case "error":
+    // Presence and claims are the detail pages' and lists' (subscriptions.ts).
+    case "presence":
+    case "record.assigned":
       return null
   }
 }

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { Channel, Notification } from "./notifications"
+import { PresenceLeave, PresenceMessage, PresenceView, RecordAssignedMessage } from "./presence"
 
 // The live socket /ws/notifications/?token=ACCESS (docs/behaviour.md#socket-protocol). Every frame is one
 // JSON object whose `type` tells the messages apart. The server decodes ClientMessage and encodes
@@ -45,7 +46,13 @@ export const Ping = Schema.Struct({
   timestamp: Schema.Finite,
 })
 
-export const ClientMessage = Schema.Union([GetUnreadCount, MarkNotificationRead, Ping])
+export const ClientMessage = Schema.Union([
+  GetUnreadCount,
+  MarkNotificationRead,
+  Ping,
+  PresenceView,
+  PresenceLeave,
+])
 export type ClientMessage = typeof ClientMessage.Type
 
 // ─── Server → client ───────────────────────────────────────────────────────────────────────────────────
@@ -123,5 +130,7 @@ export const ServerMessage = Schema.Union([
   NotificationChangedMessage,
   Pong,
   SocketError,
+  PresenceMessage,
+  RecordAssignedMessage,
 ])
 export type ServerMessage = typeof ServerMessage.Type
