@@ -1,7 +1,8 @@
 import type { User } from "../schema/auth"
+import type { Assignee } from "../schema/marketplace"
 import type { Notification } from "../schema/notifications"
 import type { ServerMessage } from "../schema/socket"
-import type { ListSource } from "./marketplace-types"
+import type { ListSource, RecordRef } from "./marketplace-types"
 import type { NotificationChange } from "./notification-list"
 
 // The facts that cross actors: what happened, said once by the actor it happened to and published on the bus
@@ -71,6 +72,17 @@ export type RecordFact = {
   uuids: ReadonlyArray<string>
 }
 
+/** A record was claimed or released through this tab (docs/behaviour.md#claims). */
+export type ClaimFact = {
+  type: "records.claimed"
+  source: ListSource
+  uuid: string
+  assignee: Assignee | null
+}
+
+/** The record this tab shows changed, or it shows none (docs/behaviour.md#presence). */
+export type PresenceFact = { type: "presence.changed"; viewing: RecordRef | null }
+
 export type Fact =
   | SessionFact
   | TabsFact
@@ -81,5 +93,7 @@ export type Fact =
   | NotificationsFact
   | PushFact
   | RecordFact
+  | ClaimFact
+  | PresenceFact
 export type FactType = Fact["type"]
 export type FactOf<T extends FactType> = Extract<Fact, { type: T }>

@@ -36,6 +36,7 @@ export const SESSION_ACTOR_IDS = [
   "socket",
   "push",
   "preferences",
+  "presence",
 ] as const satisfies ReadonlyArray<keyof typeof SESSION_ACTORS>
 export type SessionActorId = (typeof SESSION_ACTOR_IDS)[number]
 type AssertTrue<T extends true> = T

@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from "xstate"
 import { failureStatus, failureText } from "../schema/failure"
+import type { Assignee } from "../schema/marketplace"
 import type { RecordFact } from "./facts"
 import {
   positiveActionFor,
@@ -30,6 +31,8 @@ export type ReviewEvent =
   | { type: "review.submitReason"; reason: string }
   | { type: "review.cancel" }
   | { type: "review.retry" }
+  /** A claim made here or anywhere (bus): the record shown takes the new assignee (docs/behaviour.md#claims). */
+  | { type: "review.assigned"; uuid: string; assignee: Assignee | null }
 
 export interface ActInput {
   readonly target: RecordRef
@@ -77,6 +80,15 @@ export const reviewMachine = setup({
   id: "review",
   context: ({ input }) => ({ target: input, record: null, decision: null, error: null, conflict: null }),
   initial: "loading",
+  on: {
+    "review.assigned": {
+      guard: ({ context, event }) => context.record !== null && context.record.uuid === event.uuid,
+      actions: assign({
+        record: ({ context, event }) =>
+          context.record ? { ...context.record, assignee: event.assignee } : null,
+      }),
+    },
+  },
   states: {
     loading: {
       invoke: {

@@ -12,8 +12,10 @@ import { retryMayHelp } from "../shared/retry-may-help"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { AuditTrail } from "./AuditTrail"
+import { ClaimBar } from "./ClaimBar"
 import { listOf, recordNoun } from "./format"
 import * as css from "./marketplace.css"
+import { PresenceNote } from "./PresenceNote"
 import { usePageActor } from "./page-logic"
 import { RecordFacts } from "./RecordFacts"
 import { ReviewActions } from "./ReviewActions"
@@ -73,6 +75,7 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
       <h1 id="page-title" className={ui.pageTitle}>
         {HEADING[kind]}: {title}
       </h1>
+      <PresenceNote kind={kind} uuid={uuid} />
       {conflict ? (
         <p role="alert" className={ui.errorText}>
           {conflict}
@@ -84,6 +87,7 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
         </p>
       ) : null}
       <div className={ui.card}>
+        <ClaimBar review={actor} kind={kind} uuid={uuid} noun={recordNoun(kind)} />
         <RecordFacts record={record} />
         {/* A read-only viewer sees no actions at all, not disabled ones. */}
         {mayDecide ? <ReviewActions actor={actor} noun={recordNoun(kind)} /> : null}
