@@ -11,7 +11,10 @@ import {
   pagedListMachine,
 } from "../../src/machines/paged-list.machine"
 import { recordedActor } from "./coverage"
-import { page } from "./marketplace-fixtures"
+import { page, UUID } from "./marketplace-fixtures"
+
+const CLAIM = { id: 2, full_name: "Cora Second", assigned_at: "2026-01-01T11:00:00.000Z" }
+
 import { describeEvent, getEdgePaths, pending } from "./walk"
 
 const start = parseListSearch("", "pending")
@@ -33,10 +36,22 @@ const events = [
   // Records changed (from the bus): this list, of work requests, reloads for work; maintenance is not its kind.
   { type: "list.recordsChanged", source: "work" },
   { type: "list.recordsChanged", source: "maintenance" },
+  // Whose records: Mine reloads from page 1; All again reloads; the same filter again does nothing.
+  { type: "list.assignee", assignee: "mine" },
+  { type: "list.assignee", assignee: "all" },
+  // A claim (from the bus): a row of this list shows it; another kind's record or a row not shown is ignored.
+  { type: "list.assigned", source: "work", uuid: UUID, assignee: CLAIM },
+  { type: "list.assigned", source: "maintenance", uuid: UUID, assignee: null },
 ] as unknown as PagedListEvent[]
 
 const serializeState = (s: { value: unknown; context: PagedListContext }) =>
-  JSON.stringify([s.value, s.context.query, s.context.data?.count ?? null, s.context.error !== null])
+  JSON.stringify([
+    s.value,
+    s.context.query,
+    s.context.data?.count ?? null,
+    s.context.data?.results[0]?.assignee ?? null,
+    s.context.error !== null,
+  ])
 
 const run = (evs: ReadonlyArray<{ event: unknown }>) => {
   const actor = recordedActor(machine, { input }).start()
@@ -148,10 +163,39 @@ describe("paged-list behaviour", () => {
     expect(a.getSnapshot().context.error).toBe(LIST_LOAD_FAILED)
   })
 
+  it("shows a claim on the row it concerns, and nowhere else", () => {
+    const a = createActor(machine, { input }).start()
+    a.send({ type: "xstate.done.actor.fetchPage", output: page(2) } as never)
+    a.send({ type: "list.assigned", source: "maintenance", uuid: UUID, assignee: CLAIM })
+    expect(a.getSnapshot().context.data?.results.map((r) => r.assignee)).toEqual([null, null])
+    a.send({ type: "list.assigned", source: "work", uuid: UUID, assignee: CLAIM })
+    expect(a.getSnapshot().context.data?.results.map((r) => r.assignee)).toEqual([CLAIM, CLAIM])
+    expect(a.getSnapshot().value).toBe("ready")
+  })
+
+  it("filters by assignee from the first page, and a filter already in place fetches nothing", () => {
+    const { calls, actor } = recording()
+    actor.send({ type: "list.page", page: 3 })
+    actor.send({ type: "list.assignee", assignee: "mine" })
+    actor.send({ type: "list.assignee", assignee: "mine" })
+    expect(calls.map((c) => [c.query.page, c.query.assignee])).toEqual([
+      [1, undefined],
+      [3, undefined],
+      [1, "mine"],
+    ])
+    actor.send({ type: "list.assignee", assignee: "all" })
+    expect(calls.at(-1)?.query.assignee).toBeUndefined()
+  })
+
   it("round-trips its place through the URL query, writing only what differs from the defaults", () => {
     expect(listSearchString(start)).toBe("")
     const q = { ...start, page: 3, search: "tap & co", ordering: "title" }
     expect(parseListSearch(listSearchString(q), "pending")).toEqual(q)
+    const mine = { ...start, assignee: "mine" as const }
+    expect(listSearchString(mine)).toBe("assignee=mine")
+    expect(parseListSearch("assignee=unassigned", "pending").assignee).toBe("unassigned")
+    expect(parseListSearch("assignee=all", "pending")).toEqual(start)
+    expect(parseListSearch("assignee=bogus", "pending")).toEqual(start)
     expect(parseListSearch("page=-2", "pending").page).toBe(1)
   })
 })

@@ -17,6 +17,8 @@ const machine = reviewMachine.provide({
   actors: { loadRecord: pending<RecordDetail, RecordRef>(), act: pending<RecordDetail, ActInput>() },
 })
 
+const CLAIM = { id: 2, full_name: "Cora Second", assigned_at: "2026-01-01T11:00:00.000Z" }
+
 // Actor outcomes are events, so the graph walks the real chart (docs/contributing.md#path-tests).
 const events = [
   { type: "xstate.done.actor.loadRecord", output: workRequest("pending") },
@@ -33,10 +35,18 @@ const events = [
   { type: "xstate.error.actor.act", error: { status: 500, detail: null } },
   { type: "xstate.done.actor.reloadRecord", output: workRequest("approved") },
   { type: "xstate.error.actor.reloadRecord", error: { status: 0, detail: null } },
+  // A claim (from the bus): the record shown takes it; another record's claim, or one before loading, does not.
+  { type: "review.assigned", uuid: UUID, assignee: CLAIM },
+  { type: "review.assigned", uuid: "00000000-0000-4000-8000-000000000002", assignee: null },
 ] as unknown as ReviewEvent[]
 
 const serializeState = (s: { value: unknown; context: ReviewContext }) =>
-  JSON.stringify([s.value, s.context.record?.status ?? null, s.context.conflict !== null])
+  JSON.stringify([
+    s.value,
+    s.context.record?.status ?? null,
+    s.context.record?.assignee ?? null,
+    s.context.conflict !== null,
+  ])
 
 describe("review machine paths", () => {
   const paths = getShortestPaths(machine, { events, serializeState, input })
@@ -79,6 +89,23 @@ describe("review machine paths", () => {
     for (const e of again) expect(e.steps.at(-2)?.state.context.record?.status).toBe("pending")
     expect(again.some((e) => e.steps.at(-2)?.state.value === "failed")).toBe(true)
     for (const path of edges) walk(path)
+  })
+
+  it("shows a claim made anywhere on the record it shows, and ignores other records' claims", () => {
+    const actor = createActor(machine, { input }).start()
+    actor.send({ type: "review.assigned", uuid: UUID, assignee: CLAIM })
+    expect(actor.getSnapshot().context.record).toBeNull()
+    actor.send({
+      type: "xstate.done.actor.loadRecord",
+      output: workRequest("pending"),
+    } as unknown as ReviewEvent)
+    actor.send({ type: "review.assigned", uuid: "00000000-0000-4000-8000-000000000002", assignee: CLAIM })
+    expect(actor.getSnapshot().context.record?.assignee).toBeNull()
+    actor.send({ type: "review.approve" })
+    actor.send({ type: "review.assigned", uuid: UUID, assignee: CLAIM })
+    // Taken in any state, without leaving it: a confirmation that is open stays open.
+    expect(actor.getSnapshot().value).toBe("confirming")
+    expect(actor.getSnapshot().context.record?.assignee).toEqual(CLAIM)
   })
 
   it("refuses an empty reason", () => {
