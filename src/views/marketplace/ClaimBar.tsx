@@ -67,7 +67,7 @@ function ClaimDialog({ claim, noun }: { claim: PageRefOf<"claim">; noun: string 
       <p>
         {change === "unassign"
           ? "Nobody will hold it until someone assigns it again."
-          : "It will be assigned to you instead; they can see that at once."}
+          : "It will be yours instead; they see the change at once."}
       </p>
     </ConfirmDialog>
   )

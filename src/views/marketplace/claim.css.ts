@@ -18,7 +18,8 @@ export const presence = style({
   gap: vars.space.xs,
   margin: `0 0 ${vars.space.md}`,
   color: vars.color.textMuted,
-  ":empty": { display: "none" },
+  // Kept rendered when empty: a live region must exist before what it announces.
+  ":empty": { margin: 0 },
 })
 export const viewer = style({
   display: "inline-block",
