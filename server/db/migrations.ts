@@ -2,9 +2,11 @@
 // They run in one transaction at start (server/db/migrate.ts), on PGlite and PostgreSQL alike.
 import { sql } from "kysely"
 import { authSessionsMigration } from "../auth/migration"
+import { claimsMigration } from "../marketplace/claims-migration"
 import { marketplaceMigration } from "../marketplace/migration"
 import { notificationArchiveMigration } from "../notifications/archive-migration"
 import { notificationsMigration } from "../notifications/migration"
+import { presenceMigration } from "../presence/migration"
 import { pushMigration } from "../push/migration"
 import type { Migration } from "./migrate"
 
@@ -67,4 +69,6 @@ export const migrations: readonly Migration[] = [
   pushMigration,
   authSessionsMigration,
   notificationArchiveMigration,
+  claimsMigration,
+  presenceMigration,
 ]

@@ -3,7 +3,14 @@
 import type { AuthTables } from "../auth/tables"
 import type { MarketplaceTables } from "../marketplace/tables"
 import type { NotificationTables } from "../notifications/tables"
+import type { PresenceTables } from "../presence/tables"
 import type { PushTables } from "../push/tables"
 import type { CoreTables } from "./tables"
 
-export interface Database extends CoreTables, AuthTables, MarketplaceTables, NotificationTables, PushTables {}
+export interface Database
+  extends CoreTables,
+    AuthTables,
+    MarketplaceTables,
+    NotificationTables,
+    PushTables,
+    PresenceTables {}

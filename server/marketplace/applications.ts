@@ -23,9 +23,13 @@ const defaultOrdering = (status: ApplicationListQuery["status"]): string =>
 export async function listApplications(
   db: Db,
   query: ApplicationListQuery,
+  /** Whose "mine" is: the caller. */
+  viewerId: number | null = null,
 ): Promise<ListResult<CompanyApplication>> {
   let base = db.selectFrom("company_application")
   if (query.status !== undefined) base = base.where("status", "=", query.status)
+  if (query.assignee === "mine") base = base.where("assignee_user_id", "=", viewerId ?? 0)
+  if (query.assignee === "unassigned") base = base.where("assignee_user_id", "is", null)
   const search = query.search?.trim()
   if (search) base = base.where("search_text", "like", containsPattern(search))
 

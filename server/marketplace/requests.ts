@@ -33,9 +33,13 @@ export async function listRequests(
   db: Db,
   kind: RequestKind,
   query: RequestListQuery,
+  /** Whose "mine" is: the caller. */
+  viewerId: number | null = null,
 ): Promise<ListResult<WorkRequest | MaintenanceRequest>> {
   let base = db.selectFrom("service_request").where("kind", "=", kind)
   if (query.status !== undefined) base = base.where("status", "=", query.status)
+  if (query.assignee === "mine") base = base.where("assignee_user_id", "=", viewerId ?? 0)
+  if (query.assignee === "unassigned") base = base.where("assignee_user_id", "is", null)
   const search = query.search?.trim()
   if (search) base = base.where("search_text", "like", containsPattern(search))
 

@@ -38,6 +38,9 @@ export interface CompanyApplicationTable {
   decided_by_name: string | null
   reason: string | null
   search_text: string
+  assignee_user_id: ColumnType<number | null, number | null | undefined, number | null>
+  assignee_name: ColumnType<string | null, string | null | undefined, string | null>
+  assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
 /** Work and maintenance requests share one table; `location` is the address or the site. */
@@ -69,6 +72,9 @@ export interface ServiceRequestTable {
   providers_selected_by_user_id: number | null
   providers_selected_by_name: string | null
   search_text: string
+  assignee_user_id: ColumnType<number | null, number | null | undefined, number | null>
+  assignee_name: ColumnType<string | null, string | null | undefined, string | null>
+  assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
 export interface ProviderTable {

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely"
 import type {
   Actor,
+  Assignee,
   AuditEntry,
   CompanyApplication,
   MaintenanceRequest,
@@ -23,6 +24,18 @@ export type RequestRow = Selectable<ServiceRequestTable>
 export type ProviderRow = Selectable<ProviderTable>
 export type AuditRow = Selectable<MarketplaceAuditTable>
 
+/** The claim columns of either table; all three are set together or none. */
+export interface ClaimColumns {
+  readonly assignee_user_id: number | null
+  readonly assignee_name: string | null
+  readonly assigned_at: Date | null
+}
+
+export const assigneeOf = (row: ClaimColumns): Assignee | null =>
+  row.assignee_user_id === null || row.assignee_name === null || row.assigned_at === null
+    ? null
+    : { id: row.assignee_user_id, full_name: row.assignee_name, assigned_at: iso(row.assigned_at) }
+
 const actor = (id: number | null, name: string | null): Actor | null =>
   name === null ? null : { id, full_name: name }
 
@@ -41,6 +54,7 @@ export const applicationToWire = (row: ApplicationRow): CompanyApplication => ({
   decided_at: isoOrNull(row.decided_at),
   decided_by: actor(row.decided_by_user_id, row.decided_by_name),
   reason: row.reason,
+  assignee: assigneeOf(row),
 })
 
 const requestCommon = (row: RequestRow, selected: ReadonlyArray<ProviderRef>) => ({
@@ -65,6 +79,7 @@ const requestCommon = (row: RequestRow, selected: ReadonlyArray<ProviderRef>) =>
   selected_providers: [...selected],
   providers_selected_at: isoOrNull(row.providers_selected_at),
   providers_selected_by: actor(row.providers_selected_by_user_id, row.providers_selected_by_name),
+  assignee: assigneeOf(row),
 })
 
 export const requestToWire = (

@@ -4,6 +4,9 @@ import websocket from "@fastify/websocket"
 import type { FastifyInstance, FastifyPluginAsync } from "fastify"
 import { SOCKET_PATH } from "../../src/schema/api/socket"
 import { SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES } from "../../src/schema/socket"
+import { startClaimFanOut } from "../marketplace/claim-fan-out"
+import { presenceConfig } from "../presence/config"
+import { startPresence } from "../presence/presence"
 import { startFanOut } from "./fan-out"
 import { startRecordFanOut } from "./record-fan-out"
 import { socketConfig } from "./socket-config"
@@ -53,6 +56,8 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
 
   const stopFanOut = await startFanOut(database, hub, log)
   const stopRecordFanOut = await startRecordFanOut(database, hub, log)
+  const stopClaimFanOut = await startClaimFanOut(database, hub, log)
+  const presence = await startPresence(database, hub, presenceConfig(), log)
   const stopHeartbeat = startHeartbeat(hub, config.heartbeatMs)
   const stopClosingRevoked = revocations.onRevoked((sessionId) => {
     const closed = hub.closeSession(sessionId, SOCKET_CLOSE.sessionRevoked)
@@ -63,6 +68,8 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
     stopHeartbeat()
     await stopFanOut()
     await stopRecordFanOut()
+    await stopClaimFanOut()
+    await presence.stop()
     await hub.drain()
   })
 
@@ -79,6 +86,7 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
     wsHandler: (socket, req) => {
       openSession(socket, req, {
         hub,
+        presence,
         isRevoked: revocations.isRevoked,
         now: () => new Date(clock.now()),
         onError: (error) => req.log.error({ err: error }, "notification socket task failed"),

@@ -16,12 +16,19 @@ import { isDomainError } from "../errors"
 import { describeIssue } from "../http/decode"
 import { isAllowedOrigin } from "../http/origin"
 import { authenticateSession } from "../http/require-user"
+import type { Presence } from "../presence/presence"
 import { catchUp } from "./fan-out"
 import { latestNotificationId, unreadCount } from "./queries"
 import { markRead } from "./read-state"
 import { type Client, type SocketHub, send } from "./socket-hub"
 
-const CLIENT_TYPES = new Set(["get_unread_count", "mark_notification_read", "ping"])
+const CLIENT_TYPES = new Set([
+  "get_unread_count",
+  "mark_notification_read",
+  "ping",
+  "presence.view",
+  "presence.leave",
+])
 // Other query parameters are ignored (a cache-buster must not lock a client out); a repeated token is refused.
 const decodeSocketQuery = Schema.decodeUnknownResult(
   Schema.Struct({ token: Schema.optionalKey(Schema.String) }),
@@ -54,8 +61,13 @@ async function answer(
   client: Client,
   message: ClientMessage,
   now: Date,
+  presence: Presence,
 ): Promise<void> {
   switch (message.type) {
+    case "presence.view":
+      return presence.view(client, message.kind, message.uuid)
+    case "presence.leave":
+      return presence.leave(client)
     case "ping":
       return send(client, { type: "pong", timestamp: message.timestamp })
     case "get_unread_count":
@@ -73,6 +85,8 @@ async function answer(
 
 export interface SessionDeps {
   readonly hub: SocketHub
+  /** Who views which record: a socket's view, its leave, and its close (a leave too). */
+  readonly presence: Presence
   /** Asked once more after joining: a sign-out heard between the token check and the join is not missed. */
   readonly isRevoked: (sessionId: string) => boolean | Promise<boolean>
   readonly now: () => Date
@@ -124,7 +138,7 @@ function start(
       const message = parseFrame(data, isBinary)
       if ("error" in message) return send(current, { type: "error", detail: message.error })
       try {
-        await answer(db, current, message, deps.now())
+        await answer(db, current, message, deps.now(), deps.presence)
       } catch (error) {
         if (isDomainError(error)) return send(current, { type: "error", detail: error.detail })
         send(current, { type: "error", detail: "The server could not handle this message." })
@@ -136,7 +150,10 @@ function start(
     if (client) client.alive = true
   })
   socket.on("close", () => {
-    if (client) hub.remove(client)
+    if (!client) return
+    hub.remove(client)
+    const closed = client
+    run(() => deps.presence.leave(closed))
   })
 
   run(async () => {

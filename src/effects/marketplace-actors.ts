@@ -2,6 +2,7 @@ import type { Effect } from "effect"
 import { fromPromise } from "xstate"
 import { bulkSummary } from "../machines/bulk-outcome"
 import { bulkReviewMachine, type DecideOneInput } from "../machines/bulk-review.machine"
+import { claimMachine, type SaveClaimInput } from "../machines/claim.machine"
 import { dashboardMachine } from "../machines/dashboard.machine"
 import {
   decisionWords,
@@ -87,6 +88,18 @@ export function provideMarketplace(run: Run) {
         announceSummary: (_, { decision, outcomes }) => {
           const { tone, text } = bulkSummary(decision, outcomes)
           toast[tone](text)
+        },
+      },
+    }),
+    claim: claimMachine.provide({
+      actors: {
+        saveClaim: fromPromise<RecordDetail, SaveClaimInput>(({ input }) =>
+          api((m) => m.claim(input.target, input.change)),
+        ),
+      },
+      actions: {
+        announceFailure: (_, { message }) => {
+          toast.error(message)
         },
       },
     }),

@@ -37,6 +37,8 @@ export interface MarketplaceApiShape {
   readonly list: (source: ListSource, query: ListQuery) => Effect.Effect<ListPage, Failure>
   readonly detail: (ref: RecordRef) => Effect.Effect<RecordDetail, Failure>
   readonly decide: (ref: RecordRef, decision: ReviewDecision) => Effect.Effect<RecordDetail, Failure>
+  /** Assign to me, or Unassign (docs/behaviour.md#claims). */
+  readonly claim: (ref: RecordRef, change: "assign" | "unassign") => Effect.Effect<RecordDetail, Failure>
   readonly candidates: (kind: RequestKind, uuid: string) => Effect.Effect<CandidateList, Failure>
   readonly selectProviders: (
     kind: RequestKind,
@@ -69,6 +71,7 @@ const queryText = (q: ListQuery): Record<string, string> => {
     ordering: q.ordering,
     page: q.page > 1 ? String(q.page) : undefined,
     page_size: q.pageSize === undefined ? undefined : String(q.pageSize),
+    assignee: q.assignee,
   }
   return Object.fromEntries(
     Object.entries(text).filter(
@@ -130,8 +133,16 @@ export class MarketplaceApi extends Context.Service<MarketplaceApi, MarketplaceA
           ? callEndpoint(api, reject, { params, payload: { reason: decision.reason } }, { decodeAs })
           : callEndpoint(api, approve, { params }, { decodeAs })
       }
+      const claim: MarketplaceApiShape["claim"] = (ref, change) => {
+        const params = { uuid: ref.uuid }
+        const decodeAs = detailOf(ref)
+        if (ref.kind === "application")
+          return callEndpoint(api, applicationsApi.endpoints[change], { params }, { decodeAs })
+        return callEndpoint(api, REQUEST_APIS[ref.kind].endpoints[change], { params }, { decodeAs })
+      }
       return MarketplaceApi.of({
         list,
+        claim,
         detail: (ref) => {
           const endpoint =
             ref.kind === "application"

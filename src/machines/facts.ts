@@ -1,7 +1,8 @@
 import type { User } from "../schema/auth"
+import type { Assignee } from "../schema/marketplace"
 import type { Notification } from "../schema/notifications"
 import type { ServerMessage } from "../schema/socket"
-import type { ListSource } from "./marketplace-types"
+import type { ListSource, RecordRef } from "./marketplace-types"
 import type { NotificationChange } from "./notification-list"
 import type { RemoteChange } from "./remote-change"
 
@@ -80,6 +81,17 @@ export type LiveRecordsFact =
   | { type: "records.remoteChanged"; change: RemoteChange }
   | { type: "records.resync" }
 
+/** A record was claimed or released through this tab (docs/behaviour.md#claims). */
+export type ClaimFact = {
+  type: "records.claimed"
+  source: ListSource
+  uuid: string
+  assignee: Assignee | null
+}
+
+/** The record this tab shows changed, or it shows none (docs/behaviour.md#presence). */
+export type PresenceFact = { type: "presence.changed"; viewing: RecordRef | null }
+
 export type Fact =
   | SessionFact
   | TabsFact
@@ -91,5 +103,7 @@ export type Fact =
   | PushFact
   | RecordFact
   | LiveRecordsFact
+  | ClaimFact
+  | PresenceFact
 export type FactType = Fact["type"]
 export type FactOf<T extends FactType> = Extract<Fact, { type: T }>

@@ -7,6 +7,7 @@ import type {
   WorkRequest,
   WorkRequestDetail,
 } from "../schema/marketplace"
+import type { AssigneeFilter } from "../schema/marketplace-input"
 
 // The vocabulary the marketplace machines share with the service that serves them; types and pure helpers
 // only, so machines stay free of IO and of the Effect runtime.
@@ -26,6 +27,8 @@ export interface ListQuery {
   readonly search: string
   readonly ordering: string
   readonly pageSize?: number
+  /** Whose records: absent for all (docs/behaviour.md#claims). */
+  readonly assignee?: AssigneeFilter
 }
 
 export type ListItem = WorkRequest | MaintenanceRequest | CompanyApplication

@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from "xstate"
 import { failureText } from "../schema/failure"
-import { sameQuery } from "./list-url"
+import type { Assignee } from "../schema/marketplace"
+import type { AssigneeFilter } from "../schema/marketplace-input"
+import { sameQuery, withAssignee } from "./list-url"
 import { applyChange, keepTicked, withMark } from "./live-list"
 import type { ListPage, ListQuery, ListSource } from "./marketplace-types"
 import type { ChangeMark, RemoteChange } from "./remote-change"
@@ -43,6 +45,10 @@ export type PagedListEvent =
   | { type: "list.refresh" }
   /** The rows ticked for a bulk decision now. */
   | { type: "list.keep"; uuids: ReadonlyArray<string> }
+  /** A record was claimed or released (bus): its row shows the new assignee (docs/behaviour.md#claims). */
+  | { type: "list.assigned"; source: ListSource; uuid: string; assignee: Assignee | null }
+  /** Mine, Unassigned or All: back to the first page. */
+  | { type: "list.assignee"; assignee: AssigneeFilter }
 
 export interface FetchPageInput {
   readonly source: ListSource
@@ -139,6 +145,26 @@ export const pagedListMachine = setup({
     "list.search": { target: ".loading", reenter: true, actions: "takeSearch" },
     "list.order": { target: ".loading", reenter: true, actions: "takeOrdering" },
     "list.reload": { target: ".loading", reenter: true },
+    "list.assignee": {
+      guard: ({ context, event }) => (context.query.assignee ?? "all") !== event.assignee,
+      target: ".loading",
+      reenter: true,
+      actions: assign({ query: ({ context, event }) => withAssignee(context.query, event.assignee) }),
+    },
+    // The row changes where it stands; a filtered list is not reloaded under the user's eyes.
+    "list.assigned": {
+      guard: ({ context, event }) =>
+        event.source === context.source && context.data?.results.some((r) => r.uuid === event.uuid) === true,
+      actions: assign({
+        data: ({ context, event }) =>
+          context.data && {
+            ...context.data,
+            results: context.data.results.map((r) =>
+              r.uuid === event.uuid ? { ...r, assignee: event.assignee } : r,
+            ),
+          },
+      }),
+    },
     "list.recordsChanged": {
       guard: ({ context, event }) => event.source === context.source,
       target: ".loading",

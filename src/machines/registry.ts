@@ -37,6 +37,7 @@ export const SESSION_ACTOR_IDS = [
   "push",
   "preferences",
   "liveRecords",
+  "presence",
 ] as const satisfies ReadonlyArray<keyof typeof SESSION_ACTORS>
 export type SessionActorId = (typeof SESSION_ACTOR_IDS)[number]
 type AssertTrue<T extends true> = T

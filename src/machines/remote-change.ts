@@ -27,6 +27,8 @@ const VERB: Readonly<Record<AuditAction, string>> = {
   rejected: "Rejected",
   reopened: "Reopened",
   providers_selected: "Providers chosen",
+  assigned: "Claimed",
+  unassigned: "Released",
 }
 
 export function remoteChangeOf(message: RecordChangedMessage, userId: number | null): RemoteChange {

@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from "xstate"
 import { failureStatus, failureText } from "../schema/failure"
+import type { Assignee } from "../schema/marketplace"
 import type { RecordFact } from "./facts"
 import {
   positiveActionFor,
@@ -37,6 +38,8 @@ export type ReviewEvent =
   | { type: "review.remoteChanged"; change: RemoteChange }
   /** The socket came back after a loss (bus: records.resync): loaded again in the background. */
   | { type: "review.refresh" }
+  /** A claim made here or anywhere (bus): the record shown takes the new assignee (docs/behaviour.md#claims). */
+  | { type: "review.assigned"; uuid: string; assignee: Assignee | null }
 
 export interface ActInput {
   readonly target: RecordRef
@@ -107,6 +110,15 @@ export const reviewMachine = setup({
     mark: null,
   }),
   initial: "loading",
+  on: {
+    "review.assigned": {
+      guard: ({ context, event }) => context.record !== null && context.record.uuid === event.uuid,
+      actions: assign({
+        record: ({ context, event }) =>
+          context.record ? { ...context.record, assignee: event.assignee } : null,
+      }),
+    },
+  },
   states: {
     loading: {
       invoke: {

@@ -1,10 +1,12 @@
 import { bulkReviewMachine } from "./bulk-review.machine"
+import { claimMachine } from "./claim.machine"
 import { dashboardMachine } from "./dashboard.machine"
 import { inboxPageMachine } from "./inbox-page.machine"
 import { liveRecordsMachine } from "./live-records.machine"
 import { notificationsMachine } from "./notifications.machine"
 import { pagedListMachine } from "./paged-list.machine"
 import { preferencesMachine } from "./preferences.machine"
+import { presenceMachine } from "./presence.machine"
 import { profileMachine } from "./profile.machine"
 import { pushMachine } from "./push.machine"
 import { reviewMachine } from "./review.machine"
@@ -24,6 +26,7 @@ export const SESSION_ACTORS = {
   push: pushMachine,
   preferences: preferencesMachine,
   liveRecords: liveRecordsMachine,
+  presence: presenceMachine,
 } as const
 
 /** The machines a page starts as a child of the session while it is shown. */
@@ -33,4 +36,5 @@ export const PAGE_MACHINES = {
   selectProviders: selectProvidersMachine,
   bulkReview: bulkReviewMachine,
   inbox: inboxPageMachine,
+  claim: claimMachine,
 } as const

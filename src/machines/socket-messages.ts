@@ -35,6 +35,9 @@ export function toNotificationsEvent(message: ServerMessage, at: number): Notifi
     case "error":
     // Marketplace changes are the liveRecords actor's (subscriptions.ts).
     case "record.changed":
+    // Presence and claims are the detail pages' and lists' (subscriptions.ts).
+    case "presence":
+    case "record.assigned":
       return null
   }
 }

@@ -1,6 +1,8 @@
 import type { EventObject } from "xstate"
+import type { Assignee } from "../schema/marketplace"
 import type { Fact, FactOf, FactType } from "./facts"
 import type { InboxPageEvent } from "./inbox-page.machine"
+import type { ListSource } from "./marketplace-types"
 import { type CommandOf, SESSION_ACTOR_IDS, type SystemId } from "./registry"
 import { toNotificationsEvent } from "./socket-messages"
 
@@ -28,6 +30,13 @@ export const SUPPORT_ONLY = "support-only"
 
 /** A command for every open notifications page. */
 const toInbox = (event: InboxPageEvent) => ({ type: "session.toPages", page: "inbox", event }) as const
+
+/** A claim made here or anywhere: the open detail pages and lists show the new assignee. */
+const toClaimPages = (source: ListSource, uuid: string, assignee: Assignee | null) =>
+  [
+    { type: "session.toPages", page: "review", event: { type: "review.assigned", uuid, assignee } },
+    { type: "session.toPages", page: "pagedList", event: { type: "list.assigned", source, uuid, assignee } },
+  ] as const
 
 type Table = { readonly [T in FactType]: Route<FactOf<T>> | typeof SUPPORT_ONLY }
 
@@ -89,6 +98,8 @@ export const SUBSCRIPTIONS = {
         { type: "session.toPages", page: "selectProviders", event: { type: "select.retry" } },
         toInbox({ type: "inbox.retry" }),
       ],
+      // The server forgot this socket's view with the old connection.
+      presence: () => ({ type: "presence.resend" }),
     },
   },
   "socket.lost": { to: { push: () => ({ type: "push.socket", live: false }) } },
@@ -101,6 +112,18 @@ export const SUBSCRIPTIONS = {
           : f.message.type === "record.changed"
             ? { type: "liveRecords.changed", message: f.message }
             : null,
+      presence: (f) =>
+        f.message.type === "presence"
+          ? {
+              type: "presence.heard",
+              record: { kind: f.message.kind, uuid: f.message.uuid },
+              viewers: f.message.viewers,
+            }
+          : null,
+      session: (f) =>
+        f.message.type === "record.assigned"
+          ? toClaimPages(f.message.kind, f.message.uuid, f.message.assignee)
+          : null,
     },
   },
   // The server refused the socket's token: the refresh queue gets a new one, which comes back as a new token.
@@ -160,6 +183,19 @@ export const SUBSCRIPTIONS = {
         { type: "session.toPages", page: "pagedList", event: { type: "list.refresh" } },
         { type: "session.toPages", page: "review", event: { type: "review.refresh" } },
       ],
+    },
+  },
+  "records.claimed": { to: { session: (f) => toClaimPages(f.source, f.uuid, f.assignee) } },
+  // The record this tab shows goes to the server, which tells everyone else viewing it.
+  "presence.changed": {
+    to: {
+      socket: (f) => ({
+        type: "socket.send",
+        message:
+          f.viewing === null
+            ? { type: "presence.leave" }
+            : { type: "presence.view", kind: f.viewing.kind, uuid: f.viewing.uuid },
+      }),
     },
   },
 } as const satisfies Table

@@ -109,8 +109,14 @@ export const REQUEST_ORDERING = [
 export const APPLICATION_ORDERING = ["submitted_at", "decided_at", "company_name", "status"] as const
 export const PROVIDER_ORDERING = ["company_name", "rating", "current_load", "created_at"] as const
 
+/** Whose records a list shows: the caller's claims, nobody's, or all (the default). */
+export const ASSIGNEE_FILTERS = ["all", "mine", "unassigned"] as const
+export const AssigneeFilter = Schema.Literals(ASSIGNEE_FILTERS)
+export type AssigneeFilter = typeof AssigneeFilter.Type
+
 export const RequestListQuery = Schema.Struct({
   status: Schema.optionalKey(RequestStatus),
+  assignee: Schema.optionalKey(AssigneeFilter),
   search: Schema.optionalKey(Search),
   ordering: Schema.optionalKey(ordering(REQUEST_ORDERING)),
   page: Schema.optionalKey(PageNumber),
@@ -120,6 +126,7 @@ export type RequestListQuery = typeof RequestListQuery.Type
 
 export const ApplicationListQuery = Schema.Struct({
   status: Schema.optionalKey(ApplicationStatus),
+  assignee: Schema.optionalKey(AssigneeFilter),
   search: Schema.optionalKey(Search),
   ordering: Schema.optionalKey(ordering(APPLICATION_ORDERING)),
   page: Schema.optionalKey(PageNumber),

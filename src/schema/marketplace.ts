@@ -59,6 +59,8 @@ export const AuditAction = Schema.Literals([
   "accepted",
   "reopened",
   "providers_selected",
+  "assigned",
+  "unassigned",
 ])
 export type AuditAction = typeof AuditAction.Type
 export const DocumentKind = Schema.Literals([
@@ -90,6 +92,13 @@ export const text = (max: number, what: string) =>
 export const Actor = Schema.Struct({ id: Schema.NullOr(Schema.Number), full_name: Schema.String })
 export type Actor = typeof Actor.Type
 
+/**
+ * Who has claimed a record (docs/behaviour.md#claims): advisory, so that coordinators do not work the same
+ * record twice; the decision endpoints' 409 still guards against two decisions.
+ */
+export const Assignee = Schema.Struct({ id: Schema.Number, full_name: Schema.String, assigned_at: Timestamp })
+export type Assignee = typeof Assignee.Type
+
 export const ProviderRef = Schema.Struct({ uuid: Uuid, company_name: Schema.String })
 export type ProviderRef = typeof ProviderRef.Type
 
@@ -99,6 +108,8 @@ export const AuditDetails = Schema.Struct({
   released_providers: Schema.optionalKey(Schema.Array(ProviderRef)),
   /** Accepting an application creates or reactivates this provider. */
   provider: Schema.optionalKey(ProviderRef),
+  /** An assignment that took the record from someone else, or a release of someone else's claim, names them. */
+  previous_assignee: Schema.optionalKey(Actor),
 })
 export type AuditDetails = typeof AuditDetails.Type
 
@@ -151,6 +162,7 @@ export const CompanyApplication = Schema.Struct({
   decided_at: Schema.NullOr(Timestamp),
   decided_by: Schema.NullOr(Actor),
   reason: Schema.NullOr(Schema.String),
+  assignee: Schema.NullOr(Assignee),
 })
 export type CompanyApplication = typeof CompanyApplication.Type
 
@@ -190,6 +202,7 @@ const requestFields = {
   selected_providers: Schema.Array(ProviderRef),
   providers_selected_at: Schema.NullOr(Timestamp),
   providers_selected_by: Schema.NullOr(Actor),
+  assignee: Schema.NullOr(Assignee),
 }
 
 export const WorkRequest = Schema.Struct({

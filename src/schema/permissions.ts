@@ -27,6 +27,8 @@ export const ACTION_PERMISSION = {
   /** Approve or accept, reject: one record or a batch. */
   "record.decide": "write",
   "record.selectProviders": "write",
+  /** Claim a record (Assign to me) or release a claim: advisory, by whoever may decide it. */
+  "record.claim": "write",
   /** Takes a record out of a final state, undoing its decision and releasing the providers chosen for it. */
   "record.reopen": "delete",
   /** Send a notification to chosen users, by address or category. */

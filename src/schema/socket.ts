@@ -8,6 +8,7 @@ import {
   WorkRequest,
 } from "./marketplace"
 import { Channel, Notification } from "./notifications"
+import { PresenceLeave, PresenceMessage, PresenceView, RecordAssignedMessage } from "./presence"
 
 // The live socket /ws/notifications/?token=ACCESS (docs/behaviour.md#socket-protocol). Every frame is one
 // JSON object whose `type` tells the messages apart. The server decodes ClientMessage and encodes
@@ -53,7 +54,13 @@ export const Ping = Schema.Struct({
   timestamp: Schema.Finite,
 })
 
-export const ClientMessage = Schema.Union([GetUnreadCount, MarkNotificationRead, Ping])
+export const ClientMessage = Schema.Union([
+  GetUnreadCount,
+  MarkNotificationRead,
+  Ping,
+  PresenceView,
+  PresenceLeave,
+])
 export type ClientMessage = typeof ClientMessage.Type
 
 // ─── Server → client ───────────────────────────────────────────────────────────────────────────────────
@@ -150,5 +157,7 @@ export const ServerMessage = Schema.Union([
   RecordChangedMessage,
   Pong,
   SocketError,
+  PresenceMessage,
+  RecordAssignedMessage,
 ])
 export type ServerMessage = typeof ServerMessage.Type

@@ -67,6 +67,8 @@ const requestRoutes = (base: string, known: (ctx: FuzzContext) => readonly strin
     [`POST ${base}:uuid/approve/`]: { group: "marketplace", params },
     [`POST ${base}:uuid/reject/`]: { group: "marketplace", params, body: RejectBody },
     [`POST ${base}:uuid/reopen/`]: { group: "marketplace", params, body: ReopenBody },
+    [`POST ${base}:uuid/assign/`]: { group: "marketplace", params },
+    [`POST ${base}:uuid/unassign/`]: { group: "marketplace", params },
     [`GET ${base}:uuid/providers/`]: { group: "marketplace", params },
     [`POST ${base}:uuid/select-providers/`]: {
       group: "marketplace",
@@ -109,6 +111,14 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
     group: "marketplace",
     params: (c) => ({ uuid: c.applications }),
     body: ReopenBody,
+  },
+  "POST /api/v1/company-applications/:uuid/assign/": {
+    group: "marketplace",
+    params: (c) => ({ uuid: c.applications }),
+  },
+  "POST /api/v1/company-applications/:uuid/unassign/": {
+    group: "marketplace",
+    params: (c) => ({ uuid: c.applications }),
   },
   "GET /api/v1/providers/": { group: "marketplace", query: ProviderListQuery },
   "GET /api/v1/dashboard/summary/": { group: "marketplace" },

@@ -169,6 +169,12 @@ describe(`fuzz: notification socket, ${FUZZ_RUNS} cases each`, () => {
           },
           { requiredKeys: ["type", "notification_id"] },
         ),
+        fc.record({
+          type: fc.constant("presence.view"),
+          kind: fc.constantFrom("work", "maintenance", "application"),
+          uuid: fc.constantFrom(...env.ctx.workRequests, ...env.ctx.applications),
+        }),
+        fc.constant({ type: "presence.leave" }),
       )
       const frame = fc.oneof(
         {

@@ -18,6 +18,8 @@ const decisions = (base: string): Record<string, Policy> => ({
   [`POST ${base}:uuid/reject/`]: "staff",
   [`POST ${base}:uuid/reopen/`]: "admin",
   [`POST ${base}:uuid/select-providers/`]: "staff",
+  [`POST ${base}:uuid/assign/`]: "staff",
+  [`POST ${base}:uuid/unassign/`]: "staff",
 })
 
 /** Who may call each write endpoint. A write endpoint missing here fails the first test. */
@@ -31,6 +33,8 @@ const POLICY: Readonly<Record<string, Policy>> = {
   "POST /api/v1/company-applications/:uuid/accept/": "staff",
   "POST /api/v1/company-applications/:uuid/reject/": "staff",
   "POST /api/v1/company-applications/:uuid/reopen/": "admin",
+  "POST /api/v1/company-applications/:uuid/assign/": "staff",
+  "POST /api/v1/company-applications/:uuid/unassign/": "staff",
   "POST /api/v1/intake/company-applications/": "admin",
   "POST /api/v1/intake/work-requests/": "admin",
   "POST /api/v1/intake/maintenance-requests/": "admin",

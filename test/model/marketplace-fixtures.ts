@@ -26,6 +26,7 @@ export const workRequest = (status: WorkRequestDetail["status"]): RecordDetail =
   selected_providers: [],
   providers_selected_at: null,
   providers_selected_by: null,
+  assignee: null,
   audit: [],
 })
 

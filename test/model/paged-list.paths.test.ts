@@ -15,6 +15,8 @@ import { recordedActor } from "./coverage"
 import { page, UUID, workRequest } from "./marketplace-fixtures"
 import { describeEvent, getEdgePaths, pending } from "./walk"
 
+const CLAIM = { id: 2, full_name: "Cora Second", assigned_at: "2026-01-01T11:00:00.000Z" }
+
 const start = parseListSearch("", "pending")
 function remote(
   source: "work" | "maintenance",
@@ -55,6 +57,12 @@ const events = [
   { type: "xstate.done.actor.refetchPage", output: page(2) },
   { type: "xstate.done.actor.refetchPage", output: page(0) },
   { type: "xstate.error.actor.refetchPage", error: new Error("offline") },
+  // Whose records: Mine reloads from page 1; All again reloads; the same filter again does nothing.
+  { type: "list.assignee", assignee: "mine" },
+  { type: "list.assignee", assignee: "all" },
+  // A claim (from the bus): a row of this list shows it; another kind's record or a row not shown is ignored.
+  { type: "list.assigned", source: "work", uuid: UUID, assignee: CLAIM },
+  { type: "list.assigned", source: "maintenance", uuid: UUID, assignee: null },
 ] as unknown as PagedListEvent[]
 
 const serializeState = (s: { value: unknown; context: PagedListContext }) =>
@@ -65,6 +73,7 @@ const serializeState = (s: { value: unknown; context: PagedListContext }) =>
     s.context.data?.results.length ?? null,
     s.context.error !== null,
     s.context.stale,
+    s.context.data?.results[0]?.assignee ?? null,
   ])
 
 const run = (evs: ReadonlyArray<{ event: unknown }>) => {
@@ -248,10 +257,39 @@ describe("paged-list behaviour", () => {
     expect(a.getSnapshot().context.error).toBe(LIST_LOAD_FAILED)
   })
 
+  it("shows a claim on the row it concerns, and nowhere else", () => {
+    const a = createActor(machine, { input }).start()
+    a.send({ type: "xstate.done.actor.fetchPage", output: page(2) } as never)
+    a.send({ type: "list.assigned", source: "maintenance", uuid: UUID, assignee: CLAIM })
+    expect(a.getSnapshot().context.data?.results.map((r) => r.assignee)).toEqual([null, null])
+    a.send({ type: "list.assigned", source: "work", uuid: UUID, assignee: CLAIM })
+    expect(a.getSnapshot().context.data?.results.map((r) => r.assignee)).toEqual([CLAIM, CLAIM])
+    expect(a.getSnapshot().value).toBe("ready")
+  })
+
+  it("filters by assignee from the first page, and a filter already in place fetches nothing", () => {
+    const { calls, actor } = recording()
+    actor.send({ type: "list.page", page: 3 })
+    actor.send({ type: "list.assignee", assignee: "mine" })
+    actor.send({ type: "list.assignee", assignee: "mine" })
+    expect(calls.map((c) => [c.query.page, c.query.assignee])).toEqual([
+      [1, undefined],
+      [3, undefined],
+      [1, "mine"],
+    ])
+    actor.send({ type: "list.assignee", assignee: "all" })
+    expect(calls.at(-1)?.query.assignee).toBeUndefined()
+  })
+
   it("round-trips its place through the URL query, writing only what differs from the defaults", () => {
     expect(listSearchString(start)).toBe("")
     const q = { ...start, page: 3, search: "tap & co", ordering: "title" }
     expect(parseListSearch(listSearchString(q), "pending")).toEqual(q)
+    const mine = { ...start, assignee: "mine" as const }
+    expect(listSearchString(mine)).toBe("assignee=mine")
+    expect(parseListSearch("assignee=unassigned", "pending").assignee).toBe("unassigned")
+    expect(parseListSearch("assignee=all", "pending")).toEqual(start)
+    expect(parseListSearch("assignee=bogus", "pending")).toEqual(start)
     expect(parseListSearch("page=-2", "pending").page).toBe(1)
   })
 })

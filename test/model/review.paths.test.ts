@@ -25,6 +25,8 @@ const machine = reviewMachine.provide({
   actors: { loadRecord: pending<RecordDetail, RecordRef>(), act: pending<RecordDetail, ActInput>() },
 })
 
+const CLAIM = { id: 2, full_name: "Cora Second", assigned_at: "2026-01-01T11:00:00.000Z" }
+
 // Actor outcomes are events, so the graph walks the real chart (docs/contributing.md#path-tests).
 const events = [
   { type: "xstate.done.actor.loadRecord", output: workRequest("pending") },
@@ -46,6 +48,9 @@ const events = [
   { type: "review.refresh" },
   { type: "xstate.done.actor.refreshRecord", output: workRequest("pending") },
   { type: "xstate.error.actor.refreshRecord", error: { status: 0, detail: null } },
+  // A claim (from the bus): the record shown takes it; another record's claim, or one before loading, does not.
+  { type: "review.assigned", uuid: UUID, assignee: CLAIM },
+  { type: "review.assigned", uuid: "00000000-0000-4000-8000-000000000002", assignee: null },
 ] as unknown as ReviewEvent[]
 
 const serializeState = (s: { value: unknown; context: ReviewContext }) =>
@@ -54,6 +59,7 @@ const serializeState = (s: { value: unknown; context: ReviewContext }) =>
     s.context.record?.status ?? null,
     s.context.conflict !== null,
     s.context.mark !== null,
+    s.context.record?.assignee ?? null,
   ])
 
 describe("review machine paths", () => {
@@ -134,6 +140,23 @@ describe("review machine paths", () => {
     // A decided record offers no decision.
     actor.send({ type: "review.approve" })
     expect(actor.getSnapshot().value).toBe("ready")
+  })
+
+  it("shows a claim made anywhere on the record it shows, and ignores other records' claims", () => {
+    const actor = createActor(machine, { input }).start()
+    actor.send({ type: "review.assigned", uuid: UUID, assignee: CLAIM })
+    expect(actor.getSnapshot().context.record).toBeNull()
+    actor.send({
+      type: "xstate.done.actor.loadRecord",
+      output: workRequest("pending"),
+    } as unknown as ReviewEvent)
+    actor.send({ type: "review.assigned", uuid: "00000000-0000-4000-8000-000000000002", assignee: CLAIM })
+    expect(actor.getSnapshot().context.record?.assignee).toBeNull()
+    actor.send({ type: "review.approve" })
+    actor.send({ type: "review.assigned", uuid: UUID, assignee: CLAIM })
+    // Taken in any state, without leaving it: a confirmation that is open stays open.
+    expect(actor.getSnapshot().value).toBe("confirming")
+    expect(actor.getSnapshot().context.record?.assignee).toEqual(CLAIM)
   })
 
   it("refuses an empty reason", () => {

@@ -190,6 +190,57 @@ describe("subscription table", () => {
       "session:review",
       "session:selectProviders",
       "session:inbox",
+      "presence:presence.resend",
     ])
+  })
+
+  it("sends the record a tab shows to the server, and a leave when it shows none", () => {
+    const record = { kind: "work", uuid: "00000000-0000-4000-8000-000000000001" } as const
+    expect(deliveriesOf({ type: "presence.changed", viewing: record })).toEqual([
+      { to: "socket", command: { type: "socket.send", message: { type: "presence.view", ...record } } },
+    ])
+    expect(deliveriesOf({ type: "presence.changed", viewing: null })).toEqual([
+      { to: "socket", command: { type: "socket.send", message: { type: "presence.leave" } } },
+    ])
+  })
+
+  it("hands presence frames to the presence actor and claims, made here or anywhere, to the open pages", () => {
+    const uuid = "00000000-0000-4000-8000-000000000001"
+    const viewers = [{ id: 2, full_name: "Cora Second" }]
+    const presence = deliveriesOf({
+      type: "socket.received",
+      message: { type: "presence", kind: "work", uuid, viewers },
+      at: 1,
+    })
+    expect(presence).toEqual([
+      { to: "presence", command: { type: "presence.heard", record: { kind: "work", uuid }, viewers } },
+    ])
+    const assignee = { id: 2, full_name: "Cora Second", assigned_at: "2026-01-01T10:00:00.000Z" }
+    const expected = [
+      {
+        to: "session",
+        command: {
+          type: "session.toPages",
+          page: "review",
+          event: { type: "review.assigned", uuid, assignee },
+        },
+      },
+      {
+        to: "session",
+        command: {
+          type: "session.toPages",
+          page: "pagedList",
+          event: { type: "list.assigned", source: "application", uuid, assignee },
+        },
+      },
+    ]
+    expect(
+      deliveriesOf({
+        type: "socket.received",
+        message: { type: "record.assigned", kind: "application", uuid, assignee },
+        at: 1,
+      }),
+    ).toEqual(expected)
+    expect(deliveriesOf({ type: "records.claimed", source: "application", uuid, assignee })).toEqual(expected)
   })
 })

@@ -53,6 +53,7 @@ describe("the permission table", () => {
       "record.read": ["admin", "website_coordinator", "support", "auditor"],
       "record.decide": ["admin", "website_coordinator"],
       "record.selectProviders": ["admin", "website_coordinator"],
+      "record.claim": ["admin", "website_coordinator"],
       "record.reopen": ["admin"],
       "notification.send": ["admin"],
       "intake.submit": ["admin"],

@@ -3,6 +3,7 @@ import { applicationsApi } from "../../../src/schema/api/applications"
 import { serveGroup } from "../../http/serve-endpoint"
 import { decideApplication, reopenApplication } from "../application-transitions"
 import { applicationDetail, listApplications } from "../applications"
+import { claimApplication } from "../claims"
 import { pageWindow } from "../list-query"
 import { pageBody } from "./paging"
 import { requireAdminToReopen } from "./roles"
@@ -17,7 +18,11 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     applicationsApi,
     {
       list: async ({ query, req }) =>
-        pageBody(req, pageWindow(query.page, query.page_size), await listApplications(db, query)),
+        pageBody(
+          req,
+          pageWindow(query.page, query.page_size),
+          await listApplications(db, query, req.user.id),
+        ),
       detail: async ({ params }) => applicationDetail(db, params.uuid),
       accept: async ({ params, req }) =>
         decideApplication(db, params.uuid, req.user, { to: "accepted" }, now()),
@@ -25,6 +30,10 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
         decideApplication(db, params.uuid, req.user, { to: "rejected", reason: payload.reason }, now()),
       reopen: async ({ params, payload, req }) =>
         reopenApplication(db, params.uuid, req.user, payload.reason ?? null, now()),
+      assign: async ({ params, req }) =>
+        claimApplication(db, params.uuid, req.user, { to: "assigned" }, now()),
+      unassign: async ({ params, req }) =>
+        claimApplication(db, params.uuid, req.user, { to: "unassigned" }, now()),
     },
     { reopen: { guard: requireAdminToReopen } },
   )

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify"
 import { maintenanceRequestsApi, workRequestsApi } from "../../../src/schema/api/requests"
 import type { RequestKind } from "../../../src/schema/marketplace"
 import { type Handlers, serveGroup } from "../../http/serve-endpoint"
+import { claimRequest } from "../claims"
 import { pageWindow } from "../list-query"
 import { decideRequest, reopenRequest } from "../request-transitions"
 import { listRequests, requestDetail } from "../requests"
@@ -9,7 +10,7 @@ import { requestCandidates, selectProviders } from "../select-providers"
 import { pageBody } from "./paging"
 import { requireAdminToReopen } from "./roles"
 
-// The same seven calls under /api/v1/work-requests/ and /api/v1/maintenance-requests/.
+// The same nine calls under /api/v1/work-requests/ and /api/v1/maintenance-requests/.
 
 // Both groups describe the same calls, so one set of handlers (typed by the work group) serves either kind.
 function handlersFor(app: FastifyInstance, kind: RequestKind): Handlers<typeof workRequestsApi> {
@@ -18,7 +19,11 @@ function handlersFor(app: FastifyInstance, kind: RequestKind): Handlers<typeof w
   const now = () => new Date(clock.now())
   return {
     list: async ({ query, req }) =>
-      pageBody(req, pageWindow(query.page, query.page_size), await listRequests(db, kind, query)),
+      pageBody(
+        req,
+        pageWindow(query.page, query.page_size),
+        await listRequests(db, kind, query, req.user.id),
+      ),
     detail: async ({ params }) => requestDetail(db, kind, params.uuid),
     approve: async ({ params, req }) =>
       decideRequest(db, kind, params.uuid, req.user, { to: "approved" }, now()),
@@ -29,6 +34,10 @@ function handlersFor(app: FastifyInstance, kind: RequestKind): Handlers<typeof w
     candidates: async ({ params }) => requestCandidates(db, kind, params.uuid),
     selectProviders: async ({ params, payload, req }) =>
       selectProviders(db, kind, params.uuid, req.user, payload.provider_ids, now()),
+    assign: async ({ params, req }) =>
+      claimRequest(db, kind, params.uuid, req.user, { to: "assigned" }, now()),
+    unassign: async ({ params, req }) =>
+      claimRequest(db, kind, params.uuid, req.user, { to: "unassigned" }, now()),
   }
 }
 

@@ -50,6 +50,22 @@ export const applicationsApi = group("companyApplications", {
     success: CompanyApplicationDetail,
     errors: [400, 401, 403, 404, 409],
   }),
+  assign: endpoint({
+    method: "POST",
+    path: `${BASE}:uuid/assign/`,
+    callers: "claim",
+    params: UuidParams,
+    success: CompanyApplicationDetail,
+    errors: [401, 403, 404],
+  }),
+  unassign: endpoint({
+    method: "POST",
+    path: `${BASE}:uuid/unassign/`,
+    callers: "claim",
+    params: UuidParams,
+    success: CompanyApplicationDetail,
+    errors: [401, 403, 404],
+  }),
 })
 
 /** The reference page's words for this group (server only: the browser's code never reads them). */
@@ -61,5 +77,8 @@ export const applicationsDocs = {
     accept: "Accepts a pending application (the company becomes a provider); 409 says who decided first.",
     reject: "Rejects a pending application with a reason; 409 says who decided first.",
     reopen: "Takes a decided application back to pending (admins only), with an optional reason.",
+    assign:
+      "Claims an application for the caller (taking it from whoever held it); advisory, the decisions' 409 still guards.",
+    unassign: "Releases the claim on an application, whoever held it; nothing happens when nobody did.",
   },
 } satisfies GroupDocs<typeof applicationsApi>

@@ -30,6 +30,8 @@ export const CALLERS = {
   signedIn: { roles: "any", signIn: true, summary: "Any signed-in user" },
   /** The categories that act on marketplace records. */
   staff: mayDo("record.decide"),
+  /** Claiming a record for oneself or releasing a claim. */
+  claim: mayDo("record.claim"),
   /** Taking a record out of a final state. */
   reopen: mayDo("record.reopen"),
   /** Sending notifications to chosen users. */

@@ -11,7 +11,7 @@ import { RejectBody, ReopenBody, RequestListQuery, SelectProvidersBody } from ".
 import { endpoint, type GroupDocs, group } from "./endpoint"
 import { UuidParams } from "./params"
 
-// Work requests and maintenance requests: the same seven calls under two bases.
+// Work requests and maintenance requests: the same nine calls under two bases.
 
 export const RequestPage = Page(Schema.Union([WorkRequest, MaintenanceRequest]))
 export const RequestDetail = Schema.Union([WorkRequestDetail, MaintenanceRequestDetail])
@@ -79,6 +79,22 @@ const requestEndpoints = (base: RequestBase) => ({
     success: RequestDetail,
     errors: [400, 401, 403, 404, 409],
   }),
+  assign: endpoint({
+    method: "POST",
+    path: `${base}:uuid/assign/`,
+    callers: "claim",
+    params: UuidParams,
+    success: RequestDetail,
+    errors: [401, 403, 404],
+  }),
+  unassign: endpoint({
+    method: "POST",
+    path: `${base}:uuid/unassign/`,
+    callers: "claim",
+    params: UuidParams,
+    success: RequestDetail,
+    errors: [401, 403, 404],
+  }),
 })
 
 export const workRequestsApi = group("workRequests", requestEndpoints("/api/v1/work-requests/"))
@@ -96,6 +112,8 @@ const requestSummaries = (noun: string) => ({
   reopen: `Takes a decided ${noun} back to pending (admins only), releasing its chosen providers.`,
   candidates: `The providers who could take this ${noun}, best match first.`,
   selectProviders: `Chooses providers for an approved ${noun}.`,
+  assign: `Claims a ${noun} for the caller (taking it from whoever held it); advisory, the decisions' 409 still guards.`,
+  unassign: `Releases the claim on a ${noun}, whoever held it; nothing happens when nobody did.`,
 })
 
 /** The reference page's words for these groups (server only: the browser's code never reads them). */

@@ -10,6 +10,9 @@ export const CLIENT_MESSAGES: Readonly<Record<ClientMessage["type"], string>> = 
   mark_notification_read:
     "Marks `notification_id` read; every socket of the user then receives `notification.read` and `unread_count`.",
   ping: "Keep-alive with a `timestamp`, echoed back in `pong` so the client can measure the round trip.",
+  "presence.view":
+    "This socket shows the record `kind` (`work`, `maintenance`, `application`) `uuid` now, replacing any record it viewed; every socket viewing it receives `presence`.",
+  "presence.leave": "This socket no longer shows a record (closing the socket does the same).",
 }
 
 export const SERVER_MESSAGES: Readonly<Record<ServerMessage["type"], string>> = {
@@ -28,6 +31,10 @@ export const SERVER_MESSAGES: Readonly<Record<ServerMessage["type"], string>> = 
   realtime_update: "The same as `update` under its other name.",
   pong: "Answer to `ping`, with its `timestamp`.",
   error: "A frame the server could not use, or a refused action: `detail` says why. The socket stays open.",
+  presence:
+    "Who else views the record `kind` `uuid` now (`viewers`: `id`, `full_name`, each person once, never the recipient), sent to each socket viewing it whenever that changes, on any instance.",
+  "record.assigned":
+    "The record `kind` `uuid` was claimed (`assignee`: `id`, `full_name`, `assigned_at`) or released (`assignee` null) by someone, on any instance.",
 }
 
 const rows = (messages: Readonly<Record<string, string>>): string =>

@@ -22,6 +22,12 @@ export function AuditTrail({ entries }: { entries: ReadonlyArray<AuditEntry> }) 
               <p>Released: {e.details.released_providers.map((p) => p.company_name).join(", ")}</p>
             ) : null}
             {e.details.provider ? <p>Provider: {e.details.provider.company_name}</p> : null}
+            {e.details.previous_assignee ? (
+              <p>
+                {e.action === "assigned" ? "Taken over from" : "Claim released for"}{" "}
+                {e.details.previous_assignee.full_name}
+              </p>
+            ) : null}
           </li>
         ))}
       </ol>

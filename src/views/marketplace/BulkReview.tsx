@@ -7,6 +7,7 @@ import { linkTo } from "../../schema/app-routes"
 import * as ui from "../shared/ui.css"
 import type { BulkRef } from "./BulkSelection"
 import { ConfirmDialog } from "./ConfirmDialog"
+import * as claimCss from "./claim.css"
 import { recordNoun } from "./format"
 import * as css from "./marketplace.css"
 import { ReasonDialog } from "./ReasonDialog"
@@ -31,7 +32,33 @@ function BatchList({ titles }: { titles: ReadonlyArray<string> }) {
   )
 }
 
-export function BulkBar({ actor, source }: { actor: BulkRef; source: ListSource }) {
+/** The ticked records someone else has claimed, named with their holder (docs/behaviour.md#claims). */
+function ClaimedNote({
+  batch,
+  holders,
+}: {
+  batch: ReadonlyArray<{ uuid: string; title: string }>
+  holders: ReadonlyMap<string, string>
+}) {
+  const claimed = batch.flatMap((r) => {
+    const holder = holders.get(r.uuid)
+    return holder === undefined ? [] : [`${r.title} (${holder})`]
+  })
+  if (claimed.length === 0) return null
+  return <p className={claimCss.claimedNote}>Claimed by someone else: {claimed.join(", ")}.</p>
+}
+
+export function BulkBar({
+  actor,
+  source,
+  holders = new Map(),
+}: {
+  actor: BulkRef
+  source: ListSource
+  /** Rows held by someone else, by uuid, with the holder's name. */
+  holders?: ReadonlyMap<string, string>
+}) {
+  const batch = useSelector(actor, (s) => s.context.batch)
   const state = useSelector(actor, (s) => s.value)
   const selected = useSelector(actor, (s) => s.context.selected.length)
   const titles = useSelector(actor, (s) => s.context.batch.map((r) => r.title))
@@ -74,6 +101,7 @@ export function BulkBar({ actor, source }: { actor: BulkRef; source: ListSource 
         onConfirm={() => actor.send({ type: "bulk.confirm" })}
       >
         <BatchList titles={titles} />
+        <ClaimedNote batch={batch} holders={holders} />
         <p>Each is decided on its own; everyone following them is told.</p>
       </ConfirmDialog>
       {state === "askingReason" ? (
@@ -84,6 +112,7 @@ export function BulkBar({ actor, source }: { actor: BulkRef; source: ListSource 
           onSubmit={(reason) => actor.send({ type: "bulk.submitReason", reason })}
         >
           <BatchList titles={titles} />
+          <ClaimedNote batch={batch} holders={holders} />
           <p>The reason is given to each of them.</p>
         </ReasonDialog>
       ) : null}

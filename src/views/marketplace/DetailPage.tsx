@@ -13,8 +13,10 @@ import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { AuditTrail } from "./AuditTrail"
 import { ChangeMark } from "./ChangeMark"
+import { ClaimBar } from "./ClaimBar"
 import { listOf, recordNoun } from "./format"
 import * as css from "./marketplace.css"
+import { PresenceNote } from "./PresenceNote"
 import { usePageActor } from "./page-logic"
 import { RecordFacts } from "./RecordFacts"
 import { ReviewActions } from "./ReviewActions"
@@ -79,6 +81,7 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
       <p role="status" className={css.section} hidden={!mark}>
         <ChangeMark mark={mark} />
       </p>
+      <PresenceNote kind={kind} uuid={uuid} />
       {conflict ? (
         <p role="alert" className={ui.errorText}>
           {conflict}
@@ -90,6 +93,7 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
         </p>
       ) : null}
       <div className={ui.card}>
+        <ClaimBar review={actor} kind={kind} uuid={uuid} noun={recordNoun(kind)} />
         <RecordFacts record={record} />
         {/* A read-only viewer sees no actions at all, not disabled ones. */}
         {mayDecide ? <ReviewActions actor={actor} noun={recordNoun(kind)} /> : null}

@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { type FormEvent, useEffect, useState } from "react"
 import { useLocation, useSearch } from "wouter"
+import { claimHolders } from "../../machines/claims"
 import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/list-url"
 import type { ListSource } from "../../machines/marketplace-types"
 import { pageCount } from "../../machines/paged-list.machine"
@@ -11,6 +12,7 @@ import { useAuth } from "../app-context"
 import { FailureCard } from "../shared/FailureCard"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
+import { AssigneeFilterSelect } from "./AssigneeFilterSelect"
 import { BulkBar, BulkReport } from "./BulkReview"
 import { rowLabel } from "./format"
 import { ListTable } from "./ListTable"
@@ -67,6 +69,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
   const [draft, setDraft] = useState(query.search)
   // Only pending records can be decided, and only by a category that may write (hidden, not disabled).
   const mayDecide = useAuth((ctx) => may(ctx.user, "record.decide")) && status === "pending"
+  const userId = useAuth((ctx) => ctx.user?.id ?? null)
   const shown =
     state === "ready" || state === "refreshing" || (state === "loading" && data !== null)
       ? data?.results
@@ -97,6 +100,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
     e.preventDefault()
     ref.send({ type: "list.search", search: draft })
   }
+  const holders = claimHolders(shown ?? [], userId)
   const pages = data ? pageCount(data.count, query.pageSize ?? MARKETPLACE_LIMITS.defaultPageSize) : 1
   const orderings = source === "application" ? APPLICATION_ORDERINGS : REQUEST_ORDERINGS
 
@@ -124,6 +128,10 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
             </button>
           </form>
         </search>
+        <AssigneeFilterSelect
+          value={query.assignee ?? "all"}
+          onChange={(assignee) => ref.send({ type: "list.assignee", assignee })}
+        />
         <label className={ui.field} style={{ marginBottom: 0 }}>
           <span>Order</span>
           <select
@@ -167,7 +175,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
       ) : null}
       {shown && data ? (
         <div aria-busy={state === "loading"}>
-          {mayDecide ? <BulkBar actor={bulk} source={source} /> : null}
+          {mayDecide ? <BulkBar actor={bulk} source={source} holders={holders} /> : null}
           <ListTable
             items={shown}
             source={source}

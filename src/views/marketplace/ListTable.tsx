@@ -6,6 +6,7 @@ import { serviceLabel } from "../../schema/marketplace"
 import { type BulkRef, SelectAllRows, SelectRow } from "./BulkSelection"
 import { ChangeMark } from "./ChangeMark"
 import * as css from "./card-table.css"
+import * as claimCss from "./claim.css"
 import { formatWhen, rowLabel, URGENCY_LABEL } from "./format"
 
 interface RowProps {
@@ -30,6 +31,11 @@ function Row({ item, source, decided, bulk, mark }: RowProps) {
       <SelectRow actor={bulk} uuid={item.uuid} title={rowLabel(item)} />
     </td>
   ) : null
+  const assigneeCell = (
+    <Cell label="Assigned to">
+      {item.assignee ? item.assignee.full_name : <span className={claimCss.unassigned}>Unassigned</span>}
+    </Cell>
+  )
   const decidedCell = decided ? (
     <Cell label="Decided">{item.decided_at ? formatWhen(item.decided_at) : ""}</Cell>
   ) : null
@@ -44,6 +50,7 @@ function Row({ item, source, decided, bulk, mark }: RowProps) {
         <Cell label="Contact">{item.contact_name}</Cell>
         <Cell label="Services">{item.services_offered.map(serviceLabel).join(", ")}</Cell>
         <Cell label="Submitted">{formatWhen(item.submitted_at)}</Cell>
+        {assigneeCell}
         {decidedCell}
       </tr>
     )
@@ -59,6 +66,7 @@ function Row({ item, source, decided, bulk, mark }: RowProps) {
       <Cell label="Service">{serviceLabel(item.service_category)}</Cell>
       <Cell label="Urgency">{URGENCY_LABEL[item.urgency]}</Cell>
       <Cell label="Submitted">{formatWhen(item.submitted_at)}</Cell>
+      {assigneeCell}
       {decidedCell}
     </tr>
   )
@@ -83,8 +91,8 @@ export function ListTable({
 }) {
   const heads =
     source === "application"
-      ? ["Company", "Contact", "Services", "Submitted"]
-      : ["Title", "Customer", "Area", "Service", "Urgency", "Submitted"]
+      ? ["Company", "Contact", "Services", "Submitted", "Assigned to"]
+      : ["Title", "Customer", "Area", "Service", "Urgency", "Submitted", "Assigned to"]
   return (
     <table className={css.table} aria-label={caption}>
       <thead>

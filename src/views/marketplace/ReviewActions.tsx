@@ -1,10 +1,13 @@
 import { useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import type { ActorRefFrom } from "xstate"
+import { claimedBySentence, otherHolder } from "../../machines/claims"
 import { positiveActionFor } from "../../machines/marketplace-types"
 import type { reviewMachine } from "../../machines/review.machine"
+import { useAuth } from "../app-context"
 import * as ui from "../shared/ui.css"
 import { ConfirmDialog } from "./ConfirmDialog"
+import * as claimCss from "./claim.css"
 import * as css from "./marketplace.css"
 import { ReasonDialog } from "./ReasonDialog"
 
@@ -15,6 +18,13 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
   const pending = useSelector(actor, (s) => s.context.record?.status === "pending")
   const positive = positiveActionFor(kind) === "accept" ? "Accept" : "Approve"
   const acting = state === "acting"
+  // Someone else's claim is named in both confirmations (docs/behaviour.md#claims).
+  const assignee = useSelector(actor, (s) => s.context.record?.assignee ?? null)
+  const holder = otherHolder(
+    assignee,
+    useAuth((ctx) => ctx.user?.id ?? null),
+  )
+  const claimed = holder ? <p className={claimCss.claimedNote}>{claimedBySentence(holder, noun)}</p> : null
   // Only a decision made here moves focus: one made elsewhere leaves it (and the scroll) where the user has it.
   useFocusKeptAfterDecision(pending, state === "done" || (typeof state === "object" && "conflict" in state))
   return (
@@ -47,6 +57,7 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
         onCancel={() => actor.send({ type: "review.cancel" })}
         onConfirm={() => actor.send({ type: "review.confirm" })}
       >
+        {claimed}
         <p>Everyone following it is told at once.</p>
       </ConfirmDialog>
       {state === "askingReason" ? (
@@ -55,7 +66,9 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
           title={`Reject this ${noun}`}
           onCancel={() => actor.send({ type: "review.cancel" })}
           onSubmit={(reason) => actor.send({ type: "review.submitReason", reason })}
-        />
+        >
+          {claimed}
+        </ReasonDialog>
       ) : null}
     </>
   )

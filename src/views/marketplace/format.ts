@@ -55,6 +55,8 @@ const ACTION_LABEL: Record<AuditEntry["action"], string> = {
   accepted: "Accepted",
   reopened: "Reopened",
   providers_selected: "Providers chosen",
+  assigned: "Assigned",
+  unassigned: "Unassigned",
 }
 export const auditActionLabel = (action: AuditEntry["action"]): string => ACTION_LABEL[action]
 

@@ -1,0 +1,182 @@
+// Claims: Assign to me and Unassign on every kind of record, idempotence, taking over someone else's claim,
+// roles, the audit trail, the assignee filter of the lists, and the `record.assigned` socket message.
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import {
+  CompanyApplicationDetail,
+  CompanyApplicationPage,
+  MaintenanceRequestDetail,
+  MaintenanceRequestPage,
+  WorkRequestDetail,
+  WorkRequestPage,
+} from "../../src/schema/marketplace"
+import { BACKENDS, postgresAvailable } from "./harness"
+import {
+  decoded,
+  expectDetail,
+  MALFORMED_IDS,
+  type MarketplaceServer,
+  startMarketplace,
+  UNKNOWN_UUID,
+} from "./marketplace-fixture"
+import { openSocket, type TestSocket } from "./notifications-socket-client"
+
+const pgUp = await postgresAvailable()
+
+const KINDS = [
+  { kind: "work", base: "/api/v1/work-requests/", Page: WorkRequestPage, Detail: WorkRequestDetail },
+  {
+    kind: "maintenance",
+    base: "/api/v1/maintenance-requests/",
+    Page: MaintenanceRequestPage,
+    Detail: MaintenanceRequestDetail,
+  },
+  {
+    kind: "application",
+    base: "/api/v1/company-applications/",
+    Page: CompanyApplicationPage,
+    Detail: CompanyApplicationDetail,
+  },
+] as const
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend === "postgres" && !pgUp)(`marketplace claims on ${backend}`, () => {
+    let m: MarketplaceServer
+    const sockets: TestSocket[] = []
+    beforeAll(async () => {
+      m = await startMarketplace(backend)
+    })
+    afterAll(async () => {
+      await Promise.all(sockets.map((s) => s.close()))
+      await m?.close()
+    })
+
+    for (const { kind, base, Page, Detail } of KINDS) {
+      let taken = 0
+      /** Each test claims its own pending record, so the tests do not depend on their order. */
+      const take = async () => {
+        const page = await decoded(
+          await m.get(`${base}?status=pending&assignee=unassigned&page_size=20`, m.tokens.viewer),
+          Page,
+        )
+        const row = page.results[taken++]
+        if (!row) throw new Error(`no unclaimed pending ${kind} left`)
+        return row
+      }
+      const assign = (uuid: string, token: string) => m.post(`${base}${uuid}/assign/`, token)
+      const unassign = (uuid: string, token: string) => m.post(`${base}${uuid}/unassign/`, token)
+
+      it(`${kind}: assign claims the record for the caller, once, with an audit entry`, async () => {
+        const target = await take()
+        expect(target.assignee).toBeNull()
+        const before = Date.now()
+        const claimed = await decoded(await assign(target.uuid, m.tokens.coordinator), Detail)
+        expect(claimed.assignee?.full_name).toBe("Corey Coordinator")
+        expect(Date.parse(claimed.assignee?.assigned_at ?? "")).toBeGreaterThanOrEqual(before - 1000)
+        expect(claimed.status).toBe(target.status)
+        expect(claimed.audit.at(-1)).toMatchObject({
+          action: "assigned",
+          actor_name: "Corey Coordinator",
+          from_status: "pending",
+          to_status: "pending",
+          details: {},
+        })
+        // The same person again: nothing changes and nothing more is audited.
+        const again = await decoded(await assign(target.uuid, m.tokens.coordinator), Detail)
+        expect(again.assignee).toEqual(claimed.assignee)
+        expect(again.audit).toHaveLength(claimed.audit.length)
+      })
+
+      it(`${kind}: assigning a record someone holds takes it over and names who held it`, async () => {
+        const target = await take()
+        await decoded(await assign(target.uuid, m.tokens.coordinator), Detail)
+        const taken = await decoded(await assign(target.uuid, m.tokens.coordinator2), Detail)
+        expect(taken.assignee?.full_name).toBe("Cora Second")
+        expect(taken.audit.at(-1)).toMatchObject({
+          action: "assigned",
+          actor_name: "Cora Second",
+          details: { previous_assignee: { full_name: "Corey Coordinator" } },
+        })
+      })
+
+      it(`${kind}: unassign releases anyone's claim; releasing nothing changes nothing`, async () => {
+        const target = await take()
+        await decoded(await assign(target.uuid, m.tokens.coordinator2), Detail)
+        const released = await decoded(await unassign(target.uuid, m.tokens.admin), Detail)
+        expect(released.assignee).toBeNull()
+        expect(released.audit.at(-1)).toMatchObject({
+          action: "unassigned",
+          actor_name: "Ada Admin",
+          details: { previous_assignee: { full_name: "Cora Second" } },
+        })
+        const again = await decoded(await unassign(target.uuid, m.tokens.admin), Detail)
+        expect(again.audit).toHaveLength(released.audit.length)
+        // One's own release names nobody else.
+        await decoded(await assign(target.uuid, m.tokens.coordinator), Detail)
+        const own = await decoded(await unassign(target.uuid, m.tokens.coordinator), Detail)
+        expect(own.audit.at(-1)).toMatchObject({ action: "unassigned", details: {} })
+      })
+
+      it(`${kind}: a claim guards nothing: someone else may still decide the record`, async () => {
+        const target = await take()
+        await decoded(await assign(target.uuid, m.tokens.coordinator), Detail)
+        const action = kind === "application" ? "accept" : "approve"
+        const decided = await decoded(
+          await m.post(`${base}${target.uuid}/${action}/`, m.tokens.coordinator2),
+          Detail,
+        )
+        expect(decided.status).not.toBe("pending")
+        expect(decided.assignee?.full_name).toBe("Corey Coordinator")
+      })
+
+      it(`${kind}: the lists filter by assignee: mine, unassigned, all`, async () => {
+        const target = await take()
+        await decoded(await assign(target.uuid, m.tokens.coordinator2), Detail)
+        const list = async (filter: string, token: string) =>
+          decoded(await m.get(`${base}?status=pending&assignee=${filter}&page_size=100`, token), Page)
+        const mine = await list("mine", m.tokens.coordinator2)
+        expect(mine.results.length).toBeGreaterThan(0)
+        expect(mine.results.every((r) => r.assignee?.full_name === "Cora Second")).toBe(true)
+        expect(mine.results.map((r) => r.uuid)).toContain(target.uuid)
+        const others = await list("mine", m.tokens.viewer)
+        expect(others.results.map((r) => r.uuid)).not.toContain(target.uuid)
+        const unassigned = await list("unassigned", m.tokens.coordinator2)
+        expect(unassigned.results.every((r) => r.assignee === null)).toBe(true)
+        expect(unassigned.results.map((r) => r.uuid)).not.toContain(target.uuid)
+        const all = await decoded(await m.get(`${base}?status=pending&page_size=1`, m.tokens.viewer), Page)
+        const counted = await decoded(
+          await m.get(`${base}?status=pending&assignee=all&page_size=1`, m.tokens.viewer),
+          Page,
+        )
+        expect(counted.count).toBe(all.count)
+        expect(mine.count + unassigned.count).toBeLessThanOrEqual(all.count)
+        await expectDetail(await m.get(`${base}?assignee=someone`, m.tokens.viewer), 400, /^assignee: /)
+      })
+
+      it(`${kind}: a read-only user gets 403, nobody signed in 401, an unknown record 404`, async () => {
+        const target = await take()
+        await expectDetail(await assign(target.uuid, m.tokens.viewer), 403, /permission/)
+        await expectDetail(await unassign(target.uuid, m.tokens.viewer), 403, /permission/)
+        await expectDetail(await m.post(`${base}${target.uuid}/assign/`, undefined), 401)
+        await expectDetail(await assign(UNKNOWN_UUID, m.tokens.coordinator), 404, /^Not found\.$/)
+        for (const bad of MALFORMED_IDS) await expectDetail(await unassign(bad, m.tokens.coordinator), 404)
+      })
+
+      it(`${kind}: every signed-in socket hears record.assigned, with the assignee or null`, async () => {
+        const target = await take()
+        const watcher = openSocket(m.server.url, { token: m.tokens.viewer })
+        sockets.push(watcher)
+        await watcher.next("connection_established")
+        await decoded(await assign(target.uuid, m.tokens.coordinator), Detail)
+        const claimed = await watcher.next("record.assigned", (f) => f.uuid === target.uuid)
+        expect(claimed).toMatchObject({ kind, assignee: { full_name: "Corey Coordinator" } })
+        await decoded(await unassign(target.uuid, m.tokens.coordinator), Detail)
+        const released = await watcher.next("record.assigned", (f) => f.uuid === target.uuid)
+        expect(released).toMatchObject({ kind, assignee: null })
+        // An idempotent repeat tells nobody anything.
+        await decoded(await unassign(target.uuid, m.tokens.coordinator), Detail)
+        await watcher.settle()
+        expect(watcher.pending().filter((f) => f.type === "record.assigned")).toEqual([])
+      })
+    }
+  })
+}
