@@ -3,6 +3,7 @@
 import { sql } from "kysely"
 import { authSessionsMigration } from "../auth/migration"
 import { marketplaceMigration } from "../marketplace/migration"
+import { queueRemindersMigration } from "../marketplace/reminder-migration"
 import { notificationArchiveMigration } from "../notifications/archive-migration"
 import { notificationsMigration } from "../notifications/migration"
 import { pushMigration } from "../push/migration"
@@ -67,4 +68,5 @@ export const migrations: readonly Migration[] = [
   pushMigration,
   authSessionsMigration,
   notificationArchiveMigration,
+  queueRemindersMigration,
 ]

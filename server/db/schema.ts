@@ -1,9 +1,16 @@
 // The whole database as Kysely sees it: one interface per domain, merged here.
 // A new domain adds its `*Tables` interface to the extends list (and its migrations to migrations.ts).
 import type { AuthTables } from "../auth/tables"
+import type { ReminderTables } from "../marketplace/reminder-tables"
 import type { MarketplaceTables } from "../marketplace/tables"
 import type { NotificationTables } from "../notifications/tables"
 import type { PushTables } from "../push/tables"
 import type { CoreTables } from "./tables"
 
-export interface Database extends CoreTables, AuthTables, MarketplaceTables, NotificationTables, PushTables {}
+export interface Database
+  extends CoreTables,
+    AuthTables,
+    MarketplaceTables,
+    NotificationTables,
+    PushTables,
+    ReminderTables {}

@@ -3,6 +3,7 @@ import { maintenanceRequestsApi, workRequestsApi } from "../../../src/schema/api
 import type { RequestKind } from "../../../src/schema/marketplace"
 import { type Handlers, serveGroup } from "../../http/serve-endpoint"
 import { pageWindow } from "../list-query"
+import { queueTimes } from "../queue-wait"
 import { decideRequest, reopenRequest } from "../request-transitions"
 import { listRequests, requestDetail } from "../requests"
 import { requestCandidates, selectProviders } from "../select-providers"
@@ -13,12 +14,14 @@ import { requireAdminToReopen } from "./roles"
 
 // Both groups describe the same calls, so one set of handlers (typed by the work group) serves either kind.
 function handlersFor(app: FastifyInstance, kind: RequestKind): Handlers<typeof workRequestsApi> {
-  const { database, clock } = app.services
+  const { database, clock, config } = app.services
   const db = database.db
   const now = () => new Date(clock.now())
   return {
-    list: async ({ query, req }) =>
-      pageBody(req, pageWindow(query.page, query.page_size), await listRequests(db, kind, query)),
+    list: async ({ query, req }) => ({
+      ...pageBody(req, pageWindow(query.page, query.page_size), await listRequests(db, kind, query)),
+      queue: queueTimes(config, now()),
+    }),
     detail: async ({ params }) => requestDetail(db, kind, params.uuid),
     approve: async ({ params, req }) =>
       decideRequest(db, kind, params.uuid, req.user, { to: "approved" }, now()),

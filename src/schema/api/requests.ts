@@ -3,7 +3,7 @@ import {
   CandidateList,
   MaintenanceRequest,
   MaintenanceRequestDetail,
-  Page,
+  QueuePage,
   WorkRequest,
   WorkRequestDetail,
 } from "../marketplace"
@@ -13,7 +13,7 @@ import { UuidParams } from "./params"
 
 // Work requests and maintenance requests: the same seven calls under two bases.
 
-export const RequestPage = Page(Schema.Union([WorkRequest, MaintenanceRequest]))
+export const RequestPage = QueuePage(Schema.Union([WorkRequest, MaintenanceRequest]))
 export const RequestDetail = Schema.Union([WorkRequestDetail, MaintenanceRequestDetail])
 
 type RequestBase = "/api/v1/work-requests/" | "/api/v1/maintenance-requests/"
