@@ -4,6 +4,11 @@ import type { ListQuery } from "./marketplace-types"
 // differs from the defaults is written, so a fresh list has a clean address.
 
 export const DEFAULT_ORDERING = "-submitted_at"
+/** A pending list is a queue: oldest first unless the user orders it otherwise (docs/behaviour.md#waiting-time). */
+export const QUEUE_ORDERING = "submitted_at"
+
+export const defaultOrdering = (status: string): string =>
+  status === "pending" ? QUEUE_ORDERING : DEFAULT_ORDERING
 
 export function parseListSearch(search: string, status: string): ListQuery {
   const params = new URLSearchParams(search)
@@ -12,14 +17,14 @@ export function parseListSearch(search: string, status: string): ListQuery {
     status,
     page: Number.isFinite(page) && page >= 1 ? page : 1,
     search: params.get("search") ?? "",
-    ordering: params.get("ordering") || DEFAULT_ORDERING,
+    ordering: params.get("ordering") || defaultOrdering(status),
   }
 }
 
 export function listSearchString(query: ListQuery): string {
   const params = new URLSearchParams()
   if (query.search !== "") params.set("search", query.search)
-  if (query.ordering !== DEFAULT_ORDERING) params.set("ordering", query.ordering)
+  if (query.ordering !== defaultOrdering(query.status)) params.set("ordering", query.ordering)
   if (query.page > 1) params.set("page", String(query.page))
   return params.toString()
 }

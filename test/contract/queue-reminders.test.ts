@@ -172,9 +172,9 @@ describe.skipIf(!pgUp)("overdue reminders with two instances on PostgreSQL", () 
     // Both timers run, and both instances also look at once, again and again.
     for (let i = 0; i < 5; i++)
       await Promise.all(
-        handles.map((h, n) =>
+        handles.map((h) =>
           sendOverdueReminders(h.db, {
-            now: new Date((clocks[n] ?? clocks[0]).now()),
+            now: new Date((clocks[0] ?? manualClock()).now()),
             overdueAfterSeconds: overdue / 1000,
           }),
         ),

@@ -165,6 +165,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
             caption={title}
             decided={status !== "pending"}
             bulk={mayDecide ? bulk : null}
+            queue={status === "pending" ? (data.queue ?? null) : null}
           />
           <nav className={css.pager} aria-label="Pages">
             <button

@@ -2,15 +2,18 @@ import { Link } from "wouter"
 import type { ListItem, ListSource } from "../../machines/marketplace-types"
 import { linkTo } from "../../schema/app-routes"
 import { serviceLabel } from "../../schema/marketplace"
+import type { QueueTimes } from "../../schema/queue-wait"
 import { type BulkRef, SelectAllRows, SelectRow } from "./BulkSelection"
 import * as css from "./card-table.css"
 import { formatWhen, rowLabel, URGENCY_LABEL } from "./format"
+import { Waited } from "./QueueWait"
 
 interface RowProps {
   item: ListItem
   source: ListSource
   decided: boolean
   bulk: BulkRef | null
+  queue: QueueTimes | null
 }
 
 /** A cell that, on a narrow page, is a line of the row's card led by its column's name. */
@@ -20,7 +23,7 @@ const Cell = ({ label, children }: { label: string; children: React.ReactNode })
   </td>
 )
 
-function Row({ item, source, decided, bulk }: RowProps) {
+function Row({ item, source, decided, bulk, queue }: RowProps) {
   const href = linkTo.details(source, item.uuid)
   const select = bulk ? (
     <td className={`${css.cell} ${css.check}`}>
@@ -29,6 +32,11 @@ function Row({ item, source, decided, bulk }: RowProps) {
   ) : null
   const decidedCell = decided ? (
     <Cell label="Decided">{item.decided_at ? formatWhen(item.decided_at) : ""}</Cell>
+  ) : null
+  const waitedCell = queue ? (
+    <Cell label="Waited">
+      <Waited submittedAt={item.submitted_at} queue={queue} />
+    </Cell>
   ) : null
   if ("company_name" in item)
     return (
@@ -40,6 +48,7 @@ function Row({ item, source, decided, bulk }: RowProps) {
         <Cell label="Contact">{item.contact_name}</Cell>
         <Cell label="Services">{item.services_offered.map(serviceLabel).join(", ")}</Cell>
         <Cell label="Submitted">{formatWhen(item.submitted_at)}</Cell>
+        {waitedCell}
         {decidedCell}
       </tr>
     )
@@ -54,6 +63,7 @@ function Row({ item, source, decided, bulk }: RowProps) {
       <Cell label="Service">{serviceLabel(item.service_category)}</Cell>
       <Cell label="Urgency">{URGENCY_LABEL[item.urgency]}</Cell>
       <Cell label="Submitted">{formatWhen(item.submitted_at)}</Cell>
+      {waitedCell}
       {decidedCell}
     </tr>
   )
@@ -65,6 +75,7 @@ export function ListTable({
   caption,
   decided,
   bulk,
+  queue = null,
 }: {
   items: ReadonlyArray<ListItem>
   source: ListSource
@@ -72,6 +83,8 @@ export function ListTable({
   decided: boolean
   /** Given on a pending list for a user who may decide: a checkbox column for bulk decisions. */
   bulk: BulkRef | null
+  /** Given on a pending list: a Waited column measured against the server's time and thresholds. */
+  queue?: QueueTimes | null
 }) {
   const heads =
     source === "application"
@@ -86,7 +99,7 @@ export function ListTable({
               <SelectAllRows actor={bulk} />
             </th>
           ) : null}
-          {[...heads, ...(decided ? ["Decided"] : [])].map((h) => (
+          {[...heads, ...(queue ? ["Waited"] : []), ...(decided ? ["Decided"] : [])].map((h) => (
             <th key={h} className={css.cell} scope="col">
               {h}
             </th>
@@ -95,7 +108,7 @@ export function ListTable({
       </thead>
       <tbody>
         {items.map((item) => (
-          <Row key={item.uuid} item={item} source={source} decided={decided} bulk={bulk} />
+          <Row key={item.uuid} item={item} source={source} decided={decided} bulk={bulk} queue={queue} />
         ))}
       </tbody>
     </table>
