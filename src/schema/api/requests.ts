@@ -89,12 +89,12 @@ export const maintenanceRequestsApi = group(
 )
 
 const requestSummaries = (noun: string) => ({
-  list: `One page of ${noun}s, filtered by status and search, in the given ordering.`,
+  list: `One page of ${noun}s, filtered by status and search, in the given ordering, with the server's time and waiting thresholds.`,
   detail: `One ${noun} with its audit trail.`,
   approve: `Approves a pending ${noun}; 409 says who decided first.`,
   reject: `Rejects a pending ${noun} with a reason; 409 says who decided first.`,
   reopen: `Takes a decided ${noun} back to pending (admins only), releasing its chosen providers.`,
-  candidates: `The providers who could take this ${noun}, best match first.`,
+  candidates: `The providers who could take this ${noun}, best match first, with the ${noun}'s status and the service and area searched.`,
   selectProviders: `Chooses providers for an approved ${noun}.`,
 })
 
