@@ -11,6 +11,11 @@ import {
 } from "./auth/constants"
 import { defaultHashConcurrency } from "./auth/hash-queue"
 import type { HashParams } from "./auth/password"
+import {
+  QUEUE_DUE_AFTER_HOURS,
+  QUEUE_OVERDUE_AFTER_HOURS,
+  REMINDER_INTERVAL_SECONDS,
+} from "./marketplace/queue-constants"
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -45,6 +50,12 @@ export interface Config {
   readonly passwordHashConcurrency: number
   /** FIREBASE_SERVICE_ACCOUNT: the service-account JSON (or its file path); null: push is off. */
   readonly firebaseServiceAccount: string | null
+  /** QUEUE_DUE_AFTER_HOURS: a pending record waiting this long is due (docs/behaviour.md#waiting-time). */
+  readonly queueDueAfterSeconds: number
+  /** QUEUE_OVERDUE_AFTER_HOURS: waiting this long it is overdue, and the coordinators are reminded once. */
+  readonly queueOverdueAfterSeconds: number
+  /** REMINDER_INTERVAL_SECONDS: how often each instance looks for records that became overdue. */
+  readonly reminderIntervalMs: number
 }
 
 export class ConfigError extends Error {
@@ -125,6 +136,20 @@ const REPLACED: Readonly<Record<string, string>> = {
     "LOGIN_MAX_PER_IP is no longer read: sign-ins are now limited by failures only. Set LOGIN_MAX_FAILURES_PER_IP (failed sign-ins per client address per 15 minutes, default 50) instead.",
 }
 
+const HOUR_SECONDS = 3600
+const YEAR_HOURS = 8760
+
+/** The two queue thresholds, in seconds; overdue must come after due or no record would ever be just due. */
+const queueThresholds = (env: Env) => {
+  const due = integer(env, "QUEUE_DUE_AFTER_HOURS", QUEUE_DUE_AFTER_HOURS, 1, YEAR_HOURS)
+  const overdue = integer(env, "QUEUE_OVERDUE_AFTER_HOURS", QUEUE_OVERDUE_AFTER_HOURS, 1, YEAR_HOURS)
+  if (overdue <= due)
+    throw new ConfigError(
+      `QUEUE_OVERDUE_AFTER_HOURS (${overdue}) must be more than QUEUE_DUE_AFTER_HOURS (${due}).`,
+    )
+  return { queueDueAfterSeconds: due * HOUR_SECONDS, queueOverdueAfterSeconds: overdue * HOUR_SECONDS }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   for (const [name, message] of Object.entries(REPLACED))
     if (text(env, name) !== null) throw new ConfigError(message)
@@ -160,6 +185,9 @@ export function loadConfig(env: Env = process.env): Config {
     passwordHash: ARGON2_PRODUCTION,
     passwordHashConcurrency: integer(env, "PASSWORD_HASH_CONCURRENCY", defaultHashConcurrency(env), 1, 256),
     firebaseServiceAccount: text(env, "FIREBASE_SERVICE_ACCOUNT"),
+    ...queueThresholds(env),
+    reminderIntervalMs:
+      integer(env, "REMINDER_INTERVAL_SECONDS", REMINDER_INTERVAL_SECONDS, 1, 86_400) * 1000,
   }
 }
 

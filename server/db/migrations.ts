@@ -4,6 +4,7 @@ import { sql } from "kysely"
 import { authSessionsMigration } from "../auth/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
 import { marketplaceMigration } from "../marketplace/migration"
+import { queueRemindersMigration } from "../marketplace/reminder-migration"
 import { notificationArchiveMigration } from "../notifications/archive-migration"
 import { notificationsMigration } from "../notifications/migration"
 import { presenceMigration } from "../presence/migration"
@@ -71,4 +72,5 @@ export const migrations: readonly Migration[] = [
   notificationArchiveMigration,
   claimsMigration,
   presenceMigration,
+  queueRemindersMigration,
 ]

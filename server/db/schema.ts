@@ -1,6 +1,7 @@
 // The whole database as Kysely sees it: one interface per domain, merged here.
 // A new domain adds its `*Tables` interface to the extends list (and its migrations to migrations.ts).
 import type { AuthTables } from "../auth/tables"
+import type { ReminderTables } from "../marketplace/reminder-tables"
 import type { MarketplaceTables } from "../marketplace/tables"
 import type { NotificationTables } from "../notifications/tables"
 import type { PresenceTables } from "../presence/tables"
@@ -13,4 +14,5 @@ export interface Database
     MarketplaceTables,
     NotificationTables,
     PushTables,
-    PresenceTables {}
+    PresenceTables,
+    ReminderTables {}

@@ -14,6 +14,7 @@ import type { Config } from "../config"
 import type { DatabaseHandle } from "../db/database"
 import { tooManyRequests } from "../errors"
 import { marketplaceRoutes } from "../marketplace/http/routes"
+import { reminderJob } from "../marketplace/reminder-job"
 import { notificationAdminRoutes } from "../notifications/admin-send-routes"
 import { notificationPreferenceRoutes } from "../notifications/preference-routes"
 import { notificationRoutes } from "../notifications/routes"
@@ -40,6 +41,7 @@ export const ROUTES: readonly FastifyPluginAsync[] = [
   notificationAdminRoutes,
   notificationSocketRoutes,
   pushDispatchPlugin,
+  reminderJob,
   apiDocsRoutes,
 ]
 

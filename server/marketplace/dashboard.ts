@@ -1,8 +1,10 @@
 import { type DashboardSummary, MARKETPLACE_LIMITS, type PendingItem } from "../../src/schema/marketplace"
+import type { QueueTimes } from "../../src/schema/queue-wait"
 import type { AuthUser } from "../auth/users"
 import { unreadCount } from "../notifications/queries"
 import { recentActivity } from "./audit"
 import type { Db } from "./db"
+import { waitingSummary } from "./queue-wait"
 import { iso } from "./text"
 
 // The coordinator's overview: the size of every queue, the oldest thing waiting in each, the latest changes.
@@ -69,7 +71,7 @@ async function oldestPendingApplication(db: Db): Promise<PendingItem | null> {
   return row ? { uuid: row.uuid, title: row.company_name, submitted_at: iso(row.submitted_at) } : null
 }
 
-export async function dashboardSummary(db: Db, user: AuthUser): Promise<DashboardSummary> {
+export async function dashboardSummary(db: Db, user: AuthUser, times: QueueTimes): Promise<DashboardSummary> {
   const [
     requests,
     applications,
@@ -79,6 +81,7 @@ export async function dashboardSummary(db: Db, user: AuthUser): Promise<Dashboar
     oldestMaintenance,
     oldestApplication,
     recent,
+    waiting,
   ] = await Promise.all([
     requestCounts(db),
     applicationCounts(db),
@@ -88,6 +91,7 @@ export async function dashboardSummary(db: Db, user: AuthUser): Promise<Dashboar
     oldestPendingRequest(db, "maintenance"),
     oldestPendingApplication(db),
     recentActivity(db, MARKETPLACE_LIMITS.recentActivity),
+    waitingSummary(db, times),
   ])
   return {
     work_requests: requests.work,
@@ -101,5 +105,6 @@ export async function dashboardSummary(db: Db, user: AuthUser): Promise<Dashboar
       company_application: oldestApplication,
     },
     recent_activity: recent,
+    waiting,
   }
 }

@@ -27,7 +27,17 @@ export async function requestCandidates(db: Db, kind: RequestKind, uuid: string)
   const row = await findRequestRow(db, kind, uuid)
   const chosen = (await selectedProviders(db, [row.id])).get(row.id) ?? []
   const results = await loadCandidates(db, row, new Set(chosen.map((p) => p.uuid)))
-  return { count: results.length, results }
+  return {
+    count: results.length,
+    results,
+    request: {
+      uuid: row.uuid,
+      title: row.title,
+      status: row.status,
+      service_category: row.service_category,
+      area: row.area,
+    },
+  }
 }
 
 export function selectProviders(

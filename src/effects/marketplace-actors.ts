@@ -18,7 +18,7 @@ import {
   type SelectTarget,
   selectProvidersMachine,
 } from "../machines/select-providers.machine"
-import type { Candidate, DashboardSummary } from "../schema/marketplace"
+import type { CandidateList, DashboardSummary } from "../schema/marketplace"
 import { MarketplaceApi } from "./marketplace-api"
 import { toast } from "./toasts"
 
@@ -61,8 +61,8 @@ export function provideMarketplace(run: Run) {
     }),
     selectProviders: selectProvidersMachine.provide({
       actors: {
-        loadCandidates: fromPromise<ReadonlyArray<Candidate>, SelectTarget>(({ input }) =>
-          run(MarketplaceApi.use((m) => m.candidates(input.kind, input.uuid))).then((list) => list.results),
+        loadCandidates: fromPromise<CandidateList, SelectTarget>(({ input }) =>
+          run(MarketplaceApi.use((m) => m.candidates(input.kind, input.uuid))),
         ),
         saveSelection: fromPromise<RecordDetail, SaveSelectionInput>(({ input }) =>
           api((m) => m.selectProviders(input.target.kind, input.target.uuid, input.providerIds)),

@@ -5,6 +5,11 @@ import type { ListQuery } from "./marketplace-types"
 // differs from the defaults is written, so a fresh list has a clean address.
 
 export const DEFAULT_ORDERING = "-submitted_at"
+/** A pending list is a queue: oldest first unless the user orders it otherwise (docs/behaviour.md#waiting-time). */
+export const QUEUE_ORDERING = "submitted_at"
+
+export const defaultOrdering = (status: string): string =>
+  status === "pending" ? QUEUE_ORDERING : DEFAULT_ORDERING
 
 export function parseListSearch(search: string, status: string): ListQuery {
   const params = new URLSearchParams(search)
@@ -13,7 +18,7 @@ export function parseListSearch(search: string, status: string): ListQuery {
     status,
     page: Number.isFinite(page) && page >= 1 ? page : 1,
     search: params.get("search") ?? "",
-    ordering: params.get("ordering") || DEFAULT_ORDERING,
+    ordering: params.get("ordering") || defaultOrdering(status),
     ...assigneeParam(params.get("assignee")),
   }
 }
@@ -33,7 +38,7 @@ export const withAssignee = (query: ListQuery, assignee: AssigneeFilter): ListQu
 export function listSearchString(query: ListQuery): string {
   const params = new URLSearchParams()
   if (query.search !== "") params.set("search", query.search)
-  if (query.ordering !== DEFAULT_ORDERING) params.set("ordering", query.ordering)
+  if (query.ordering !== defaultOrdering(query.status)) params.set("ordering", query.ordering)
   if (query.assignee !== undefined && query.assignee !== "all") params.set("assignee", query.assignee)
   if (query.page > 1) params.set("page", String(query.page))
   return params.toString()

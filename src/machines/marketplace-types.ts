@@ -8,6 +8,7 @@ import type {
   WorkRequestDetail,
 } from "../schema/marketplace"
 import type { AssigneeFilter } from "../schema/marketplace-input"
+import type { QueueTimes } from "../schema/queue-wait"
 
 // The vocabulary the marketplace machines share with the service that serves them; types and pure helpers
 // only, so machines stay free of IO and of the Effect runtime.
@@ -37,6 +38,8 @@ export interface ListPage {
   readonly next: string | null
   readonly previous: string | null
   readonly results: ReadonlyArray<ListItem>
+  /** What the waiting times of a pending list are measured against (docs/behaviour.md#waiting-time). */
+  readonly queue?: QueueTimes
 }
 
 export type RecordDetail = WorkRequestDetail | MaintenanceRequestDetail | CompanyApplicationDetail

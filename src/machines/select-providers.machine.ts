@@ -1,12 +1,20 @@
 import { assign, emit, fromPromise, setup } from "xstate"
 import { failureStatus, failureText } from "../schema/failure"
-import { type Candidate, MARKETPLACE_LIMITS, type RequestKind } from "../schema/marketplace"
+import {
+  type Candidate,
+  type CandidateList,
+  type CandidateRequest,
+  MARKETPLACE_LIMITS,
+  type RequestKind,
+} from "../schema/marketplace"
 import type { RecordFact } from "./facts"
 import type { RecordDetail } from "./marketplace-types"
 
 // Choosing providers for an approved request: the ranked candidates load, the coordinator narrows them by
 // text and service, ticks several, confirms once, and the choice is saved. A 409 (someone chose first, or the
 // request is no longer approved) shows the server's sentence and reloads the candidates with their marks.
+// The candidates answer names the request: one that is not approved stops at `notApproved`, which explains
+// instead of offering a Confirm that would fail (docs/behaviour.md#choosing-providers).
 
 export const CANDIDATES_LOAD_FAILED = "The candidates could not be loaded. Please try again."
 export const SELECTION_FAILED = "The providers could not be saved. Please try again."
@@ -19,6 +27,8 @@ export interface SelectTarget {
 export interface SelectProvidersContext {
   readonly target: SelectTarget
   readonly candidates: ReadonlyArray<Candidate>
+  /** The request as the last candidates answer named it; null until one arrives. */
+  readonly request: CandidateRequest | null
   readonly chosen: ReadonlyArray<string>
   readonly search: string
   readonly service: string
@@ -38,7 +48,7 @@ export interface SaveSelectionInput {
   readonly providerIds: ReadonlyArray<string>
 }
 
-const loadCandidates = fromPromise<ReadonlyArray<Candidate>, SelectTarget>(() =>
+const loadCandidates = fromPromise<CandidateList, SelectTarget>(() =>
   Promise.reject(new Error("loadCandidates not provided")),
 )
 const saveSelection = fromPromise<RecordDetail, SaveSelectionInput>(() =>
@@ -74,6 +84,8 @@ export const selectProvidersMachine = setup({
   guards: {
     hasChoice: ({ context }) => context.chosen.length > 0,
     isConflict: ({ event }) => failureStatus((event as unknown as { error: unknown }).error) === 409,
+    notApproved: ({ event }) =>
+      (event as unknown as { output: CandidateList }).output.request.status !== "approved",
   },
   actions: {
     announceSaved: (_, _params: { count: number }) => {},
@@ -90,9 +102,10 @@ export const selectProvidersMachine = setup({
     filter: assign(({ context, event }) =>
       event.type === "select.filter" ? { search: event.search, service: event.service } : context,
     ),
-    takeCandidates: assign((_, params: { candidates: ReadonlyArray<Candidate> }) => ({
-      candidates: params.candidates,
-      chosen: params.candidates.filter((c) => c.selected).map((c) => c.uuid),
+    takeCandidates: assign((_, params: { list: CandidateList }) => ({
+      candidates: params.list.results,
+      request: params.list.request,
+      chosen: params.list.results.filter((c) => c.selected).map((c) => c.uuid),
     })),
   },
 }).createMachine({
@@ -100,6 +113,7 @@ export const selectProvidersMachine = setup({
   context: ({ input }) => ({
     target: input,
     candidates: [],
+    request: null,
     chosen: [],
     search: "",
     service: "",
@@ -112,10 +126,17 @@ export const selectProvidersMachine = setup({
         id: "loadCandidates",
         src: "loadCandidates",
         input: ({ context }) => context.target,
-        onDone: {
-          target: "ready",
-          actions: { type: "takeCandidates", params: ({ event }) => ({ candidates: event.output }) },
-        },
+        onDone: [
+          {
+            guard: "notApproved",
+            target: "notApproved",
+            actions: { type: "takeCandidates", params: ({ event }) => ({ list: event.output }) },
+          },
+          {
+            target: "ready",
+            actions: { type: "takeCandidates", params: ({ event }) => ({ list: event.output }) },
+          },
+        ],
         onError: [
           // After a conflict the message stays; only a first load failure replaces the page with a retry.
           { guard: ({ context }) => context.error !== null, target: "ready" },
@@ -127,6 +148,8 @@ export const selectProvidersMachine = setup({
       },
     },
     loadFailed: { on: { "select.retry": { target: "loading", actions: assign({ error: null }) } } },
+    // Providers are chosen only for an approved request: nothing here can change that, so nothing is offered.
+    notApproved: {},
     ready: { on: editing },
     confirming: { on: { "select.save": "saving", "select.cancel": "ready" } },
     saving: {

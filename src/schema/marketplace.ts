@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { QueueTimes, WaitCounts } from "./queue-wait"
 
 // The marketplace wire contract (issue 4): company applications, work and maintenance requests, providers,
 // candidates, audit trail, dashboard summary, and the bodies and query parameters the server accepts.
@@ -236,7 +237,23 @@ export const Candidate = Schema.Struct({
   selected: Schema.Boolean,
 })
 export type Candidate = typeof Candidate.Type
-export const CandidateList = Schema.Struct({ count: Count, results: Schema.Array(Candidate) })
+/**
+ * The request the candidates are for, with the two facts they were searched by (a candidate offers the
+ * service and serves the area), so that an empty answer can say why nobody qualifies.
+ */
+export const CandidateRequest = Schema.Struct({
+  uuid: Uuid,
+  title: Schema.String,
+  status: RequestStatus,
+  service_category: ServiceCategory,
+  area: Schema.String,
+})
+export type CandidateRequest = typeof CandidateRequest.Type
+export const CandidateList = Schema.Struct({
+  count: Count,
+  results: Schema.Array(Candidate),
+  request: CandidateRequest,
+})
 export type CandidateList = typeof CandidateList.Type
 
 // ─── Pages ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -249,11 +266,14 @@ export const Page = <S extends Schema.Top>(item: S) =>
     previous: Schema.NullOr(Schema.String),
     results: Schema.Array(item),
   })
-export const WorkRequestPage = Page(WorkRequest)
+/** A page of records that queue while pending: it carries what their waiting time is measured against. */
+export const QueuePage = <S extends Schema.Top>(item: S) =>
+  Schema.Struct({ ...Page(item).fields, queue: QueueTimes })
+export const WorkRequestPage = QueuePage(WorkRequest)
 export type WorkRequestPage = typeof WorkRequestPage.Type
-export const MaintenanceRequestPage = Page(MaintenanceRequest)
+export const MaintenanceRequestPage = QueuePage(MaintenanceRequest)
 export type MaintenanceRequestPage = typeof MaintenanceRequestPage.Type
-export const CompanyApplicationPage = Page(CompanyApplication)
+export const CompanyApplicationPage = QueuePage(CompanyApplication)
 export type CompanyApplicationPage = typeof CompanyApplicationPage.Type
 export const ProviderPage = Page(Provider)
 export type ProviderPage = typeof ProviderPage.Type
@@ -279,5 +299,12 @@ export const DashboardSummary = Schema.Struct({
   }),
   /** The last ten audit entries over every record, newest first. */
   recent_activity: Schema.Array(AuditEntry),
+  /** Pending records past the due and overdue thresholds, per queue (docs/behaviour.md#waiting-time). */
+  waiting: Schema.Struct({
+    work_request: WaitCounts,
+    maintenance_request: WaitCounts,
+    company_application: WaitCounts,
+    queue: QueueTimes,
+  }),
 })
 export type DashboardSummary = typeof DashboardSummary.Type

@@ -19,6 +19,12 @@ const summary = (pendingWork: number): DashboardSummary => ({
   unread_notifications: 0,
   oldest_pending: { work_request: null, maintenance_request: null, company_application: null },
   recent_activity: [],
+  waiting: {
+    work_request: { due: 0, overdue: 0 },
+    maintenance_request: { due: 0, overdue: 0 },
+    company_application: { due: 0, overdue: 0 },
+    queue: { as_of: "2026-01-01T00:00:00.000Z", due_after_seconds: 86_400, overdue_after_seconds: 259_200 },
+  },
 })
 
 const machine = dashboardMachine.provide({ actors: { loadSummary: pending<DashboardSummary>() } })

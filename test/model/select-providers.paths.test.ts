@@ -9,7 +9,12 @@ import {
   type SelectTarget,
   selectProvidersMachine,
 } from "../../src/machines/select-providers.machine"
-import { type Candidate, MARKETPLACE_LIMITS } from "../../src/schema/marketplace"
+import {
+  type Candidate,
+  type CandidateList,
+  type CandidateRequest,
+  MARKETPLACE_LIMITS,
+} from "../../src/schema/marketplace"
 import { UUID, workRequest } from "./marketplace-fixtures"
 import { getEdgePaths, pending, replay } from "./walk"
 
@@ -36,8 +41,22 @@ const B = candidate(2, true)
 const CONFLICT = "Providers were already chosen for this work request by Ada Admin."
 
 const input: SelectTarget = { kind: "work", uuid: UUID }
+const request = (status: CandidateRequest["status"]): CandidateRequest => ({
+  uuid: UUID,
+  title: "Leaking tap",
+  status,
+  service_category: "plumbing",
+  area: "Leeds",
+})
+const list = (status: CandidateRequest["status"], results: Candidate[]): CandidateList => ({
+  count: results.length,
+  results,
+  request: request(status),
+})
 const events = [
-  { type: "xstate.done.actor.loadCandidates", output: [A, B] },
+  { type: "xstate.done.actor.loadCandidates", output: list("approved", [A, B]) },
+  // A pending (or rejected) request takes no providers: the page explains instead of offering a choice.
+  { type: "xstate.done.actor.loadCandidates", output: list("pending", []) },
   { type: "xstate.error.actor.loadCandidates", error: { status: 503, detail: null } },
   { type: "select.retry" },
   { type: "select.toggle", uuid: A.uuid },
@@ -57,7 +76,7 @@ const serializeState = (s: { value: unknown; context: SelectProvidersContext }) 
 function fakes(log: { saved: number[]; failures: string[] }) {
   return selectProvidersMachine.provide({
     actors: {
-      loadCandidates: pending<ReadonlyArray<Candidate>, SelectTarget>(),
+      loadCandidates: pending<CandidateList, SelectTarget>(),
       saveSelection: pending<RecordDetail, SaveSelectionInput>(),
     },
     actions: {
@@ -80,6 +99,8 @@ function walk(path: Path) {
     const { value, context } = actor.getSnapshot()
     if (value === "confirming") expect(context.chosen.length).toBeGreaterThan(0)
     if (value === "loadFailed") expect(context.error).toBe(CANDIDATES_LOAD_FAILED)
+    if (value === "notApproved") expect(context.request?.status).not.toBe("approved")
+    if (value === "ready" || value === "confirming") expect(context.request?.status).toBe("approved")
     expect(context.chosen.length).toBeLessThanOrEqual(MARKETPLACE_LIMITS.maxSelectedProviders)
     for (const id of context.chosen) expect(context.candidates.map((c) => c.uuid)).toContain(id)
   }
@@ -104,12 +125,12 @@ describe("select-providers machine paths", () => {
 
   it("reaches every state of the chart", () => {
     expect(new Set(paths.map((p) => p.state.value))).toEqual(
-      new Set(["loading", "loadFailed", "ready", "confirming", "saving", "saved"]),
+      new Set(["loading", "loadFailed", "notApproved", "ready", "confirming", "saving", "saved"]),
     )
   })
 
   // One test per chart state: the paths to it differ only in what is ticked and filtered.
-  for (const state of ["loading", "loadFailed", "ready", "confirming", "saving", "saved"]) {
+  for (const state of ["loading", "loadFailed", "notApproved", "ready", "confirming", "saving", "saved"]) {
     const group = paths.filter((p) => p.state.value === state)
     it(`walks the ${group.length} shortest paths to ${state}`, () => {
       for (const path of group) walk(path)

@@ -5,11 +5,12 @@ import { decideApplication, reopenApplication } from "../application-transitions
 import { applicationDetail, listApplications } from "../applications"
 import { claimApplication } from "../claims"
 import { pageWindow } from "../list-query"
+import { queueTimes } from "../queue-wait"
 import { pageBody } from "./paging"
 import { requireAdminToReopen } from "./roles"
 
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
-  const { database, clock } = app.services
+  const { database, clock, config } = app.services
   const db = database.db
   const now = () => new Date(clock.now())
 
@@ -17,12 +18,14 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     app,
     applicationsApi,
     {
-      list: async ({ query, req }) =>
-        pageBody(
+      list: async ({ query, req }) => ({
+        ...pageBody(
           req,
           pageWindow(query.page, query.page_size),
           await listApplications(db, query, req.user.id),
         ),
+        queue: queueTimes(config, now()),
+      }),
       detail: async ({ params }) => applicationDetail(db, params.uuid),
       accept: async ({ params, req }) =>
         decideApplication(db, params.uuid, req.user, { to: "accepted" }, now()),

@@ -4,6 +4,7 @@ import type { RequestKind } from "../../../src/schema/marketplace"
 import { type Handlers, serveGroup } from "../../http/serve-endpoint"
 import { claimRequest } from "../claims"
 import { pageWindow } from "../list-query"
+import { queueTimes } from "../queue-wait"
 import { decideRequest, reopenRequest } from "../request-transitions"
 import { listRequests, requestDetail } from "../requests"
 import { requestCandidates, selectProviders } from "../select-providers"
@@ -14,16 +15,18 @@ import { requireAdminToReopen } from "./roles"
 
 // Both groups describe the same calls, so one set of handlers (typed by the work group) serves either kind.
 function handlersFor(app: FastifyInstance, kind: RequestKind): Handlers<typeof workRequestsApi> {
-  const { database, clock } = app.services
+  const { database, clock, config } = app.services
   const db = database.db
   const now = () => new Date(clock.now())
   return {
-    list: async ({ query, req }) =>
-      pageBody(
+    list: async ({ query, req }) => ({
+      ...pageBody(
         req,
         pageWindow(query.page, query.page_size),
         await listRequests(db, kind, query, req.user.id),
       ),
+      queue: queueTimes(config, now()),
+    }),
     detail: async ({ params }) => requestDetail(db, kind, params.uuid),
     approve: async ({ params, req }) =>
       decideRequest(db, kind, params.uuid, req.user, { to: "approved" }, now()),

@@ -72,7 +72,7 @@ export const applicationsApi = group("companyApplications", {
 export const applicationsDocs = {
   description: "Companies applying to join the marketplace: list, read, accept, reject and reopen.",
   summaries: {
-    list: "One page of applications, filtered by status and search, in the given ordering.",
+    list: "One page of applications, filtered by status and search, in the given ordering, with the server's time and waiting thresholds.",
     detail: "One application with its audit trail.",
     accept: "Accepts a pending application (the company becomes a provider); 409 says who decided first.",
     reject: "Rejects a pending application with a reason; 409 says who decided first.",

@@ -16,6 +16,6 @@ export const dashboardDocs = {
   description: "What the dashboard shows at a glance.",
   summaries: {
     summary:
-      "Counts per list and status, the oldest pending items, recent activity and unread notifications.",
+      "Counts per list and status, due and overdue per queue, the oldest pending items, recent activity and unread notifications.",
   },
 } satisfies GroupDocs<typeof dashboardApi>

@@ -3,7 +3,7 @@ import {
   CandidateList,
   MaintenanceRequest,
   MaintenanceRequestDetail,
-  Page,
+  QueuePage,
   WorkRequest,
   WorkRequestDetail,
 } from "../marketplace"
@@ -13,7 +13,7 @@ import { UuidParams } from "./params"
 
 // Work requests and maintenance requests: the same nine calls under two bases.
 
-export const RequestPage = Page(Schema.Union([WorkRequest, MaintenanceRequest]))
+export const RequestPage = QueuePage(Schema.Union([WorkRequest, MaintenanceRequest]))
 export const RequestDetail = Schema.Union([WorkRequestDetail, MaintenanceRequestDetail])
 
 type RequestBase = "/api/v1/work-requests/" | "/api/v1/maintenance-requests/"
@@ -105,12 +105,12 @@ export const maintenanceRequestsApi = group(
 )
 
 const requestSummaries = (noun: string) => ({
-  list: `One page of ${noun}s, filtered by status and search, in the given ordering.`,
+  list: `One page of ${noun}s, filtered by status and search, in the given ordering, with the server's time and waiting thresholds.`,
   detail: `One ${noun} with its audit trail.`,
   approve: `Approves a pending ${noun}; 409 says who decided first.`,
   reject: `Rejects a pending ${noun} with a reason; 409 says who decided first.`,
   reopen: `Takes a decided ${noun} back to pending (admins only), releasing its chosen providers.`,
-  candidates: `The providers who could take this ${noun}, best match first.`,
+  candidates: `The providers who could take this ${noun}, best match first, with the ${noun}'s status and the service and area searched.`,
   selectProviders: `Chooses providers for an approved ${noun}.`,
   assign: `Claims a ${noun} for the caller (taking it from whoever held it); advisory, the decisions' 409 still guards.`,
   unassign: `Releases the claim on a ${noun}, whoever held it; nothing happens when nobody did.`,

@@ -183,6 +183,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
             decided={status !== "pending"}
             bulk={mayDecide ? bulk : null}
             marks={marks}
+            queue={status === "pending" ? (data.queue ?? null) : null}
           />
           <nav className={css.pager} aria-label="Pages">
             <button

@@ -3,11 +3,13 @@ import type { ListItem, ListSource } from "../../machines/marketplace-types"
 import type { ChangeMark as Mark } from "../../machines/remote-change"
 import { linkTo } from "../../schema/app-routes"
 import { serviceLabel } from "../../schema/marketplace"
+import type { QueueTimes } from "../../schema/queue-wait"
 import { type BulkRef, SelectAllRows, SelectRow } from "./BulkSelection"
 import { ChangeMark } from "./ChangeMark"
 import * as css from "./card-table.css"
 import * as claimCss from "./claim.css"
 import { formatWhen, rowLabel, URGENCY_LABEL } from "./format"
+import { Waited } from "./QueueWait"
 
 interface RowProps {
   item: ListItem
@@ -15,6 +17,7 @@ interface RowProps {
   decided: boolean
   bulk: BulkRef | null
   mark?: Mark | undefined
+  queue: QueueTimes | null
 }
 
 /** A cell that, on a narrow page, is a line of the row's card led by its column's name. */
@@ -24,7 +27,7 @@ const Cell = ({ label, children }: { label: string; children: React.ReactNode })
   </td>
 )
 
-function Row({ item, source, decided, bulk, mark }: RowProps) {
+function Row({ item, source, decided, bulk, mark, queue }: RowProps) {
   const href = linkTo.details(source, item.uuid)
   const select = bulk ? (
     <td className={`${css.cell} ${css.check}`}>
@@ -39,6 +42,11 @@ function Row({ item, source, decided, bulk, mark }: RowProps) {
   const decidedCell = decided ? (
     <Cell label="Decided">{item.decided_at ? formatWhen(item.decided_at) : ""}</Cell>
   ) : null
+  const waitedCell = queue ? (
+    <Cell label="Waited">
+      <Waited submittedAt={item.submitted_at} queue={queue} />
+    </Cell>
+  ) : null
   if ("company_name" in item)
     return (
       <tr>
@@ -51,6 +59,7 @@ function Row({ item, source, decided, bulk, mark }: RowProps) {
         <Cell label="Services">{item.services_offered.map(serviceLabel).join(", ")}</Cell>
         <Cell label="Submitted">{formatWhen(item.submitted_at)}</Cell>
         {assigneeCell}
+        {waitedCell}
         {decidedCell}
       </tr>
     )
@@ -67,6 +76,7 @@ function Row({ item, source, decided, bulk, mark }: RowProps) {
       <Cell label="Urgency">{URGENCY_LABEL[item.urgency]}</Cell>
       <Cell label="Submitted">{formatWhen(item.submitted_at)}</Cell>
       {assigneeCell}
+      {waitedCell}
       {decidedCell}
     </tr>
   )
@@ -79,6 +89,7 @@ export function ListTable({
   decided,
   bulk,
   marks,
+  queue = null,
 }: {
   items: ReadonlyArray<ListItem>
   source: ListSource
@@ -88,6 +99,8 @@ export function ListTable({
   bulk: BulkRef | null
   /** Rows someone else changed while the list was shown (docs/behaviour.md#live-records). */
   marks?: Readonly<Record<string, Mark>>
+  /** Given on a pending list: a Waited column measured against the server's time and thresholds. */
+  queue?: QueueTimes | null
 }) {
   const heads =
     source === "application"
@@ -102,7 +115,7 @@ export function ListTable({
               <SelectAllRows actor={bulk} />
             </th>
           ) : null}
-          {[...heads, ...(decided ? ["Decided"] : [])].map((h) => (
+          {[...heads, ...(queue ? ["Waited"] : []), ...(decided ? ["Decided"] : [])].map((h) => (
             <th key={h} className={css.cell} scope="col">
               {h}
             </th>
@@ -118,6 +131,7 @@ export function ListTable({
             decided={decided}
             bulk={bulk}
             mark={marks?.[item.uuid]}
+            queue={queue}
           />
         ))}
       </tbody>

@@ -5,6 +5,7 @@ import type { PageRefOf } from "../../machines/registry"
 import { CANDIDATES_LOAD_FAILED, visibleCandidates } from "../../machines/select-providers.machine"
 import { linkTo } from "../../schema/app-routes"
 import {
+  type CandidateRequest,
   MARKETPLACE_LIMITS,
   type RequestKind,
   SERVICE_CATEGORIES,
@@ -16,6 +17,7 @@ import { retryMayHelp } from "../shared/retry-may-help"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { ConfirmDialog } from "./ConfirmDialog"
+import { NO_CANDIDATES_HELP, noCandidatesReason, notApprovedReason, searchedFor } from "./candidate-words"
 import * as table from "./card-table.css"
 import { listOf, plural } from "./format"
 import * as css from "./marketplace.css"
@@ -66,10 +68,50 @@ function ChooserView({
         }
       />
     )
+  const back = (
+    <Link href={linkTo.details(kind, uuid)}>
+      Back to the {kind === "work" ? "work" : "maintenance"} request
+    </Link>
+  )
+  if (state === "notApproved")
+    return (
+      <div className={ui.card}>
+        {ctx.request ? <RequestLine request={ctx.request} /> : null}
+        {ctx.error ? (
+          <p role="alert" className={ui.errorText}>
+            {ctx.error}
+          </p>
+        ) : null}
+        <p>{ctx.request ? notApprovedReason(kind, ctx.request) : null}</p>
+        <p>{back}</p>
+      </div>
+    )
+  // Nobody qualifies: say why, from the rule the server applied, and what can be done; no empty table.
+  if (ctx.candidates.length === 0 && ctx.request)
+    return (
+      <>
+        <RequestLine request={ctx.request} />
+        {ctx.error ? (
+          <p role="alert" className={ui.errorText}>
+            {ctx.error}
+          </p>
+        ) : null}
+        <div className={ui.card}>
+          <p>
+            <strong>{noCandidatesReason(ctx.request)}</strong>
+          </p>
+          <p>{NO_CANDIDATES_HELP}</p>
+          <p>
+            <Link href={linkTo.list("application", "pending")}>Review pending applications</Link> · {back}
+          </p>
+        </div>
+      </>
+    )
   const visible = visibleCandidates(ctx)
   const names = ctx.candidates.filter((c) => ctx.chosen.includes(c.uuid)).map((c) => c.company_name)
   return (
     <>
+      {ctx.request ? <RequestLine request={ctx.request} /> : null}
       {ctx.error ? (
         <p role="alert" className={ui.errorText}>
           {ctx.error}
@@ -169,11 +211,7 @@ function ChooserView({
           ))}
         </tbody>
       </table>
-      {ctx.candidates.length === 0 ? (
-        <p>No active provider offers this service in this area yet.</p>
-      ) : visible.length === 0 ? (
-        <p>No candidate matches the filter.</p>
-      ) : null}
+      {visible.length === 0 ? <p>No candidate matches the filter.</p> : null}
       <ConfirmDialog
         open={state === "confirming"}
         title="Choose these providers?"
@@ -184,6 +222,15 @@ function ChooserView({
         <p>{names.join(", ")}</p>
       </ConfirmDialog>
     </>
+  )
+}
+
+/** Which request the page is for, and what its candidates were searched by. */
+function RequestLine({ request }: { request: CandidateRequest }) {
+  return (
+    <p>
+      For <strong>{request.title}</strong>: providers offering {searchedFor(request)}.
+    </p>
   )
 }
 

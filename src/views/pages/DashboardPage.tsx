@@ -2,10 +2,12 @@ import { useEffect } from "react"
 import { Link } from "wouter"
 import { linkTo } from "../../schema/app-routes"
 import type { PendingItem } from "../../schema/marketplace"
+import type { WaitCounts } from "../../schema/queue-wait"
 import { useAuth } from "../app-context"
 import { ageOf, auditActionLabel, formatWhen, recordPath } from "../marketplace/format"
 import * as css from "../marketplace/marketplace.css"
 import { useDashboard, useDashboardSend } from "../marketplace/page-logic"
+import { WaitCountBadges } from "../marketplace/QueueWait"
 import * as ui from "../shared/ui.css"
 
 function QueueCard({
@@ -14,12 +16,17 @@ function QueueCard({
   href,
   oldest,
   oldestHref,
+  waits,
+  now,
 }: {
   title: string
   count: number
   href: string
   oldest: PendingItem | null
   oldestHref: (uuid: string) => string
+  waits: WaitCounts
+  /** The server's time of the summary: waits are measured to it, as the lists measure them. */
+  now: number
 }) {
   return (
     <div className={ui.card}>
@@ -27,10 +34,11 @@ function QueueCard({
         <Link href={href}>{title}</Link>
       </h2>
       <span className={css.bigNumber}>{count}</span>
+      <WaitCountBadges counts={waits} />
       {oldest ? (
         <p className={ui.muted}>
           Oldest: <Link href={oldestHref(oldest.uuid)}>{oldest.title}</Link>, waiting{" "}
-          {ageOf(oldest.submitted_at, Date.now())}
+          {ageOf(oldest.submitted_at, now)}
         </p>
       ) : (
         <p className={ui.muted}>Nothing waiting.</p>
@@ -73,6 +81,8 @@ export default function DashboardPage() {
               href={linkTo.list("work", "pending")}
               oldest={summary.oldest_pending.work_request}
               oldestHref={(uuid) => linkTo.details("work", uuid)}
+              waits={summary.waiting.work_request}
+              now={Date.parse(summary.waiting.queue.as_of)}
             />
             <QueueCard
               title="Pending maintenance requests"
@@ -80,6 +90,8 @@ export default function DashboardPage() {
               href={linkTo.list("maintenance", "pending")}
               oldest={summary.oldest_pending.maintenance_request}
               oldestHref={(uuid) => linkTo.details("maintenance", uuid)}
+              waits={summary.waiting.maintenance_request}
+              now={Date.parse(summary.waiting.queue.as_of)}
             />
             <QueueCard
               title="Pending applications"
@@ -87,6 +99,8 @@ export default function DashboardPage() {
               href={linkTo.list("application", "pending")}
               oldest={summary.oldest_pending.company_application}
               oldestHref={(uuid) => linkTo.details("application", uuid)}
+              waits={summary.waiting.company_application}
+              now={Date.parse(summary.waiting.queue.as_of)}
             />
           </div>
           <section className={css.section} aria-labelledby="activity-title">
