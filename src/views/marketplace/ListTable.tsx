@@ -1,16 +1,36 @@
+import { useEffect, useRef } from "react"
 import { Link } from "wouter"
+import { sortableFields } from "../../machines/list-sort"
 import type { ListItem, ListSource } from "../../machines/marketplace-types"
 import { linkTo } from "../../schema/app-routes"
 import { serviceLabel } from "../../schema/marketplace"
 import { type BulkRef, SelectAllRows, SelectRow } from "./BulkSelection"
 import * as css from "./card-table.css"
 import { formatWhen, rowLabel, URGENCY_LABEL } from "./format"
+import { SortableHeader } from "./SortableHeader"
+import * as triage from "./triage.css"
+
+/** The server's `ordering` field behind a column, for the columns a list may be sorted by. */
+const SORT_FIELD: Readonly<Record<string, string>> = {
+  Title: "title",
+  Company: "company_name",
+  Urgency: "urgency",
+  Submitted: "submitted_at",
+  Decided: "decided_at",
+}
+
+export interface ListSort {
+  readonly ordering: string
+  readonly onSort: (ordering: string) => void
+}
 
 interface RowProps {
   item: ListItem
   source: ListSource
   decided: boolean
   bulk: BulkRef | null
+  /** The keyboard's row cursor is on this row. */
+  current: boolean
 }
 
 /** A cell that, on a narrow page, is a line of the row's card led by its column's name. */
@@ -20,8 +40,18 @@ const Cell = ({ label, children }: { label: string; children: React.ReactNode })
   </td>
 )
 
-function Row({ item, source, decided, bulk }: RowProps) {
+function Row({ item, source, decided, bulk, current }: RowProps) {
   const href = linkTo.details(source, item.uuid)
+  const ref = useRef<HTMLTableRowElement>(null)
+  // The cursor's row stays in sight as j/k move it down a long page.
+  useEffect(() => {
+    if (current) ref.current?.scrollIntoView?.({ block: "nearest" })
+  }, [current])
+  const rowProps = {
+    ref,
+    className: current ? triage.cursorRow : undefined,
+    "data-cursor": current ? "" : undefined,
+  }
   const select = bulk ? (
     <td className={`${css.cell} ${css.check}`}>
       <SelectRow actor={bulk} uuid={item.uuid} title={rowLabel(item)} />
@@ -32,7 +62,7 @@ function Row({ item, source, decided, bulk }: RowProps) {
   ) : null
   if ("company_name" in item)
     return (
-      <tr>
+      <tr {...rowProps}>
         {select}
         <td className={`${css.cell} ${css.lead}`}>
           <Link href={href}>{item.company_name}</Link>
@@ -44,7 +74,7 @@ function Row({ item, source, decided, bulk }: RowProps) {
       </tr>
     )
   return (
-    <tr>
+    <tr {...rowProps}>
       {select}
       <td className={`${css.cell} ${css.lead}`}>
         <Link href={href}>{item.title}</Link>
@@ -65,6 +95,8 @@ export function ListTable({
   caption,
   decided,
   bulk,
+  sort,
+  cursor = null,
 }: {
   items: ReadonlyArray<ListItem>
   source: ListSource
@@ -72,7 +104,12 @@ export function ListTable({
   decided: boolean
   /** Given on a pending list for a user who may decide: a checkbox column for bulk decisions. */
   bulk: BulkRef | null
+  /** Given: the sortable columns' headers sort the list. */
+  sort?: ListSort
+  /** The index of the row the keyboard points at. */
+  cursor?: number | null
 }) {
+  const sortable = sortableFields(source)
   const heads =
     source === "application"
       ? ["Company", "Contact", "Services", "Submitted"]
@@ -86,16 +123,28 @@ export function ListTable({
               <SelectAllRows actor={bulk} />
             </th>
           ) : null}
-          {[...heads, ...(decided ? ["Decided"] : [])].map((h) => (
-            <th key={h} className={css.cell} scope="col">
-              {h}
-            </th>
-          ))}
+          {[...heads, ...(decided ? ["Decided"] : [])].map((h) => {
+            const field = SORT_FIELD[h]
+            return sort && field !== undefined && sortable.includes(field) ? (
+              <SortableHeader key={h} label={h} field={field} ordering={sort.ordering} onSort={sort.onSort} />
+            ) : (
+              <th key={h} className={css.cell} scope="col">
+                {h}
+              </th>
+            )
+          })}
         </tr>
       </thead>
       <tbody>
-        {items.map((item) => (
-          <Row key={item.uuid} item={item} source={source} decided={decided} bulk={bulk} />
+        {items.map((item, i) => (
+          <Row
+            key={item.uuid}
+            item={item}
+            source={source}
+            decided={decided}
+            bulk={bulk}
+            current={cursor === i}
+          />
         ))}
       </tbody>
     </table>
