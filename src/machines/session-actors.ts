@@ -3,6 +3,7 @@ import { dashboardMachine } from "./dashboard.machine"
 import { inboxPageMachine } from "./inbox-page.machine"
 import { notificationsMachine } from "./notifications.machine"
 import { pagedListMachine } from "./paged-list.machine"
+import { paletteMachine } from "./palette.machine"
 import { preferencesMachine } from "./preferences.machine"
 import { profileMachine } from "./profile.machine"
 import { pushMachine } from "./push.machine"
@@ -31,4 +32,5 @@ export const PAGE_MACHINES = {
   selectProviders: selectProvidersMachine,
   bulkReview: bulkReviewMachine,
   inbox: inboxPageMachine,
+  palette: paletteMachine,
 } as const
