@@ -45,8 +45,9 @@ export const paletteMachine = setup({
     takeQuery: assign({
       query: ({ context, event }) =>
         event.type === "palette.type" || event.type === "palette.open" ? (event.query ?? "") : context.query,
-      // A new text lists new options: the first is active again.
+      // A new text lists new options: the first is active again, and an old failure no longer applies.
       active: 0,
+      error: null,
     }),
     clearResults: assign({ results: [], error: null }),
     // Down from the last wraps to the first and up from the first to the last, as in a menu.
@@ -88,6 +89,7 @@ export const paletteMachine = setup({
         idle: {},
         waiting: { after: { paletteDebounce: "searching" } },
         searching: {
+          entry: assign({ error: null }),
           invoke: {
             id: "searchRecords",
             src: "searchRecords",
