@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css"
+import { LAYOUT } from "../../constants"
 import { vars } from "../theme.css"
 
 // The command palette: a dialog near the top of the window, its search field, and the options under it.
@@ -84,4 +85,8 @@ export const trigger = style({
   padding: `6px ${vars.space.md}`,
   cursor: "pointer",
 })
-export const triggerKeys = style({ fontSize: "0.8125rem" })
+/** A phone has no Ctrl key to press: the hint is for wide screens. */
+export const triggerKeys = style({
+  fontSize: "0.8125rem",
+  "@media": { [`screen and (max-width: ${LAYOUT.mobileBreakpointPx - 1}px)`]: { display: "none" } },
+})

@@ -9,7 +9,8 @@ export const cursorRow = style({
   outlineOffset: "-2px",
   background: vars.color.accentSoft,
 })
-globalStyle(`${cursorRow} > td`, { background: vars.color.accentSoft })
+// A narrow page's card sets its own background (card-table.css.ts): the cursor's tint must outrank it.
+globalStyle(`table > tbody > tr.${cursorRow}`, { background: vars.color.accentSoft })
 
 /** A header that sorts: the whole cell's text is its button. */
 export const sortButton = style({
@@ -19,6 +20,7 @@ export const sortButton = style({
   alignItems: "center",
   gap: vars.space.xs,
   fontWeight: 600,
+  whiteSpace: "nowrap",
   ":focus-visible": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
   ":hover": { textDecoration: "underline" },
 })
@@ -32,4 +34,8 @@ export const keys = style({
 export const key = style({ margin: 0, fontFamily: vars.font.mono, whiteSpace: "nowrap" })
 export const keyAction = style({ margin: 0 })
 
-export const hint = style({ color: vars.color.textMuted, fontSize: "0.875rem", margin: 0 })
+export const hint = style({
+  color: vars.color.textMuted,
+  fontSize: "0.875rem",
+  margin: `0 0 ${vars.space.md}`,
+})
