@@ -117,7 +117,7 @@ describe("paged-list machine paths", () => {
       else expect(e.state.value).toBe(e.steps.at(-2)?.state.value)
     }
     for (const path of edges) walkChecked(path)
-  })
+  }, 60_000)
 })
 
 describe("paged-list behaviour", () => {

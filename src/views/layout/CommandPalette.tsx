@@ -77,7 +77,14 @@ function PaletteView({ palette }: { palette: PageRefOf<"palette"> }) {
 
   return (
     <>
-      <button type="button" className={css.trigger} onClick={() => palette.send({ type: "palette.open" })}>
+      <button
+        type="button"
+        className={css.trigger}
+        // Its own name: a list page has a 'Search' button of its own.
+        aria-label="Search pages and records"
+        aria-keyshortcuts="Control+K Meta+K"
+        onClick={() => palette.send({ type: "palette.open" })}
+      >
         <Search size={16} aria-hidden="true" />
         <span>Search</span>
         <span className={css.triggerKeys} aria-hidden="true">
