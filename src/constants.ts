@@ -74,3 +74,12 @@ export const socketBackoffMs = (attempt: number): number =>
 
 /** Profile fetch: wait 500 ms times the attempt number that just failed. */
 export const profileBackoffMs = (failedAttempt: number): number => PROFILE_FETCH.backoffStepMs * failedAttempt
+
+export const FINDING = {
+  /** A list's search applies this long after the last keystroke (Enter applies it at once). */
+  listSearchDebounceMs: 300,
+  /** The command palette asks the server this long after the last keystroke. */
+  paletteDebounceMs: 300,
+  /** Shortest text the palette sends to the server: one letter matches nearly everything. */
+  paletteMinQueryLength: 2,
+} as const

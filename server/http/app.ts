@@ -21,6 +21,7 @@ import { notificationRoutes } from "../notifications/routes"
 import { notificationSocketRoutes } from "../notifications/socket-routes"
 import { pushDispatchPlugin, selectPushSender } from "../push/push-plugin"
 import type { PushSender } from "../push/push-sender"
+import { searchRoutes } from "../search/search-routes"
 import { apiDocsRoutes } from "./api-docs-routes"
 import { authRoutes } from "./auth-routes"
 import { clientErrorHandler } from "./client-error"
@@ -40,6 +41,7 @@ export const ROUTES: readonly FastifyPluginAsync[] = [
   notificationPreferenceRoutes,
   notificationAdminRoutes,
   notificationSocketRoutes,
+  searchRoutes,
   pushDispatchPlugin,
   reminderJob,
   apiDocsRoutes,

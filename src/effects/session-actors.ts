@@ -12,6 +12,7 @@ import { providePush } from "./push-actors"
 import { PushApi } from "./push-api"
 import { PushMessaging } from "./push-messaging"
 import { type AppRuntime, type AppServices, runForActor } from "./runtime"
+import { provideSearch } from "./search-actors"
 import { watchViewport } from "./ui-actors"
 
 /**
@@ -45,6 +46,7 @@ export async function provideSession(root: AppRuntime) {
       ...provideMarketplace(run),
       ...provideNotifications(run, config),
       ...providePush(run),
+      ...provideSearch(run),
     },
   })
 }

@@ -36,8 +36,9 @@ export type BulkReviewEvent =
   | { type: "bulk.rows"; rows: ReadonlyArray<BulkRow> }
   | { type: "bulk.toggle"; uuid: string }
   | { type: "bulk.toggleAll" }
-  | { type: "bulk.approve" }
-  | { type: "bulk.reject" }
+  /** With `uuid` (the keyboard's `a` on its cursor row): that row, when nothing is ticked. */
+  | { type: "bulk.approve"; uuid?: string }
+  | { type: "bulk.reject"; uuid?: string }
   | { type: "bulk.confirm" }
   | { type: "bulk.submitReason"; reason: string }
   | { type: "bulk.cancel" }
@@ -58,12 +59,22 @@ const onlyRows = (rows: ReadonlyArray<BulkRow>, selected: ReadonlySet<string>): 
 
 const current = (context: BulkReviewContext): BulkRow | undefined => context.batch[context.outcomes.length]
 
+/**
+ * What a decision acts on: the ticked rows; with none ticked, the row the keyboard points at (its `uuid`), so
+ * that `a` and `r` decide the record under the cursor (docs/behaviour.md#keyboard-triage).
+ */
+const batchOf = (context: BulkReviewContext, event: BulkReviewEvent): ReadonlyArray<BulkRow> => {
+  if (context.selected.length > 0) return context.rows.filter((r) => context.selected.includes(r.uuid))
+  const uuid = event.type === "bulk.approve" || event.type === "bulk.reject" ? event.uuid : undefined
+  return context.rows.filter((r) => r.uuid === uuid)
+}
+
 /** Where the rows can be ticked and a batch started: before any run and after one (with its report). */
 const choosing = {
   "bulk.toggle": { actions: "toggle" },
   "bulk.toggleAll": { actions: "toggleAll" },
-  "bulk.approve": { guard: "hasSelection", target: "#bulkReview.confirming", actions: "takeBatch" },
-  "bulk.reject": { guard: "hasSelection", target: "#bulkReview.askingReason", actions: "takeBatch" },
+  "bulk.approve": { guard: "hasBatch", target: "#bulkReview.confirming", actions: "takeBatch" },
+  "bulk.reject": { guard: "hasBatch", target: "#bulkReview.askingReason", actions: "takeBatch" },
 } as const
 
 export const bulkReviewMachine = setup({
@@ -75,7 +86,7 @@ export const bulkReviewMachine = setup({
   },
   actors: { decideOne },
   guards: {
-    hasSelection: ({ context }) => context.selected.length > 0,
+    hasBatch: ({ context, event }) => batchOf(context, event).length > 0,
     hasReason: ({ event }) => event.type === "bulk.submitReason" && event.reason.trim() !== "",
     hasMore: ({ context }) => context.outcomes.length < context.batch.length,
     isConflict: ({ event }) => failureStatus((event as unknown as { error: unknown }).error) === 409,
@@ -113,7 +124,7 @@ export const bulkReviewMachine = setup({
           : context.rows.map((r) => r.uuid),
     }),
     takeBatch: assign({
-      batch: ({ context }) => context.rows.filter((r) => context.selected.includes(r.uuid)),
+      batch: ({ context, event }) => batchOf(context, event),
     }),
     record: assign({
       outcomes: ({ context }, params: { result: BulkResult; message: string }) => {

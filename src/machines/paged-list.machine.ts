@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
+import { FINDING } from "../constants"
 import { failureText } from "../schema/failure"
 import type { Assignee } from "../schema/marketplace"
 import type { AssigneeFilter } from "../schema/marketplace-input"
@@ -9,6 +10,8 @@ import type { ChangeMark, RemoteChange } from "./remote-change"
 
 // One machine for every paged list (work and maintenance requests, company applications, any status).
 // It owns the query; the page mirrors it into the URL and feeds URL changes (reload, Back) back as `list.sync`.
+// Typing in the search box waits in `typing` until the keys stop (docs/behaviour.md#finding-things), and the
+// keyboard's row cursor (docs/behaviour.md#keyboard-triage) is an index into the rows shown.
 
 export const LIST_LOAD_FAILED = "The list could not be loaded. Please try again."
 
@@ -28,12 +31,20 @@ export interface PagedListContext {
   readonly kept: ReadonlyArray<string>
   /** A change arrived while a load was under way: the page loads again once it ends. */
   readonly stale: boolean
+  /** The search box's text while it waits to apply. */
+  readonly draft: string
+  /** The row the keyboard points at; null until a key moves it. */
+  readonly cursor: number | null
 }
 
 export type PagedListEvent =
   | { type: "list.sync"; query: ListQuery }
   | { type: "list.page"; page: number }
   | { type: "list.search"; search: string }
+  /** A keystroke in the search box: applied once the keys stop, unless Enter (list.search) comes first. */
+  | { type: "list.type"; search: string }
+  /** The keyboard's row cursor moves down (1) or up (-1), staying on the rows shown. */
+  | { type: "list.cursor"; by: 1 | -1 }
   | { type: "list.order"; ordering: string }
   | { type: "list.retry" }
   | { type: "list.reload" }
@@ -55,6 +66,13 @@ export interface FetchPageInput {
   readonly query: ListQuery
 }
 
+/**
+ * The keyboard's row after the rows changed (a reload, a change made elsewhere): it stays where it was, so the
+ * next record slides under it, unless the list got shorter.
+ */
+const clampCursor = (cursor: number | null, rows: number): number | null =>
+  cursor === null || rows === 0 ? null : Math.min(cursor, rows - 1)
+
 /** Provided for real in src/effects; tests replace it. */
 const fetchPage = fromPromise<ListPage, FetchPageInput>(() =>
   Promise.reject(new Error("fetchPage not provided")),
@@ -73,6 +91,7 @@ export const pagedListMachine = setup({
     events: {} as PagedListEvent,
   },
   actors: { fetchPage },
+  delays: { listSearchDebounce: FINDING.listSearchDebounceMs },
   guards: {
     isEmpty: ({ event }) => (event as unknown as { output: ListPage }).output.results.length === 0,
     changesQuery: ({ context, event }) =>
@@ -91,28 +110,31 @@ export const pagedListMachine = setup({
   actions: {
     applyRemote: assign(({ context, event }) => {
       if (event.type !== "list.remoteChanged") return {}
+      const data = applyChange(context.data, context.query.status, event.change, context.kept)
       return {
-        data: applyChange(context.data, context.query.status, event.change, context.kept),
+        data,
         marks: withMark(context.marks, event.change),
+        cursor: clampCursor(context.cursor, data?.results.length ?? 0),
       }
     }),
-    takeFetched: assign({
-      data: ({ context, event }) =>
-        keepTicked(
-          context.data,
-          (event as unknown as { output: ListPage }).output,
-          context.kept,
-          context.marks,
-        ),
-      stale: false,
+    takeFetched: assign(({ context, event }) => {
+      const data = keepTicked(
+        context.data,
+        (event as unknown as { output: ListPage }).output,
+        context.kept,
+        context.marks,
+      )
+      return { data, stale: false, cursor: clampCursor(context.cursor, data.results.length) }
     }),
     markStale: assign({ stale: true }),
     takeQuery: assign({
       query: ({ event, context }) => (event.type === "list.sync" ? event.query : context.query),
+      cursor: null,
     }),
     takePage: assign({
       query: ({ event, context }) =>
         event.type === "list.page" ? { ...context.query, page: event.page } : context.query,
+      cursor: null,
     }),
     // A new search or order starts again from the first page: the old page number means nothing for it.
     takeSearch: assign({
@@ -120,10 +142,35 @@ export const pagedListMachine = setup({
         event.type === "list.search"
           ? { ...context.query, search: event.search.trim(), page: 1 }
           : context.query,
+      cursor: null,
+    }),
+    takeDraft: assign({
+      draft: ({ event, context }) => (event.type === "list.type" ? event.search : context.draft),
+    }),
+    applyDraft: assign({
+      query: ({ context }) => ({ ...context.query, search: context.draft.trim(), page: 1 }),
+      cursor: null,
     }),
     takeOrdering: assign({
       query: ({ event, context }) =>
         event.type === "list.order" ? { ...context.query, ordering: event.ordering, page: 1 } : context.query,
+      cursor: null,
+    }),
+    // The first move shows the cursor on the first row; later ones stop at either end.
+    moveCursor: assign({
+      cursor: ({ context, event }) => {
+        const rows = context.data?.results.length ?? 0
+        if (event.type !== "list.cursor" || rows === 0) return context.cursor
+        if (context.cursor === null) return 0
+        return Math.min(rows - 1, Math.max(0, context.cursor + event.by))
+      },
+    }),
+    // New rows after a reload (a decision, another tab's change): the cursor stays where it was, so the next
+    // record slides under it, unless the list got shorter.
+    takeData: assign({
+      data: ({ event }) => (event as unknown as { output: ListPage }).output,
+      cursor: ({ context, event }) =>
+        clampCursor(context.cursor, (event as unknown as { output: ListPage }).output.results.length),
     }),
   },
 }).createMachine({
@@ -136,6 +183,8 @@ export const pagedListMachine = setup({
     marks: {},
     kept: [],
     stale: false,
+    draft: input.query.search,
+    cursor: null,
   }),
   initial: "loading",
   // Any change of place reloads, whatever the list is doing; entering `loading` again restarts the fetch.
@@ -143,6 +192,8 @@ export const pagedListMachine = setup({
     "list.sync": { guard: "changesQuery", target: ".loading", reenter: true, actions: "takeQuery" },
     "list.page": { guard: "isOtherPage", target: ".loading", reenter: true, actions: "takePage" },
     "list.search": { target: ".loading", reenter: true, actions: "takeSearch" },
+    "list.type": { target: ".typing", reenter: true, actions: "takeDraft" },
+    "list.cursor": { actions: "moveCursor" },
     "list.order": { target: ".loading", reenter: true, actions: "takeOrdering" },
     "list.reload": { target: ".loading", reenter: true },
     "list.assignee": {
@@ -183,14 +234,23 @@ export const pagedListMachine = setup({
         onDone: [
           // What it loaded may predate a change heard meanwhile.
           { guard: "isStale", target: "refreshing", actions: "takeFetched" },
-          { guard: "isEmpty", target: "empty", actions: assign({ data: ({ event }) => event.output }) },
-          { target: "ready", actions: assign({ data: ({ event }) => event.output }) },
+          { guard: "isEmpty", target: "empty", actions: "takeData" },
+          { target: "ready", actions: "takeData" },
         ],
         onError: {
           target: "failed",
           actions: assign({ error: ({ event }) => failureText(event.error, LIST_LOAD_FAILED), stale: false }),
         },
       },
+    },
+    // The rows stay on screen while the keys go on; the last keystroke's delay applies the search. A change
+    // heard meanwhile is applied, and the load that follows is marked stale.
+    typing: {
+      on: {
+        "list.remoteChanged": { guard: "isOwnChange", actions: ["applyRemote", "markStale"] },
+        "list.refresh": { actions: "markStale" },
+      },
+      after: { listSearchDebounce: { target: "loading", actions: "applyDraft" } },
     },
     ready: { on: live },
     empty: { on: live },

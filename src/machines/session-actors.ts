@@ -5,6 +5,7 @@ import { inboxPageMachine } from "./inbox-page.machine"
 import { liveRecordsMachine } from "./live-records.machine"
 import { notificationsMachine } from "./notifications.machine"
 import { pagedListMachine } from "./paged-list.machine"
+import { paletteMachine } from "./palette.machine"
 import { preferencesMachine } from "./preferences.machine"
 import { presenceMachine } from "./presence.machine"
 import { profileMachine } from "./profile.machine"
@@ -37,4 +38,5 @@ export const PAGE_MACHINES = {
   bulkReview: bulkReviewMachine,
   inbox: inboxPageMachine,
   claim: claimMachine,
+  palette: paletteMachine,
 } as const

@@ -24,6 +24,7 @@ import {
   PreferencesUpdate,
   UpdatePushTokenBody,
 } from "../../src/schema/notifications"
+import { SearchQuery } from "../../src/schema/search"
 import type { Who } from "./fuzz-headers"
 
 /** Ids and keys that exist in the seeded database, so that generated cases also reach the real work. */
@@ -122,6 +123,7 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   },
   "GET /api/v1/providers/": { group: "marketplace", query: ProviderListQuery },
   "GET /api/v1/dashboard/summary/": { group: "marketplace" },
+  "GET /api/v1/search/": { group: "marketplace", query: SearchQuery },
   "POST /api/v1/intake/company-applications/": { group: "marketplace", body: CompanyApplicationIntake },
   "POST /api/v1/intake/work-requests/": { group: "marketplace", body: WorkRequestIntake },
   "POST /api/v1/intake/maintenance-requests/": { group: "marketplace", body: MaintenanceRequestIntake },

@@ -92,16 +92,18 @@ describe("walking skeleton in Chromium", () => {
     await context.close()
   })
 
-  it("focuses the search with Ctrl+K, and the search filters the sidebar", async () => {
+  it("focuses the palette's search with Ctrl+K, and the sidebar's search filters the sidebar", async () => {
     const { context, page } = await newPage(browser)
     await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
     await page.waitForURL(`${server.url}/dashboard`)
     // The shortcut belongs to the signed-in layout, which loads as its own chunk.
     await page.getByRole("complementary", { name: "Sidebar" }).waitFor()
     await page.keyboard.press("Control+k")
+    const palette = page.getByRole("combobox", { name: "Search pages and records" })
+    await expect.poll(() => palette.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press("Escape")
     const search = page.getByRole("searchbox", { name: "Search" })
-    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true)
-    await page.keyboard.type("receipt")
+    await search.fill("receipt")
     const nav = page.getByRole("navigation", { name: "Main" })
     await nav.getByRole("link", { name: "Receipts" }).waitFor()
     expect(await nav.getByRole("link", { name: "Billing" }).count()).toBe(0)

@@ -31,6 +31,9 @@ const events = [
   { type: "bulk.toggleAll" },
   { type: "bulk.approve" },
   { type: "bulk.reject" },
+  // The keyboard's a and r: the cursor's row when nothing is ticked.
+  { type: "bulk.approve", uuid: TAP.uuid },
+  { type: "bulk.reject", uuid: BOILER.uuid },
   { type: "bulk.confirm" },
   { type: "bulk.cancel" },
   { type: "bulk.submitReason", reason: "   " },
@@ -118,9 +121,14 @@ function walk(steps: ReadonlyArray<{ event: BulkReviewEvent }>) {
     const before = run.actor.getSnapshot()
     run.actor.send(step.event)
     const after = run.actor.getSnapshot()
-    // The dialog asks about exactly what was ticked; a later reload of the rows does not change its batch.
-    if (inDialog(after) && !inDialog(before))
-      expect(after.context.batch.map((r) => r.uuid)).toEqual(before.context.selected)
+    // The dialog asks about exactly what was ticked (with nothing ticked, the cursor's row the key named); a
+    // later reload of the rows does not change its batch.
+    if (inDialog(after) && !inDialog(before)) {
+      const named = (step.event as { uuid?: string }).uuid
+      expect(after.context.batch.map((r) => r.uuid)).toEqual(
+        before.context.selected.length > 0 ? before.context.selected : [named],
+      )
+    }
     if (after.matches("reported") && !before.matches("reported")) batches += 1
     checkInvariants(after, run.calls, run.reloads)
   }
@@ -236,6 +244,24 @@ describe("bulk-review machine paths", () => {
     expect(calls).toEqual([
       { target: { kind: "work", uuid: TAP.uuid }, decision: { action: "reject", reason: "Out of area" } },
     ])
+  })
+
+  it("a and r on the cursor's row decide that row when nothing is ticked, and the ticked ones otherwise", () => {
+    const { actor } = start()
+    actor.send({ type: "bulk.rows", rows: [TAP, BOILER] })
+    actor.send({ type: "bulk.approve", uuid: BOILER.uuid })
+    expect(actor.getSnapshot().value).toBe("confirming")
+    expect(actor.getSnapshot().context.batch).toEqual([BOILER])
+    actor.send({ type: "bulk.cancel" })
+    actor.send({ type: "bulk.toggle", uuid: TAP.uuid })
+    actor.send({ type: "bulk.reject", uuid: BOILER.uuid })
+    expect(actor.getSnapshot().value).toBe("askingReason")
+    expect(actor.getSnapshot().context.batch).toEqual([TAP])
+    actor.send({ type: "bulk.cancel" })
+    // A row no longer shown is not decided.
+    actor.send({ type: "bulk.toggle", uuid: TAP.uuid })
+    actor.send({ type: "bulk.approve", uuid: "00000000-0000-4000-8000-0000000000ff" })
+    expect(actor.getSnapshot().value).toBe("selecting")
   })
 
   it("does not open a dialog with nothing ticked", () => {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import { getShortestPaths } from "xstate/graph"
+import { FINDING } from "../../src/constants"
 import { listSearchString, parseListSearch } from "../../src/machines/list-url"
 import type { ListItem, ListPage } from "../../src/machines/marketplace-types"
 import {
@@ -41,6 +42,10 @@ const events = [
   { type: "list.retry" },
   { type: "list.page", page: 2 },
   { type: "list.search", search: "  tap " },
+  { type: "list.type", search: "boil " },
+  { type: "xstate.after.listSearchDebounce.pagedList.typing" },
+  { type: "list.cursor", by: 1 },
+  { type: "list.cursor", by: -1 },
   { type: "list.order", ordering: "title" },
   { type: "list.sync", query: { ...start, page: 3 } },
   { type: "list.sync", query: start },
@@ -74,6 +79,7 @@ const serializeState = (s: { value: unknown; context: PagedListContext }) =>
     s.context.error !== null,
     s.context.stale,
     s.context.data?.results[0]?.assignee ?? null,
+    s.context.cursor,
   ])
 
 const run = (evs: ReadonlyArray<{ event: unknown }>) => {
@@ -97,6 +103,11 @@ function checkInvariants(value: unknown, ctx: PagedListContext) {
   if (value === "ready") expect(ctx.data?.results.length).toBeGreaterThan(0)
   expect(ctx.query.page).toBeGreaterThanOrEqual(1)
   expect(ctx.query.status).toBe("pending")
+  // The cursor is always on a row that is there.
+  if (ctx.cursor !== null) {
+    expect(ctx.cursor).toBeGreaterThanOrEqual(0)
+    expect(ctx.cursor).toBeLessThan(ctx.data?.results.length ?? 0)
+  }
 }
 
 describe("paged-list machine paths", () => {
@@ -106,7 +117,8 @@ describe("paged-list machine paths", () => {
 
   it("reaches loading, ready, empty, refreshing and failed", () => {
     const reached = new Set(simple.map((p) => p.state.value))
-    for (const v of ["loading", "ready", "empty", "refreshing", "failed"]) expect(reached).toContain(v)
+    for (const v of ["loading", "typing", "ready", "empty", "refreshing", "failed"])
+      expect(reached).toContain(v)
   })
 
   for (const path of shortest) {
@@ -234,6 +246,51 @@ describe("paged-list behaviour", () => {
     expect(calls.map((c) => c.query.page)).toEqual([1, 4, 1])
     expect(calls[2]?.query.search).toBe("tap")
     expect(calls[2]?.source).toBe("work")
+  })
+
+  it("typing waits for the keys to stop, then searches from page 1 once; Enter does not wait", async () => {
+    vi.useFakeTimers()
+    try {
+      const { calls, actor } = recording()
+      actor.send({ type: "list.page", page: 3 })
+      actor.send({ type: "list.type", search: "b" })
+      vi.advanceTimersByTime(FINDING.listSearchDebounceMs - 1)
+      actor.send({ type: "list.type", search: "boiler " })
+      vi.advanceTimersByTime(FINDING.listSearchDebounceMs - 1)
+      expect(calls).toHaveLength(2)
+      expect(actor.getSnapshot().value).toBe("typing")
+      vi.advanceTimersByTime(1)
+      expect(calls.map((c) => [c.query.search, c.query.page])).toEqual([
+        ["", 1],
+        ["", 3],
+        ["boiler", 1],
+      ])
+      actor.send({ type: "list.type", search: "tap" })
+      actor.send({ type: "list.search", search: "tap" })
+      expect(calls.at(-1)?.query.search).toBe("tap")
+      vi.advanceTimersByTime(FINDING.listSearchDebounceMs * 2)
+      expect(calls).toHaveLength(4)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("the cursor appears on the first row, stops at both ends, and stays put over a reload", () => {
+    const a = createActor(machine, { input }).start()
+    a.send({ type: "list.cursor", by: 1 })
+    expect(a.getSnapshot().context.cursor).toBeNull()
+    a.send({ type: "xstate.done.actor.fetchPage", output: page(3) } as never)
+    a.send({ type: "list.cursor", by: 1 })
+    expect(a.getSnapshot().context.cursor).toBe(0)
+    for (let i = 0; i < 5; i++) a.send({ type: "list.cursor", by: 1 })
+    expect(a.getSnapshot().context.cursor).toBe(2)
+    a.send({ type: "list.reload" })
+    a.send({ type: "xstate.done.actor.fetchPage", output: page(2) } as never)
+    expect(a.getSnapshot().context.cursor).toBe(1)
+    for (let i = 0; i < 5; i++) a.send({ type: "list.cursor", by: -1 })
+    expect(a.getSnapshot().context.cursor).toBe(0)
+    a.send({ type: "list.order", ordering: "title" })
+    expect(a.getSnapshot().context.cursor).toBeNull()
   })
 
   it("a sync with the place it already has does not fetch again; another place does", () => {

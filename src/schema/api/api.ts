@@ -14,6 +14,7 @@ import {
   workRequestsApi,
   workRequestsDocs,
 } from "./requests"
+import { searchApi, searchDocs } from "./search"
 import { socketApi, socketDocs } from "./socket"
 
 // Every group of the API, in the order the reference page shows them. Adding an endpoint is one record and
@@ -38,6 +39,7 @@ export const API: ReadonlyArray<DescribedGroup> = [
   { group: preferencesApi, docs: preferencesDocs },
   { group: pushApi, docs: pushDocs },
   { group: adminSendApi, docs: adminSendDocs },
+  { group: searchApi, docs: searchDocs },
   { group: socketApi, docs: socketDocs },
 ]
 

@@ -1,6 +1,7 @@
 import { Menu } from "lucide-react"
 import { type ReactNode, useEffect, useRef } from "react"
 import { useSidebar, useSidebarSend } from "../ui-hooks"
+import { CommandPalette } from "./CommandPalette"
 import { ConnectionIndicator } from "./ConnectionIndicator"
 import * as css from "./layout.css"
 import { Sidebar } from "./Sidebar"
@@ -17,10 +18,8 @@ export function AppLayout({ children, bell }: { children: ReactNode; bell?: Reac
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") {
-        e.preventDefault()
-        send({ type: "sidebar.focusSearch" })
-      } else if (e.key === "Escape" && overlayOpen && !e.defaultPrevented) {
+      // Ctrl/Cmd+K belongs to the command palette (CommandPalette.tsx).
+      if (e.key === "Escape" && overlayOpen && !e.defaultPrevented) {
         send({ type: "sidebar.close" })
       }
     }
@@ -64,6 +63,7 @@ export function AppLayout({ children, bell }: { children: ReactNode; bell?: Reac
           >
             <Menu size={22} aria-hidden="true" />
           </button>
+          <CommandPalette />
           <div className={css.spacer} />
           <ConnectionIndicator />
           {bell}

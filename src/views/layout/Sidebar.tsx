@@ -125,7 +125,7 @@ export function Sidebar() {
             ref={searchRef}
             type="search"
             className={css.search}
-            placeholder="Search (Ctrl+K)"
+            placeholder="Filter the menu"
             aria-label="Search"
             value={query}
             onChange={(e) => send({ type: "sidebar.search", query: e.target.value })}

@@ -2,10 +2,12 @@ import { useSelector } from "@xstate/react"
 import { type FormEvent, useEffect, useState } from "react"
 import { useLocation, useSearch } from "wouter"
 import { claimHolders } from "../../machines/claims"
+import { sortDirection } from "../../machines/list-sort"
 import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/list-url"
 import type { ListSource } from "../../machines/marketplace-types"
 import { pageCount } from "../../machines/paged-list.machine"
 import type { PageRefOf } from "../../machines/registry"
+import { linkTo } from "../../schema/app-routes"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
 import { may } from "../../schema/permissions"
 import { useAuth } from "../app-context"
@@ -18,6 +20,8 @@ import { rowLabel } from "./format"
 import { ListTable } from "./ListTable"
 import * as css from "./marketplace.css"
 import { usePageActor } from "./page-logic"
+import { ShortcutsDialog } from "./ShortcutsDialog"
+import { useTriageKeys } from "./use-triage-keys"
 
 export interface ListPageProps {
   readonly title: string
@@ -39,6 +43,13 @@ const APPLICATION_ORDERINGS: ReadonlyArray<readonly [string, string]> = [
   ...ORDERINGS,
   ["company_name", "Company A–Z"],
 ]
+
+/** "Title (Z to A)": a sort order the menu has no words for, named after its field. */
+const orderingLabel = (ordering: string): string => {
+  const field = ordering.replace(/^-/, "")
+  const name = field.charAt(0).toUpperCase() + field.slice(1).replace(/_/g, " ")
+  return `${name} (${sortDirection(ordering, field) === "descending" ? "descending" : "ascending"})`
+}
 
 /** Any paged list: the URL and the list machine mirror each other, so the place survives reload and Back. */
 export function ListPage(props: ListPageProps) {
@@ -66,12 +77,19 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
   const error = useSelector(ref, (s) => s.context.error)
   const marks = useSelector(ref, (s) => s.context.marks)
   const ticked = useSelector(bulk, (s) => s.context.selected)
+  const cursor = useSelector(ref, (s) => s.context.cursor)
   const [draft, setDraft] = useState(query.search)
+  const [helpOpen, setHelpOpen] = useState(false)
   // Only pending records can be decided, and only by a category that may write (hidden, not disabled).
   const mayDecide = useAuth((ctx) => may(ctx.user, "record.decide")) && status === "pending"
   const userId = useAuth((ctx) => ctx.user?.id ?? null)
+  // While a search waits for the keys to stop, the rows (or the empty card) it had stay on screen.
+  const settled =
+    state === "typing" && data !== null ? (data.results.length === 0 ? "empty" : "ready") : state
   const shown =
-    state === "ready" || state === "refreshing" || (state === "loading" && data !== null)
+    settled === "ready" ||
+    state === "refreshing" ||
+    ((state === "loading" || state === "typing") && data !== null)
       ? data?.results
       : undefined
 
@@ -82,8 +100,8 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
     const wanted = listSearchString(query)
     if (wanted !== search) navigate(wanted ? `${location}?${wanted}` : location, { replace: true })
   }, [query, search, location, navigate])
-  // A search reached by Back or a shared link shows in the box.
-  useEffect(() => setDraft(query.search), [query.search])
+  // A search reached by Back or a shared link shows in the box; the box's own text, applied, stays as typed.
+  useEffect(() => setDraft((typed) => (typed.trim() === query.search ? typed : query.search)), [query.search])
   // The bulk machine ticks only what is on screen: it is told whenever the rows change.
   useEffect(() => {
     bulk.send({
@@ -96,13 +114,28 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
     ref.send({ type: "list.keep", uuids: ticked })
   }, [ref, ticked])
 
+  useTriageKeys((command) => {
+    const row = cursor === null ? undefined : shown?.[cursor]
+    if (command === "down" || command === "up")
+      ref.send({ type: "list.cursor", by: command === "down" ? 1 : -1 })
+    else if (command === "help") setHelpOpen(true)
+    else if (command === "open" && row) navigate(linkTo.details(source, row.uuid))
+    else if (command === "select" && row && mayDecide) bulk.send({ type: "bulk.toggle", uuid: row.uuid })
+    else if (command === "approve" && mayDecide) bulk.send({ type: "bulk.approve", uuid: row?.uuid })
+    else if (command === "reject" && mayDecide) bulk.send({ type: "bulk.reject", uuid: row?.uuid })
+  })
+
   const onSearch = (e: FormEvent) => {
     e.preventDefault()
     ref.send({ type: "list.search", search: draft })
   }
   const holders = claimHolders(shown ?? [], userId)
   const pages = data ? pageCount(data.count, query.pageSize ?? MARKETPLACE_LIMITS.defaultPageSize) : 1
-  const orderings = source === "application" ? APPLICATION_ORDERINGS : REQUEST_ORDERINGS
+  const listed = source === "application" ? APPLICATION_ORDERINGS : REQUEST_ORDERINGS
+  // A header can sort by an order the menu does not list (Title Z–A): the menu then names it too.
+  const orderings = listed.some(([value]) => value === query.ordering)
+    ? listed
+    : [...listed, [query.ordering, orderingLabel(query.ordering)] as const]
 
   return (
     <section className={ui.page} aria-labelledby="page-title">
@@ -120,7 +153,10 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
                 // The sidebar has a search box too: this one says which list it searches.
                 aria-label={`Search ${title.toLowerCase()}`}
                 value={draft}
-                onChange={(e) => setDraft(e.target.value)}
+                onChange={(e) => {
+                  setDraft(e.target.value)
+                  ref.send({ type: "list.type", search: e.target.value })
+                }}
               />
             </label>
             <button type="submit" className={ui.button.secondary}>
@@ -146,13 +182,17 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
             ))}
           </select>
         </label>
+        <button type="button" className={ui.button.secondary} onClick={() => setHelpOpen(true)}>
+          Keyboard shortcuts
+        </button>
       </div>
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       {mayDecide ? <BulkReport actor={bulk} source={source} /> : null}
       {state === "loading" && data === null ? <LoadingScreen /> : null}
       {state === "failed" ? (
         <FailureCard error={error} onRetry={() => ref.send({ type: "list.retry" })} />
       ) : null}
-      {state === "empty" ? (
+      {settled === "empty" ? (
         <div className={ui.card}>
           <p>
             {query.search
@@ -174,7 +214,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
         </div>
       ) : null}
       {shown && data ? (
-        <div aria-busy={state === "loading"}>
+        <div aria-busy={state === "loading" || state === "typing"}>
           {mayDecide ? <BulkBar actor={bulk} source={source} holders={holders} /> : null}
           <ListTable
             items={shown}
@@ -184,6 +224,11 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
             bulk={mayDecide ? bulk : null}
             marks={marks}
             queue={status === "pending" ? (data.queue ?? null) : null}
+            sort={{
+              ordering: query.ordering,
+              onSort: (ordering) => ref.send({ type: "list.order", ordering }),
+            }}
+            cursor={cursor}
           />
           <nav className={css.pager} aria-label="Pages">
             <button

@@ -1,4 +1,6 @@
+import { useEffect, useRef } from "react"
 import { Link } from "wouter"
+import { sortableFields } from "../../machines/list-sort"
 import type { ListItem, ListSource } from "../../machines/marketplace-types"
 import type { ChangeMark as Mark } from "../../machines/remote-change"
 import { linkTo } from "../../schema/app-routes"
@@ -10,6 +12,22 @@ import * as css from "./card-table.css"
 import * as claimCss from "./claim.css"
 import { formatWhen, rowLabel, URGENCY_LABEL } from "./format"
 import { Waited } from "./QueueWait"
+import { SortableHeader } from "./SortableHeader"
+import * as triage from "./triage.css"
+
+/** The server's `ordering` field behind a column, for the columns a list may be sorted by. */
+const SORT_FIELD: Readonly<Record<string, string>> = {
+  Title: "title",
+  Company: "company_name",
+  Urgency: "urgency",
+  Submitted: "submitted_at",
+  Decided: "decided_at",
+}
+
+export interface ListSort {
+  readonly ordering: string
+  readonly onSort: (ordering: string) => void
+}
 
 interface RowProps {
   item: ListItem
@@ -18,6 +36,8 @@ interface RowProps {
   bulk: BulkRef | null
   mark?: Mark | undefined
   queue: QueueTimes | null
+  /** The keyboard's row cursor is on this row. */
+  current: boolean
 }
 
 /** A cell that, on a narrow page, is a line of the row's card led by its column's name. */
@@ -27,8 +47,18 @@ const Cell = ({ label, children }: { label: string; children: React.ReactNode })
   </td>
 )
 
-function Row({ item, source, decided, bulk, mark, queue }: RowProps) {
+function Row({ item, source, decided, bulk, mark, queue, current }: RowProps) {
   const href = linkTo.details(source, item.uuid)
+  const ref = useRef<HTMLTableRowElement>(null)
+  // The cursor's row stays in sight as j/k move it down a long page.
+  useEffect(() => {
+    if (current) ref.current?.scrollIntoView?.({ block: "nearest" })
+  }, [current])
+  const rowProps = {
+    ref,
+    className: current ? triage.cursorRow : undefined,
+    "data-cursor": current ? "" : undefined,
+  }
   const select = bulk ? (
     <td className={`${css.cell} ${css.check}`}>
       <SelectRow actor={bulk} uuid={item.uuid} title={rowLabel(item)} />
@@ -49,7 +79,7 @@ function Row({ item, source, decided, bulk, mark, queue }: RowProps) {
   ) : null
   if ("company_name" in item)
     return (
-      <tr>
+      <tr {...rowProps}>
         {select}
         <td className={`${css.cell} ${css.lead}`}>
           <Link href={href}>{item.company_name}</Link>
@@ -64,7 +94,7 @@ function Row({ item, source, decided, bulk, mark, queue }: RowProps) {
       </tr>
     )
   return (
-    <tr>
+    <tr {...rowProps}>
       {select}
       <td className={`${css.cell} ${css.lead}`}>
         <Link href={href}>{item.title}</Link>
@@ -90,6 +120,8 @@ export function ListTable({
   bulk,
   marks,
   queue = null,
+  sort,
+  cursor = null,
 }: {
   items: ReadonlyArray<ListItem>
   source: ListSource
@@ -101,7 +133,12 @@ export function ListTable({
   marks?: Readonly<Record<string, Mark>>
   /** Given on a pending list: a Waited column measured against the server's time and thresholds. */
   queue?: QueueTimes | null
+  /** Given: the sortable columns' headers sort the list. */
+  sort?: ListSort
+  /** The index of the row the keyboard points at. */
+  cursor?: number | null
 }) {
+  const sortable = sortableFields(source)
   const heads =
     source === "application"
       ? ["Company", "Contact", "Services", "Submitted", "Assigned to"]
@@ -115,15 +152,20 @@ export function ListTable({
               <SelectAllRows actor={bulk} />
             </th>
           ) : null}
-          {[...heads, ...(queue ? ["Waited"] : []), ...(decided ? ["Decided"] : [])].map((h) => (
-            <th key={h} className={css.cell} scope="col">
-              {h}
-            </th>
-          ))}
+          {[...heads, ...(queue ? ["Waited"] : []), ...(decided ? ["Decided"] : [])].map((h) => {
+            const field = SORT_FIELD[h]
+            return sort && field !== undefined && sortable.includes(field) ? (
+              <SortableHeader key={h} label={h} field={field} ordering={sort.ordering} onSort={sort.onSort} />
+            ) : (
+              <th key={h} className={css.cell} scope="col">
+                {h}
+              </th>
+            )
+          })}
         </tr>
       </thead>
       <tbody>
-        {items.map((item) => (
+        {items.map((item, i) => (
           <Row
             key={item.uuid}
             item={item}
@@ -132,6 +174,7 @@ export function ListTable({
             bulk={bulk}
             mark={marks?.[item.uuid]}
             queue={queue}
+            current={cursor === i}
           />
         ))}
       </tbody>

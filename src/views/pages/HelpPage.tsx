@@ -1,7 +1,8 @@
 import * as ui from "../shared/ui.css"
 
 const SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
-  ["Ctrl+K / ⌘K", "Focus the sidebar search"],
+  ["Ctrl+K / ⌘K", "Search pages and records (the command palette)"],
+  ["? (on a list)", "Show the list's keyboard shortcuts: j/k or arrows, Enter, x, a, r"],
   ["Escape", "Close a dialog, menu or panel"],
   ["Tab / Shift+Tab", "Move between controls"],
   ["Enter / Space", "Activate the focused control"],

@@ -1,0 +1,53 @@
+import { useId } from "react"
+import * as menu from "../layout/menu.css"
+import * as ui from "../shared/ui.css"
+import { useModal } from "../shared/use-modal"
+import * as triage from "./triage.css"
+
+// The one place the list's keyboard shortcuts are said: nothing else announces them, so a screen reader user
+// hears them when they ask (?) and is not interrupted otherwise.
+
+export const LIST_SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
+  ["j or ↓", "Move the row cursor down"],
+  ["k or ↑", "Move the row cursor up"],
+  ["Enter", "Open the record under the cursor"],
+  ["x", "Select or unselect the record under the cursor"],
+  ["a", "Approve (or accept) the selected records, or the one under the cursor"],
+  ["r", "Reject the selected records, or the one under the cursor"],
+  ["?", "Show these shortcuts"],
+  ["Ctrl+K or ⌘K", "Search pages and records"],
+]
+
+export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ref = useModal(open)
+  const titleId = useId()
+  return (
+    <dialog
+      ref={ref}
+      className={menu.dialog}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault()
+        onClose()
+      }}
+    >
+      <h2 id={titleId}>Keyboard shortcuts</h2>
+      <p className={triage.hint}>
+        Not while typing in a field. Approve and reject ask first, as the buttons do.
+      </p>
+      <dl className={triage.keys}>
+        {LIST_SHORTCUTS.map(([keys, action]) => (
+          <div key={keys} style={{ display: "contents" }}>
+            <dt className={triage.key}>{keys}</dt>
+            <dd className={triage.keyAction}>{action}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className={menu.dialogActions}>
+        <button type="button" className={ui.button.primary} onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  )
+}
