@@ -2,12 +2,23 @@
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
+import { EARLY_REFRESH_SCRIPT, EARLY_REFRESH_SLOT } from "./src/schema/early-refresh-script.ts"
 
 // `npm run dev`: Vite serves the app and forwards the API and the socket to the real server.
 const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    // The refresh starts while the boot chunk downloads (docs/behaviour.md#early-refresh); the server's CSP
+    // allows this script by its hash.
+    {
+      name: "early-refresh",
+      transformIndexHtml: (html) =>
+        html.replace(EARLY_REFRESH_SLOT, `<script>${EARLY_REFRESH_SCRIPT}</script>`),
+    },
+  ],
   // Every browser we support preloads modules natively: the polyfill would only add to the sign-in bundle.
   build: {
     outDir: "dist",

@@ -74,3 +74,10 @@ export const socketBackoffMs = (attempt: number): number =>
 
 /** Profile fetch: wait 500 ms times the attempt number that just failed. */
 export const profileBackoffMs = (failedAttempt: number): number => PROFILE_FETCH.backoffStepMs * failedAttempt
+
+/**
+ * A summary this fresh is not asked for again when a view appears: at sign-in it is asked for with the profile,
+ * and the sidebar and dashboard that render a moment later show it rather than asking twice
+ * (docs/behaviour.md#early-refresh).
+ */
+export const SUMMARY_FRESH_MS = 2000
