@@ -31,10 +31,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // Effect's Schema stays out: startup decodes nothing before an answer arrives, and fetches it then
-              // (src/effects/load-decoding.ts), so a sign-in visit does not download it.
+              // React, the router and XState, which every page runs. Effect is left to the bundler's own
+              // splitting: a group takes every module its test matches, wherever it is used, so a group holding
+              // Effect put the signed-in code's parts of it (HTTP cookies, addresses, Schema's helpers) in
+              // every sign-in visit (`npm run bench:bundle -- --treemap` shows what each chunk holds).
               name: "boot",
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store|effect(?![\\/]dist[\\/](Schema|internal[\\/]schema[\\/]|Formatter|BigDecimal)))[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/,
             },
           ],
         },
