@@ -2,12 +2,23 @@
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
+import { EARLY_REFRESH_SCRIPT, EARLY_REFRESH_SLOT } from "./src/schema/early-refresh-script.ts"
 
 // `npm run dev`: Vite serves the app and forwards the API and the socket to the real server.
 const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    // The refresh starts while the boot chunk downloads (docs/behaviour.md#early-refresh); the server's CSP
+    // allows this script by its hash.
+    {
+      name: "early-refresh",
+      transformIndexHtml: (html) =>
+        html.replace(EARLY_REFRESH_SLOT, `<script>${EARLY_REFRESH_SCRIPT}</script>`),
+    },
+  ],
   // Every browser we support preloads modules natively: the polyfill would only add to the sign-in bundle.
   build: {
     outDir: "dist",
@@ -20,10 +31,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // Effect's Schema stays out: startup decodes nothing before an answer arrives, and fetches it then
-              // (src/effects/load-decoding.ts), so a sign-in visit does not download it.
+              // React, the router and XState, which every page runs. Effect is left to the bundler's own
+              // splitting: a group takes every module its test matches, wherever it is used, so a group holding
+              // Effect put the signed-in code's parts of it (HTTP cookies, addresses, Schema's helpers) in
+              // every sign-in visit (`npm run bench:bundle -- --treemap` shows what each chunk holds).
               name: "boot",
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store|effect(?![\\/]dist[\\/](Schema|internal[\\/]schema[\\/]|Formatter|BigDecimal)))[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/,
             },
           ],
         },

@@ -5,7 +5,7 @@ import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 
 /** The sign-in route's budget, in KB of gzipped JavaScript (docs/contributing.md#benchmarks). */
-export const SIGN_IN_BUDGET_KB = 125
+export const SIGN_IN_BUDGET_KB = 120
 
 interface ManifestChunk {
   file: string
@@ -77,8 +77,13 @@ export const SIGNED_IN_ROUTES: ReadonlyArray<readonly [route: string, page: stri
   ["/work-request-details/{uuid} (a detail)", "src/views/marketplace/DetailPage.tsx"],
 ]
 
-export function measureRoute(dist: string, page: string) {
+/** The JavaScript files the sign-in route (no page) or a signed-in page needs before it shows. */
+export function routeFiles(dist: string, page: string | null): string[] {
   const manifest = readManifest(dist)
   const shell = ["src/views/signed-in-routes.tsx", "src/effects/session-actors.ts"]
-  return sizes(dist, closure(manifest, [entryKey(manifest), ...shell, page]))
+  return closure(manifest, page === null ? [entryKey(manifest)] : [entryKey(manifest), ...shell, page])
+}
+
+export function measureRoute(dist: string, page: string) {
+  return sizes(dist, routeFiles(dist, page))
 }

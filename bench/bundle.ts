@@ -1,12 +1,13 @@
 // `npm run bench:bundle`: the JavaScript a visit to /login downloads, counted in Chromium against the real
-// server serving the build (budget: 125 KB gzipped for all of it, no firebase, no sonner), then what each
+// server serving the build (budget: 120 KB gzipped for all of it, no firebase, no sonner), then what each
 // signed-in page needs before it shows, read from Vite's manifest.
 import { execFileSync } from "node:child_process"
-import { existsSync } from "node:fs"
+import { existsSync, readdirSync } from "node:fs"
 import { join } from "node:path"
 import { launchBrowser } from "../test/e2e/browser"
 import { startServerProcess } from "../test/e2e/server-process"
-import { measureRoute, SIGN_IN_BUDGET_KB, SIGNED_IN_ROUTES } from "./bundle-measure"
+import { measureRoute, routeFiles, SIGN_IN_BUDGET_KB, SIGNED_IN_ROUTES } from "./bundle-measure"
+import { byGroup, duplicated, writeTreemap } from "./bundle-treemap"
 import { measureLoginVisit } from "./bundle-visit"
 
 const dist = "dist"
@@ -52,4 +53,28 @@ console.table(
     return { route, "gzip KB": kb(m.totalGzip), chunks: m.chunks.length }
   }),
 )
+// --treemap: what each chunk holds, by module (bench/output/bundle-treemap.{json,html}), and per route by package.
+if (process.argv.includes("--treemap")) {
+  const files = readdirSync(join(dist, "assets"))
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => `assets/${f}`)
+  const chunks = writeTreemap(dist, files, join("bench", "output"))
+  const of = (wanted: string[]) => chunks.filter((c) => wanted.includes(c.file))
+  for (const [route, page] of [["/login", null], SIGNED_IN_ROUTES[0] ?? ["/dashboard", null]] as const) {
+    const held = of(routeFiles(dist, page))
+    console.log(`\n${route}: what its ${held.length} chunks hold, by package or folder (gzip share, KB)`)
+    console.table(
+      byGroup(held)
+        .slice(0, 25)
+        .map((g) => ({ group: g.group, "raw KB": kb(g.raw), "gzip KB": kb(g.gzip) })),
+    )
+    const twice = duplicated(held)
+    console.log(`modules in more than one of them: ${twice.length}`)
+    if (twice.length)
+      console.table(
+        twice.slice(0, 10).map((d) => ({ source: d.source, "raw KB": kb(d.raw), files: d.files.join(" ") })),
+      )
+  }
+  console.log("\nwritten: bench/output/bundle-treemap.json, bench/output/bundle-treemap.html")
+}
 if (visit.totalGzip / 1024 > SIGN_IN_BUDGET_KB || visit.firebase || visit.sonner) process.exitCode = 1

@@ -83,3 +83,10 @@ export const FINDING = {
   /** Shortest text the palette sends to the server: one letter matches nearly everything. */
   paletteMinQueryLength: 2,
 } as const
+
+/**
+ * A summary this fresh is not asked for again when a view appears: at sign-in it is asked for with the profile,
+ * and the sidebar and dashboard that render a moment later show it rather than asking twice
+ * (docs/behaviour.md#early-refresh).
+ */
+export const SUMMARY_FRESH_MS = 2000

@@ -1,16 +1,22 @@
-// Helmet's headers with a CSP the built SPA satisfies: Vite emits only external module scripts, while
-// vanilla-extract and sonner inject <style> at runtime (hence 'unsafe-inline' for styles only).
+// Helmet's headers with a CSP the built SPA satisfies: Vite emits external module scripts and one inline script,
+// the early refresh, allowed by its hash alone; vanilla-extract and sonner inject <style> at runtime (hence
+// 'unsafe-inline' for styles only).
 // The headers are the same on every answer, so helmet runs once at start-up and each request only copies its
 // result: @fastify/helmet rebuilt helmet's middleware (parsing the CSP) on every request, about a tenth of the
 // CPU of an API call (bench/api-throughput.ts).
+import { createHash } from "node:crypto"
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import helmet from "helmet"
+import { EARLY_REFRESH_SCRIPT } from "../../src/schema/early-refresh-script"
 import type { Config } from "../config"
+
+/** The CSP source allowing index.html's inline script (docs/behaviour.md#early-refresh) and no other. */
+export const EARLY_REFRESH_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(EARLY_REFRESH_SCRIPT).digest("base64")}'`
 
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   return {
     "default-src": ["'self'"],
-    "script-src": ["'self'"],
+    "script-src": ["'self'", EARLY_REFRESH_SCRIPT_SOURCE],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'", "data:"],

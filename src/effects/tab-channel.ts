@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, Result } from "effect"
+import { REFRESH_LOCK, TAB_CHANNEL } from "../schema/tab-names"
 import type { TabMessage } from "../schema/tabs"
 import { loadDecoding } from "./load-decoding"
 
@@ -6,9 +7,6 @@ import { loadDecoding } from "./load-decoding"
 // refresh shared between them under a lock no two tabs hold at once (Web Locks), so that a refresh in one tab
 // does not make another refresh again. Both exist in every browser we support; where one is missing the app
 // still works, tab by tab.
-
-/** The BroadcastChannel the tabs of one browser share. */
-export const TAB_CHANNEL = "backoffice-session"
 
 export interface TabChannelShape {
   /** Tells the other tabs; a tab never hears its own messages. */
@@ -23,8 +21,6 @@ export interface TabChannelShape {
   readonly shareRefresh: <E, R>(refresh: Effect.Effect<string, E, R>) => Effect.Effect<string, E, R>
 }
 
-/** The Web Lock every tab's refresh holds. */
-export const REFRESH_LOCK = "backoffice-refresh"
 /**
  * How long a tab that waited for another's refresh waits for that tab's token to arrive (it is posted before the
  * lock is let go, but the channel and the lock are separate paths between tabs); without it, it refreshes itself.

@@ -1,9 +1,12 @@
 import { assign, fromPromise, setup } from "xstate"
+import { SUMMARY_FRESH_MS } from "../constants"
 import { failureText } from "../schema/failure"
 import type { DashboardSummary } from "../schema/marketplace"
 
 // The dashboard summary, long-lived under the root so that the dashboard page and the sidebar's pending
-// counts read one copy. Views ask for a refresh when they appear; the last good summary stays while it reloads.
+// counts read one copy. Views say when they appear ('show'), which loads the summary unless it has just
+// arrived; a decided record or a new session asks for a refresh, which always loads. The last good summary
+// stays while it reloads.
 
 export const SUMMARY_LOAD_FAILED = "The summary could not be loaded. Please try again."
 
@@ -16,6 +19,8 @@ export interface DashboardContext {
 
 export type DashboardEvent =
   | { type: "dashboard.refresh" }
+  /** A view showing the summary appeared: a summary loaded within SUMMARY_FRESH_MS is shown as it is. */
+  | { type: "dashboard.show" }
   /** The user's unread count changed (bus: notifications.unreadChanged): the summary's copy follows it. */
   | { type: "dashboard.unread"; unread: number }
   /** The connection is back (bus: socket.connected): a summary that failed to load loads again. */
@@ -28,6 +33,7 @@ const loadSummary = fromPromise<DashboardSummary>(() => Promise.reject(new Error
 export const dashboardMachine = setup({
   types: { context: {} as DashboardContext, events: {} as DashboardEvent },
   actors: { loadSummary },
+  delays: { freshFor: SUMMARY_FRESH_MS },
 }).createMachine({
   id: "dashboard",
   context: { summary: null, error: null, again: false },
@@ -43,7 +49,7 @@ export const dashboardMachine = setup({
     },
   },
   states: {
-    idle: { on: { "dashboard.refresh": "loading" } },
+    idle: { on: { "dashboard.refresh": "loading", "dashboard.show": "loading" } },
     loading: {
       on: { "dashboard.refresh": { actions: assign({ again: true }) } },
       invoke: {
@@ -67,7 +73,16 @@ export const dashboardMachine = setup({
         },
       },
     },
-    ready: { on: { "dashboard.refresh": "loading" } },
-    failed: { on: { "dashboard.refresh": "loading", "dashboard.retry": "loading" } },
+    ready: {
+      on: { "dashboard.refresh": "loading" },
+      initial: "fresh",
+      states: {
+        fresh: { after: { freshFor: "stale" } },
+        stale: { on: { "dashboard.show": "#dashboard.loading" } },
+      },
+    },
+    failed: {
+      on: { "dashboard.refresh": "loading", "dashboard.show": "loading", "dashboard.retry": "loading" },
+    },
   },
 })

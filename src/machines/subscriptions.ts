@@ -53,8 +53,9 @@ export const SUBSCRIPTIONS = {
         f.how === "login"
           ? { type: "tabs.announce", message: { type: "signedIn", token: f.token, userId: f.userId } }
           : null,
-      // The page stays while another tab's user takes over: the summary is theirs now.
-      dashboard: (f) => (f.how === "adopted" ? { type: "dashboard.refresh" } : null),
+      // Asked for with the profile, not after it: the page that shows it is still loading
+      // (docs/behaviour.md#early-refresh). A session adopted from another tab is someone else's summary too.
+      dashboard: () => ({ type: "dashboard.refresh" }),
     },
   },
   "session.signedOut": {

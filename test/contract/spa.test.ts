@@ -1,9 +1,12 @@
 // The built SPA beside the API: files, the client-route fallback, the CSP, and the not-yet-built answer.
+
+import { createHash } from "node:crypto"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { get } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { EARLY_REFRESH_SCRIPT } from "../../src/schema/early-refresh-script"
 import { startServer, type TestServer } from "./harness"
 
 /** A GET whose body is not decoded (fetch would decompress it), to see which copy the server chose. */
@@ -98,7 +101,9 @@ describe("SPA from a built dist", () => {
       }),
     )
     expect(directives.get("default-src")).toEqual(["'self'"])
-    expect(directives.get("script-src")).toEqual(["'self'"])
+    // The one inline script, the early refresh, by the hash of its text: no other inline script may run.
+    const early = createHash("sha256").update(EARLY_REFRESH_SCRIPT).digest("base64")
+    expect(directives.get("script-src")).toEqual(["'self'", `'sha256-${early}'`])
     expect(directives.get("style-src")).toEqual(["'self'", "'unsafe-inline'"])
     expect(directives.get("img-src")).toEqual(["'self'", "data:"])
     expect(directives.get("font-src")).toEqual(["'self'", "data:"])

@@ -81,7 +81,7 @@ describe("bus machine paths", () => {
       const retained = path.steps.at(-2)?.state.context.retained ?? {}
       const again = [
         ...(retained.session?.type === "session.signedIn"
-          ? ["notifications:notifications.start", "push:push.start"]
+          ? ["dashboard:dashboard.refresh", "notifications:notifications.start", "push:push.start"]
           : []),
         ...(retained.session?.type === "session.signedOut"
           ? [
@@ -94,8 +94,14 @@ describe("bus machine paths", () => {
         ...(retained.token ? ["socket:socket.start"] : []),
       ]
       const expected: Record<string, string[]> = {
-        // Restored at start: the other tabs are not told, and the summary is not asked for again.
-        "session.signedIn": ["app:auth.signedIn", "notifications:notifications.start", "push:push.start"],
+        // Restored at start: the other tabs are not told; the summary is asked for with the profile
+        // (docs/behaviour.md#early-refresh).
+        "session.signedIn": [
+          "app:auth.signedIn",
+          "dashboard:dashboard.refresh",
+          "notifications:notifications.start",
+          "push:push.start",
+        ],
         // Expired: the other tabs are not told either; the summary was that user's.
         "session.signedOut": [
           "dashboard:dashboard.clear",

@@ -30,6 +30,9 @@ const summary = (pendingWork: number): DashboardSummary => ({
 const machine = dashboardMachine.provide({ actors: { loadSummary: pending<DashboardSummary>() } })
 const events = [
   { type: "dashboard.refresh" },
+  // A view appeared: it loads the summary unless one has just arrived.
+  { type: "dashboard.show" },
+  { type: "xstate.after.freshFor.dashboard.ready.fresh" },
   { type: "xstate.done.actor.loadSummary", output: summary(3) },
   { type: "xstate.error.actor.loadSummary", error: { status: 503, detail: "Down for maintenance." } },
   { type: "xstate.error.actor.loadSummary", error: new Error("offline") },
@@ -79,8 +82,10 @@ function walk(path: Path) {
 describe("dashboard machine paths", () => {
   const paths = getShortestPaths(machine, { events, serializeState })
 
-  it("reaches idle, loading, ready and failed", () => {
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(["idle", "loading", "ready", "failed"]))
+  it("reaches idle, loading, a fresh and a stale summary, and failed", () => {
+    expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(
+      new Set(['"idle"', '"loading"', '{"ready":"fresh"}', '{"ready":"stale"}', '"failed"']),
+    )
   })
 
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
@@ -90,8 +95,14 @@ describe("dashboard machine paths", () => {
     // Every state asks again on a refresh; a load in flight asks once more when it ends (a burst of changes
     // costs two loads, not one each).
     const refreshed = edges.filter((e) => e.steps.at(-1)?.event.type === "dashboard.refresh")
-    expect(new Set(refreshed.map((e) => e.steps.at(-2)?.state.value))).toEqual(
-      new Set(["idle", "loading", "ready", "failed"]),
+    expect(new Set(refreshed.map((e) => JSON.stringify(e.steps.at(-2)?.state.value)))).toEqual(
+      new Set(['"idle"', '"loading"', '{"ready":"fresh"}', '{"ready":"stale"}', '"failed"']),
+    )
+    // A view appearing loads the summary, except while one loads or has just arrived.
+    const shown = edges.filter((e) => e.steps.at(-1)?.event.type === "dashboard.show")
+    const reloads = shown.filter((e) => e.state.value === "loading")
+    expect(new Set(reloads.map((e) => JSON.stringify(e.steps.at(-2)?.state.value)))).toEqual(
+      new Set(['"idle"', '{"ready":"stale"}', '"failed"']),
     )
     for (const e of refreshed.filter((r) => r.steps.at(-2)?.state.value === "loading"))
       expect(e.state.context.again).toBe(true)

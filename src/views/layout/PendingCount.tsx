@@ -29,12 +29,12 @@ export function PendingCount({ pending, label }: { pending: PendingKey; label: s
   )
 }
 
-/** Counts go stale as people act; every navigation asks for a fresh summary. */
+/** Counts go stale as people act; every navigation asks for a fresh summary (unless one just arrived). */
 export function useSummaryOnNavigation(): void {
   const [location] = useLocation()
   const send = useDashboardSend()
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input.
   useEffect(() => {
-    send({ type: "dashboard.refresh" })
+    send({ type: "dashboard.show" })
   }, [location, send])
 }

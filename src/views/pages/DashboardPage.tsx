@@ -52,7 +52,7 @@ export default function DashboardPage() {
   const summary = useDashboard((ctx) => ctx.summary)
   const error = useDashboard((ctx) => ctx.error)
   const send = useDashboardSend()
-  useEffect(() => send({ type: "dashboard.refresh" }), [send])
+  useEffect(() => send({ type: "dashboard.show" }), [send])
 
   return (
     <section className={ui.page} aria-labelledby="page-title">

@@ -1,0 +1,122 @@
+// A reload of a signed-in page starts its refresh from index.html's inline script, before the boot chunk has
+// arrived, and the app adopts it: one refresh per reload, then the profile, the summary and the first
+// notification page together (docs/behaviour.md#early-refresh).
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { DEMO, launchBrowser, newPage, signIn } from "./browser"
+import { type ServerProcess, startServerProcess } from "./server-process"
+
+let server: ServerProcess
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServerProcess()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const REFRESH = "/api/company/token/refresh/"
+const BOOT_CHUNK = /\/assets\/boot-[^/]+\.js$/
+
+interface Asked {
+  /** Every API path asked for (query left out), in order. */
+  readonly api: string[]
+  /** What the page said about its Content-Security-Policy. */
+  readonly violations: string[]
+}
+
+function watch(page: Page): Asked {
+  const asked: Asked = { api: [], violations: [] }
+  page.on("request", (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith("/api/")) asked.api.push(url.pathname)
+  })
+  page.on("console", (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) asked.violations.push(message.text())
+  })
+  return asked
+}
+
+const count = (asked: Asked, path: string) => asked.api.filter((p) => p === path).length
+
+async function signedInContext(): Promise<BrowserContext> {
+  const { context, page } = await newPage(browser)
+  await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+  await page.waitForURL(`${server.url}/dashboard`)
+  await page.getByText(/Welcome back, /).waitFor()
+  await page.close()
+  return context
+}
+
+/** Holds the boot chunk until `release` resolves, and tells whether a refresh had been asked for by then. */
+async function holdBoot(page: Page, asked: Asked, release: () => Promise<void>): Promise<() => boolean> {
+  let refreshedBeforeBoot = false
+  await page.route(BOOT_CHUNK, async (route) => {
+    await release()
+    refreshedBeforeBoot = count(asked, REFRESH) > 0
+    await route.continue()
+  })
+  return () => refreshedBeforeBoot
+}
+
+describe("the session starts while the JavaScript downloads", () => {
+  it("a reload of /dashboard refreshes once, before the boot chunk has arrived, and shows the page", async () => {
+    const context = await signedInContext()
+    const page = await context.newPage()
+    const asked = watch(page)
+    // The boot chunk is held until the refresh has been asked for (or 10 s have passed, and the check fails).
+    const early = await holdBoot(page, asked, () =>
+      page
+        .waitForRequest((r) => new URL(r.url()).pathname === REFRESH, { timeout: 10_000 })
+        .then(
+          () => undefined,
+          () => undefined,
+        ),
+    )
+    await page.goto(`${server.url}/dashboard`)
+    await page.getByText(/Welcome back, .+\./).waitFor({ timeout: 30_000 })
+    await page.getByRole("link", { name: "Work requests", exact: false }).first().waitFor()
+    // Whatever else the page asks for at start has been asked for by the time the bell has its first page.
+    await expect.poll(() => count(asked, "/api/v1/notifications/")).toBeGreaterThan(0)
+    await page.waitForTimeout(500)
+    expect(early(), "the refresh waited for the boot chunk").toBe(true)
+    expect(count(asked, REFRESH)).toBe(1)
+    expect(count(asked, "/api/company/user/")).toBe(1)
+    expect(count(asked, "/api/v1/dashboard/summary/")).toBe(1)
+    // Nothing that needs the token was asked for before it.
+    expect(asked.api[0]).toBe(REFRESH)
+    expect(asked.violations).toEqual([])
+    await context.close()
+  })
+
+  it("when the early refresh gets no answer, the app refreshes as before and the page shows", async () => {
+    const context = await signedInContext()
+    const page = await context.newPage()
+    const asked = watch(page)
+    let refused = 0
+    await page.route(`**${REFRESH}`, async (route) => {
+      // Only the first, the inline script's: the app's own refresh goes through.
+      if (refused++ === 0) await route.abort("connectionfailed")
+      else await route.continue()
+    })
+    await page.goto(`${server.url}/dashboard`)
+    await page.getByText(/Welcome back, .+\./).waitFor({ timeout: 30_000 })
+    expect(count(asked, REFRESH)).toBe(2)
+    expect(new URL(page.url()).pathname).toBe("/dashboard")
+    await context.close()
+  })
+
+  it("a browser without a session asks for no refresh at all and lands on the sign-in page", async () => {
+    const { context, page } = await newPage(browser)
+    const asked = watch(page)
+    await page.goto(`${server.url}/dashboard`)
+    await page.waitForURL(/\/login/)
+    await page.getByRole("button", { name: "Sign in" }).waitFor()
+    expect(asked.api).toEqual([])
+    expect(asked.violations).toEqual([])
+    await context.close()
+  })
+})

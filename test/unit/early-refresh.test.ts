@@ -1,0 +1,137 @@
+// The inline script that starts the refresh before the boot chunk has run (docs/behaviour.md#early-refresh),
+// run in a context of its own with a fake document, fetch, lock manager and channel; and the adoption of
+// what it leaves on window.
+import { runInNewContext } from "node:vm"
+import { afterEach, describe, expect, it } from "vitest"
+import { earlyAccess, takeEarlyRefresh } from "../../src/effects/early-refresh"
+import { authApi } from "../../src/schema/api/auth"
+import { EARLY_REFRESH_KEY } from "../../src/schema/early-refresh"
+import { EARLY_REFRESH_PATH, EARLY_REFRESH_SCRIPT } from "../../src/schema/early-refresh-script"
+import { REFRESH_LOCK, TAB_CHANNEL } from "../../src/schema/tab-names"
+
+interface Run {
+  readonly window: Record<string, unknown>
+  readonly calls: Array<{ url: string; init: { method?: string; credentials?: string } }>
+  readonly locks: string[]
+  readonly posted: Array<{ channel: string; message: unknown }>
+}
+
+function run(options: {
+  cookie: string
+  answer: () => Promise<{ ok: boolean; status: number; json: () => Promise<unknown> }>
+  locks?: boolean
+  channel?: boolean
+}): Run {
+  const calls: Run["calls"] = []
+  const locks: string[] = []
+  const posted: Run["posted"] = []
+  const window: Record<string, unknown> = {}
+  class FakeChannel {
+    constructor(readonly name: string) {}
+    postMessage(message: unknown) {
+      posted.push({ channel: this.name, message })
+    }
+    close() {}
+  }
+  runInNewContext(EARLY_REFRESH_SCRIPT, {
+    window,
+    document: { cookie: options.cookie },
+    navigator: {
+      locks:
+        options.locks === false
+          ? undefined
+          : {
+              request: (name: string, callback: () => Promise<unknown>) => {
+                locks.push(name)
+                return callback()
+              },
+            },
+    },
+    fetch: (url: string, init: Run["calls"][number]["init"]) => {
+      calls.push({ url, init })
+      return options.answer()
+    },
+    ...(options.channel === false ? {} : { BroadcastChannel: FakeChannel }),
+  })
+  return { window, calls, locks, posted }
+}
+
+const answered = (status: number, body: unknown) => () =>
+  Promise.resolve({ ok: status < 300, status, json: () => Promise.resolve(body) })
+
+describe("the early refresh script", () => {
+  it("calls the refresh endpoint of the API description", () => {
+    expect(EARLY_REFRESH_PATH).toBe(authApi.endpoints.refresh.path)
+    expect(authApi.endpoints.refresh.method).toBe("POST")
+  })
+
+  it("does nothing without the session hint cookie", () => {
+    const r = run({ cookie: "theme=dark; other_session_hint=1", answer: answered(200, { access: "t" }) })
+    expect(r.calls).toEqual([])
+    expect(EARLY_REFRESH_KEY in r.window).toBe(false)
+  })
+
+  it("with the hint, refreshes under the tabs' lock, tells the other tabs the token and leaves the answer", async () => {
+    const r = run({ cookie: "theme=dark; session_hint=1", answer: answered(200, { access: "tok" }) })
+    expect(r.calls).toEqual([
+      { url: EARLY_REFRESH_PATH, init: { method: "POST", credentials: "same-origin" } },
+    ])
+    expect(r.locks).toEqual([REFRESH_LOCK])
+    expect(await r.window[EARLY_REFRESH_KEY]).toEqual({ status: 200, access: "tok" })
+    expect(r.posted).toEqual([{ channel: TAB_CHANNEL, message: { type: "token", token: "tok" } }])
+  })
+
+  it("leaves a refusal as its status, tells nobody, and an answer without a token as none", async () => {
+    const refused = run({ cookie: "session_hint=1", answer: answered(401, { detail: "no" }) })
+    expect(await refused.window[EARLY_REFRESH_KEY]).toEqual({ status: 401, access: null })
+    expect(refused.posted).toEqual([])
+    const odd = run({ cookie: "session_hint=1", answer: answered(200, { access: 42 }) })
+    expect(await odd.window[EARLY_REFRESH_KEY]).toEqual({ status: 200, access: null })
+    expect(odd.posted).toEqual([])
+  })
+
+  it("settles to null when no answer came (no unhandled rejection)", async () => {
+    const r = run({ cookie: "session_hint=1", answer: () => Promise.reject(new TypeError("offline")) })
+    expect(await r.window[EARLY_REFRESH_KEY]).toBeNull()
+  })
+
+  it("works without Web Locks or BroadcastChannel", async () => {
+    const r = run({
+      cookie: "session_hint=1",
+      answer: answered(200, { access: "t" }),
+      locks: false,
+      channel: false,
+    })
+    expect(r.locks).toEqual([])
+    expect(await r.window[EARLY_REFRESH_KEY]).toEqual({ status: 200, access: "t" })
+  })
+})
+
+describe("adopting the early refresh", () => {
+  afterEach(() => {
+    Reflect.deleteProperty(globalThis, "window")
+  })
+
+  it("reads a token only from an answer that carries one", () => {
+    expect(earlyAccess({ status: 200, access: "t" })).toBe("t")
+    for (const other of [null, undefined, "t", { status: 401, access: null }, { access: "" }, { access: 1 }])
+      expect(earlyAccess(other)).toBeNull()
+  })
+
+  it("takes the started refresh once: a second take finds nothing", async () => {
+    Reflect.set(globalThis, "window", { [EARLY_REFRESH_KEY]: Promise.resolve({ status: 200, access: "t" }) })
+    expect(await takeEarlyRefresh()).toBe("t")
+    expect(takeEarlyRefresh()).toBeNull()
+  })
+
+  it("gives null for a failed or refused early refresh, and nothing when none was started", async () => {
+    Reflect.set(globalThis, "window", { [EARLY_REFRESH_KEY]: Promise.reject(new Error("lock")) })
+    expect(await takeEarlyRefresh()).toBeNull()
+    Reflect.set(globalThis, "window", { [EARLY_REFRESH_KEY]: Promise.resolve({ status: 401, access: null }) })
+    expect(await takeEarlyRefresh()).toBeNull()
+    Reflect.set(globalThis, "window", { [EARLY_REFRESH_KEY]: "not a promise" })
+    expect(takeEarlyRefresh()).toBeNull()
+    Reflect.set(globalThis, "window", {})
+    expect(takeEarlyRefresh()).toBeNull()
+  })
+})
