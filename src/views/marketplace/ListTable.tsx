@@ -29,7 +29,7 @@ function Row({ item, source, decided, bulk }: RowProps) {
     </td>
   ) : null
   const assigneeCell = (
-    <Cell label="Assigned to">
+    <Cell label="Assignee">
       {item.assignee ? item.assignee.full_name : <span className={claimCss.unassigned}>Unassigned</span>}
     </Cell>
   )
@@ -83,8 +83,8 @@ export function ListTable({
 }) {
   const heads =
     source === "application"
-      ? ["Company", "Contact", "Services", "Submitted", "Assigned to"]
-      : ["Title", "Customer", "Area", "Service", "Urgency", "Submitted", "Assigned to"]
+      ? ["Company", "Contact", "Services", "Submitted", "Assignee"]
+      : ["Title", "Customer", "Area", "Service", "Urgency", "Submitted", "Assignee"]
   return (
     <table className={css.table} aria-label={caption}>
       <thead>
