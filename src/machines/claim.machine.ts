@@ -104,6 +104,7 @@ export const claimMachine = setup({
               source: context.target.kind,
               uuid: context.target.uuid,
               assignee: event.output.assignee,
+              record: event.output,
             })),
           ],
         },

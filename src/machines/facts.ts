@@ -2,7 +2,7 @@ import type { User } from "../schema/auth"
 import type { Assignee } from "../schema/marketplace"
 import type { Notification } from "../schema/notifications"
 import type { ServerMessage } from "../schema/socket"
-import type { ListSource, RecordRef } from "./marketplace-types"
+import type { ListSource, RecordDetail, RecordRef } from "./marketplace-types"
 import type { NotificationChange } from "./notification-list"
 import type { RemoteChange } from "./remote-change"
 
@@ -87,6 +87,7 @@ export type ClaimFact = {
   source: ListSource
   uuid: string
   assignee: Assignee | null
+  record: RecordDetail
 }
 
 /** The record this tab shows changed, or it shows none (docs/behaviour.md#presence). */

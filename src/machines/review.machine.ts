@@ -39,7 +39,13 @@ export type ReviewEvent =
   /** The socket came back after a loss (bus: records.resync): loaded again in the background. */
   | { type: "review.refresh" }
   /** A claim made here or anywhere (bus): the record shown takes the new assignee (docs/behaviour.md#claims). */
-  | { type: "review.assigned"; uuid: string; assignee: Assignee | null }
+  | {
+      type: "review.assigned"
+      uuid: string
+      assignee: Assignee | null
+      /** The whole record after a claim made in this tab (its audit trail names the claim too). */
+      record?: RecordDetail
+    }
 
 export interface ActInput {
   readonly target: RecordRef
@@ -115,7 +121,7 @@ export const reviewMachine = setup({
       guard: ({ context, event }) => context.record !== null && context.record.uuid === event.uuid,
       actions: assign({
         record: ({ context, event }) =>
-          context.record ? { ...context.record, assignee: event.assignee } : null,
+          event.record ?? (context.record ? { ...context.record, assignee: event.assignee } : null),
       }),
     },
   },

@@ -2,7 +2,7 @@ import type { EventObject } from "xstate"
 import type { Assignee } from "../schema/marketplace"
 import type { Fact, FactOf, FactType } from "./facts"
 import type { InboxPageEvent } from "./inbox-page.machine"
-import type { ListSource } from "./marketplace-types"
+import type { ListSource, RecordDetail } from "./marketplace-types"
 import { type CommandOf, SESSION_ACTOR_IDS, type SystemId } from "./registry"
 import { toNotificationsEvent } from "./socket-messages"
 
@@ -32,9 +32,13 @@ export const SUPPORT_ONLY = "support-only"
 const toInbox = (event: InboxPageEvent) => ({ type: "session.toPages", page: "inbox", event }) as const
 
 /** A claim made here or anywhere: the open detail pages and lists show the new assignee. */
-const toClaimPages = (source: ListSource, uuid: string, assignee: Assignee | null) =>
+const toClaimPages = (source: ListSource, uuid: string, assignee: Assignee | null, record?: RecordDetail) =>
   [
-    { type: "session.toPages", page: "review", event: { type: "review.assigned", uuid, assignee } },
+    {
+      type: "session.toPages",
+      page: "review",
+      event: { type: "review.assigned", uuid, assignee, ...(record ? { record } : {}) },
+    },
     { type: "session.toPages", page: "pagedList", event: { type: "list.assigned", source, uuid, assignee } },
   ] as const
 
@@ -186,7 +190,7 @@ export const SUBSCRIPTIONS = {
       ],
     },
   },
-  "records.claimed": { to: { session: (f) => toClaimPages(f.source, f.uuid, f.assignee) } },
+  "records.claimed": { to: { session: (f) => toClaimPages(f.source, f.uuid, f.assignee, f.record) } },
   // The record this tab shows goes to the server, which tells everyone else viewing it.
   "presence.changed": {
     to: {

@@ -88,7 +88,9 @@ describe("claim behaviour", () => {
     expect(actor.getSnapshot().value).toBe("saving")
     expect(facts).toEqual([])
     actor.send({ type: "xstate.done.actor.saveClaim", output: claimed } as unknown as ClaimEvent)
-    expect(facts).toEqual([{ type: "records.claimed", source: "work", uuid: UUID, assignee: MINE }])
+    expect(facts).toEqual([
+      { type: "records.claimed", source: "work", uuid: UUID, assignee: MINE, record: claimed },
+    ])
     expect(actor.getSnapshot().context).toMatchObject({ change: null, holder: null, error: null })
   })
 

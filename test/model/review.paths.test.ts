@@ -157,6 +157,10 @@ describe("review machine paths", () => {
     // Taken in any state, without leaving it: a confirmation that is open stays open.
     expect(actor.getSnapshot().value).toBe("confirming")
     expect(actor.getSnapshot().context.record?.assignee).toEqual(CLAIM)
+    // A claim made in this tab brings the whole record, its audit trail too.
+    const after = { ...workRequest("pending"), assignee: null, reason: "a fresh copy" }
+    actor.send({ type: "review.assigned", uuid: UUID, assignee: null, record: after })
+    expect(actor.getSnapshot().context.record).toEqual(after)
   })
 
   it("refuses an empty reason", () => {

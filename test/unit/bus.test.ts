@@ -3,6 +3,7 @@ import { createActor, type EventObject, emit, fromCallback, fromPromise, setup, 
 import { authMachine } from "../../src/machines/auth.machine"
 import { busMachine } from "../../src/machines/bus.machine"
 import type { FactType } from "../../src/machines/facts"
+import type { RecordDetail } from "../../src/machines/marketplace-types"
 import { lookup, SESSION_ACTOR_IDS, type SystemId } from "../../src/machines/registry"
 import { ROOT_ACTOR_IDS } from "../../src/machines/root-actors"
 import { deliveriesOf, SUBSCRIPTIONS, SUPPORT_ONLY } from "../../src/machines/subscriptions"
@@ -241,6 +242,12 @@ describe("subscription table", () => {
         at: 1,
       }),
     ).toEqual(expected)
-    expect(deliveriesOf({ type: "records.claimed", source: "application", uuid, assignee })).toEqual(expected)
+    // This tab's own claim hands the detail page the whole record, audit trail included.
+    const record = { uuid, assignee } as unknown as RecordDetail
+    const [toReview, toList] = expected
+    expect(deliveriesOf({ type: "records.claimed", source: "application", uuid, assignee, record })).toEqual([
+      { ...toReview, command: { ...toReview?.command, event: { ...toReview?.command.event, record } } },
+      toList,
+    ])
   })
 })

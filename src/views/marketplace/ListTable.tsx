@@ -65,7 +65,7 @@ function Row({ item, source, decided, bulk, mark, queue, current }: RowProps) {
     </td>
   ) : null
   const assigneeCell = (
-    <Cell label="Assigned to">
+    <Cell label="Assignee">
       {item.assignee ? item.assignee.full_name : <span className={claimCss.unassigned}>Unassigned</span>}
     </Cell>
   )
@@ -141,8 +141,8 @@ export function ListTable({
   const sortable = sortableFields(source)
   const heads =
     source === "application"
-      ? ["Company", "Contact", "Services", "Submitted", "Assigned to"]
-      : ["Title", "Customer", "Area", "Service", "Urgency", "Submitted", "Assigned to"]
+      ? ["Company", "Contact", "Services", "Submitted", "Assignee"]
+      : ["Title", "Customer", "Area", "Service", "Urgency", "Submitted", "Assignee"]
   return (
     <table className={css.table} aria-label={caption}>
       <thead>

@@ -30,5 +30,10 @@ export const viewer = style({
   fontSize: "0.85rem",
   overflowWrap: "anywhere",
 })
-export const unassigned = style({ color: vars.color.textMuted })
+// One word that must not break mid-word in a narrow table column.
+export const unassigned = style({
+  color: vars.color.textMuted,
+  overflowWrap: "normal",
+  wordBreak: "keep-all",
+})
 export const claimedNote = style({ color: vars.color.warning, fontWeight: 600 })
