@@ -19,11 +19,12 @@ export function WaitBadge({ level }: { level: WaitLevel }) {
 /** The Waited cell's content: "3 d 4 h" and, past a threshold, its badge. */
 export function Waited({ submittedAt, queue }: { submittedAt: string; queue: QueueTimes }) {
   const level = waitLevel(submittedAt, queue)
+  // One element: on a phone the cell is a two-column line (name, value), and the badge belongs to the value.
   return (
-    <>
+    <span>
       <span className={css.waited}>{waitedText(waitedMs(submittedAt, queue))}</span>
       {level ? <WaitBadge level={level} /> : null}
-    </>
+    </span>
   )
 }
 

@@ -12,10 +12,12 @@ export const table = style({ width: "100%", borderCollapse: "collapse" })
 /** A cell whose column name is shown in card mode (set data-label on it). */
 export const cell = style({
   textAlign: "left",
-  padding: `${vars.space.sm} ${vars.space.md}`,
+  padding: `${vars.space.sm} ${vars.space.sm}`,
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: "top",
-  overflowWrap: "anywhere",
+  // Words break only where they would overflow their cell: "anywhere" would let the table shrink columns
+  // below their longest word and split "Customer" and "Bristol" mid-word.
+  overflowWrap: "break-word",
 })
 /** The cell that names the row: the card's heading. */
 export const lead = style({ fontWeight: 600 })
