@@ -3,22 +3,15 @@
 // instance that died expiring. Two instances on PostgreSQL: a view and a claim made through one reach a
 // socket on the other.
 import { Schema } from "effect"
-import type { FastifyInstance } from "fastify"
 import { sql } from "kysely"
-import pg from "pg"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { type DatabaseHandle, openDatabase } from "../../server/db/database"
-import { runMigrations } from "../../server/db/migrate"
-import { seedContext, seedDemo } from "../../server/db/seed"
-import { buildApp } from "../../server/http/app"
-import { LoginResponse } from "../../src/schema/auth"
 import { WorkRequestPage } from "../../src/schema/marketplace"
-import { BACKENDS, manualClock, postgresAvailable, TEST_PASSWORD_HASH, testConfig } from "./harness"
+import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"
 import { openSocket, type TestSocket } from "./notifications-socket-client"
+import { type Instance, loginOn as login, pgInstances } from "./pg-instances"
 
 const pgUp = await postgresAvailable()
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 const WORK = "/api/v1/work-requests/"
 /** Short, so that a dead instance's viewers expire within the test (three refreshes). */
 const REFRESH_MS = 150
@@ -149,54 +142,9 @@ for (const backend of BACKENDS) {
 
 // ─── Two instances on one PostgreSQL ───────────────────────────────────────────────────────────────────
 
-interface Instance {
-  readonly app: FastifyInstance
-  readonly url: string
-  readonly database: DatabaseHandle
-}
-
-const adminQuery = async (text: string) => {
-  const client = new pg.Client({ connectionString: ADMIN_URL })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
-  }
-}
-
 describe.skipIf(!pgUp)("presence and claims across two instances on PostgreSQL", () => {
-  const name = `backoffice_presence_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const dbUrl = (() => {
-    const url = new URL(ADMIN_URL)
-    url.pathname = `/${name}`
-    return url.toString()
-  })()
-  let a: Instance
-  let b: Instance
+  const instances = pgInstances("backoffice_presence")
   const sockets: TestSocket[] = []
-
-  const start = async (): Promise<Instance> => {
-    const database = await openDatabase({ kind: "postgres", url: dbUrl })
-    const app = await buildApp({
-      config: testConfig(),
-      database,
-      clock: manualClock(),
-      logger: { write: () => undefined },
-    })
-    await app.listen({ port: 0, host: "127.0.0.1" })
-    const address = app.server.address()
-    const port = typeof address === "object" && address ? address.port : 0
-    return { app, url: `http://127.0.0.1:${port}`, database }
-  }
-  const login = async (on: Instance, email: string, password: string) => {
-    const response = await fetch(`${on.url}/api/company/login/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password }),
-    })
-    return Schema.decodeUnknownSync(LoginResponse)(await response.json()).access
-  }
   const connect = async (on: Instance, access: string) => {
     const socket = openSocket(on.url, { token: access })
     sockets.push(socket)
@@ -210,30 +158,11 @@ describe.skipIf(!pgUp)("presence and claims across two instances on PostgreSQL",
     return Schema.decodeUnknownSync(WorkRequestPage)(await response.json()).results.map((r) => r.uuid)
   }
 
-  beforeAll(async () => {
-    await adminQuery(`create database ${name}`)
-    const setup = await openDatabase({ kind: "postgres", url: dbUrl })
-    try {
-      await runMigrations(setup.db)
-      await seedDemo(setup.db, seedContext(TEST_PASSWORD_HASH, new Date()))
-    } finally {
-      await setup.close()
-    }
-    a = await start()
-    b = await start()
-  })
   afterEach(async () => {
     await Promise.all(sockets.splice(0).map((s) => s.close()))
   })
-  afterAll(async () => {
-    for (const instance of [a, b]) {
-      await instance?.app.close()
-      await instance?.database.close()
-    }
-    await adminQuery(`drop database if exists ${name} with (force)`)
-  })
-
   it("a view through B reaches a viewer on A, and B's close takes it away", async () => {
+    const [a, b] = instances.pair()
     const onA = await login(a, "coordinator@example.com", "coordinator-demo-1")
     const onB = await login(b, "admin@example.com", "admin-demo-1")
     const [uuid] = await pendingWork(a, onA)
@@ -250,6 +179,7 @@ describe.skipIf(!pgUp)("presence and claims across two instances on PostgreSQL",
   })
 
   it("a claim made through A reaches a socket on B", async () => {
+    const [a, b] = instances.pair()
     const onA = await login(a, "coordinator@example.com", "coordinator-demo-1")
     const onB = await login(b, "viewer@example.com", "viewer-demo-1")
     const [, uuid] = await pendingWork(a, onA)
@@ -265,7 +195,8 @@ describe.skipIf(!pgUp)("presence and claims across two instances on PostgreSQL",
   })
 
   it("an instance that shuts down takes its viewers with it", async () => {
-    const c = await start()
+    const [a] = instances.pair()
+    const c = await instances.start()
     try {
       const onA = await login(a, "coordinator@example.com", "coordinator-demo-1")
       const onC = await login(c, "admin@example.com", "admin-demo-1")
