@@ -10,15 +10,12 @@ export type SidebarEvent =
   | { type: "sidebar.viewport"; narrow: boolean }
   | { type: "sidebar.toggleGroup"; group: SidebarGroup }
   | { type: "sidebar.search"; query: string }
-  | { type: "sidebar.focusSearch" }
 
 export interface SidebarContext {
   /** Below the mobile breakpoint the sidebar is collapsed and opens as an overlay. */
   narrow: boolean
   openGroups: ReadonlyArray<SidebarGroup>
   query: string
-  /** Bumped on every request to focus the search, so the view can move focus once per request. */
-  searchFocusRequests: number
 }
 
 export const sidebarMachine = setup({
@@ -51,18 +48,12 @@ export const sidebarMachine = setup({
     narrow: false,
     openGroups: ["verification", "requests", "work", "maintenance", "more"],
     query: "",
-    searchFocusRequests: 0,
   },
   initial: "expanded",
   invoke: { id: "viewport", src: "watchViewport" },
   on: {
     "sidebar.toggleGroup": { actions: "toggleGroup" },
     "sidebar.search": { actions: "setQuery" },
-    // Ctrl/Cmd+K: the search lives in the expanded sidebar, so it opens first.
-    "sidebar.focusSearch": {
-      target: ".expanded",
-      actions: assign({ searchFocusRequests: ({ context }) => context.searchFocusRequests + 1 }),
-    },
   },
   states: {
     expanded: {

@@ -13,7 +13,6 @@ const events: SidebarEvent[] = [
   { type: "sidebar.close" },
   { type: "sidebar.viewport", narrow: true },
   { type: "sidebar.viewport", narrow: false },
-  { type: "sidebar.focusSearch" },
 ]
 // The search counter grows without end; a state is its chart position and the viewport.
 const serializeState = (s: { value: unknown; context: { narrow: boolean } }) =>
@@ -77,15 +76,6 @@ describe("sidebar rules", () => {
     expect(actor.getSnapshot().value).toBe("expanded")
     actor.send({ type: "sidebar.close" })
     expect(actor.getSnapshot().value).toBe("collapsed")
-  })
-
-  it("opens the sidebar and asks for focus once per Ctrl+K", () => {
-    const actor = createActor(machine).start()
-    actor.send({ type: "sidebar.toggle" })
-    actor.send({ type: "sidebar.focusSearch" })
-    actor.send({ type: "sidebar.focusSearch" })
-    expect(actor.getSnapshot().value).toBe("expanded")
-    expect(actor.getSnapshot().context.searchFocusRequests).toBe(2)
   })
 
   it("folds and unfolds groups", () => {

@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronRight, PanelLeftClose, PanelLeftOpen, X } from "lucide-react"
-import { useEffect, useRef } from "react"
+
 import { Link, useLocation } from "wouter"
 import type { SidebarGroup } from "../../machines/sidebar.machine"
 import { ROUTES } from "../../schema/app-routes"
@@ -90,14 +90,8 @@ export function Sidebar() {
   const narrow = useSidebar((ctx) => ctx.narrow)
   const query = useSidebar((ctx) => ctx.query)
   const openGroups = useSidebar((ctx) => ctx.openGroups)
-  const focusRequests = useSidebar((ctx) => ctx.searchFocusRequests)
   const send = useSidebarSend()
-  const searchRef = useRef<HTMLInputElement>(null)
   useSummaryOnNavigation()
-
-  useEffect(() => {
-    if (focusRequests > 0) searchRef.current?.focus()
-  }, [focusRequests])
 
   // A search shows every matching link, whatever groups were folded.
   const searching = query.trim() !== ""
@@ -122,7 +116,6 @@ export function Sidebar() {
         )}
         {collapsed ? null : (
           <input
-            ref={searchRef}
             type="search"
             className={css.search}
             placeholder="Filter the menu"
