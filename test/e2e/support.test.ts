@@ -29,12 +29,16 @@ async function signedIn(page: Page, account: { email: string; password: string }
   await bell(page).waitFor()
 }
 
-/** Every keypress before this one has been handled once the search has focus (events are handled in order). */
+/**
+ * Every keypress before this one has been handled once the palette's search has focus (events are handled in
+ * order); Escape closes the palette again.
+ */
 async function keysHandled(page: Page) {
   await page.getByRole("complementary", { name: "Sidebar" }).waitFor()
   await page.keyboard.press("Control+k")
-  const search = page.getByRole("searchbox", { name: "Search" })
+  const search = page.getByRole("combobox", { name: "Search pages and records" })
   await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true)
+  await page.keyboard.press("Escape")
 }
 
 describe("support panel in Chromium", () => {

@@ -87,9 +87,7 @@ function PaletteView({ palette }: { palette: PageRefOf<"palette"> }) {
       >
         <Search size={16} aria-hidden="true" />
         <span>Search</span>
-        <span className={css.triggerKeys} aria-hidden="true">
-          Ctrl+K
-        </span>
+        <span className={css.triggerKeys} aria-hidden="true" />
       </button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes it from the keyboard (its cancel event) */}
       <dialog

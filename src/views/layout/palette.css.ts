@@ -84,9 +84,14 @@ export const trigger = style({
   font: "inherit",
   padding: `6px ${vars.space.md}`,
   cursor: "pointer",
+  // The smallest phones (320 px) have no room for the top bar's usual padding beside the bell and the avatar.
+  "@media": { "screen and (max-width: 359px)": { padding: `6px ${vars.space.sm}`, gap: vars.space.xs } },
 })
-/** A phone has no Ctrl key to press: the hint is for wide screens. */
+// A phone has no Ctrl key to press: the hint is for wide screens. It is drawn by CSS: as text in the button it
+// would be part of what the button visibly says, which its accessible name ('Search pages and records') must
+// then contain (WCAG 2.5.3, label in name).
 export const triggerKeys = style({
   fontSize: "0.8125rem",
+  "::after": { content: '"Ctrl+K"' },
   "@media": { [`screen and (max-width: ${LAYOUT.mobileBreakpointPx - 1}px)`]: { display: "none" } },
 })
