@@ -1,4 +1,5 @@
-import { type DashboardSummary, MARKETPLACE_LIMITS, type PendingItem } from "../../src/schema/marketplace"
+import type { DashboardSummary, PendingItem } from "../../src/schema/dashboard"
+import { MARKETPLACE_LIMITS } from "../../src/schema/marketplace"
 import type { QueueTimes } from "../../src/schema/queue-wait"
 import type { AuthUser } from "../auth/users"
 import { unreadCount } from "../notifications/queries"

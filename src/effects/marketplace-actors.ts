@@ -18,7 +18,8 @@ import {
   type SelectTarget,
   selectProvidersMachine,
 } from "../machines/select-providers.machine"
-import type { CandidateList, DashboardSummary } from "../schema/marketplace"
+import type { DashboardSummary } from "../schema/dashboard"
+import type { CandidateList } from "../schema/marketplace"
 import { MarketplaceApi } from "./marketplace-api"
 import { toast } from "./toasts"
 

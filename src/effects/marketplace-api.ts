@@ -11,12 +11,12 @@ import { applicationsApi } from "../schema/api/applications"
 import { dashboardApi } from "../schema/api/dashboard"
 import { providersApi } from "../schema/api/providers"
 import { maintenanceRequestsApi, workRequestsApi } from "../schema/api/requests"
+import type { DashboardSummary } from "../schema/dashboard"
 import { Failure } from "../schema/failure"
 import {
   type CandidateList,
   CompanyApplicationDetail,
   CompanyApplicationPage,
-  type DashboardSummary,
   MaintenanceRequestDetail,
   MaintenanceRequestPage,
   type ProviderPage,

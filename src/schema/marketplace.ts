@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { QueueTimes, WaitCounts } from "./queue-wait"
+import { QueueTimes } from "./queue-wait"
 
 // The marketplace wire contract (issue 4): company applications, work and maintenance requests, providers,
 // candidates, audit trail, dashboard summary, and the bodies and query parameters the server accepts.
@@ -75,8 +75,8 @@ export const DocumentKind = Schema.Literals([
 ])
 export type DocumentKind = typeof DocumentKind.Type
 
-const Uuid = Schema.String.check(Schema.isUUID())
-const Timestamp = Schema.String
+export const Uuid = Schema.String.check(Schema.isUUID())
+export const Timestamp = Schema.String
 const IsoDate = Schema.String.check(
   Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: "Expected YYYY-MM-DD" }),
 )
@@ -277,34 +277,3 @@ export const CompanyApplicationPage = QueuePage(CompanyApplication)
 export type CompanyApplicationPage = typeof CompanyApplicationPage.Type
 export const ProviderPage = Page(Provider)
 export type ProviderPage = typeof ProviderPage.Type
-
-// ─── Dashboard ─────────────────────────────────────────────────────────────────────────────────────────
-
-export const RequestCounts = Schema.Struct({ pending: Count, approved: Count, rejected: Count })
-export const ApplicationCounts = Schema.Struct({ pending: Count, accepted: Count, rejected: Count })
-export const PendingItem = Schema.Struct({ uuid: Uuid, title: Schema.String, submitted_at: Timestamp })
-export type PendingItem = typeof PendingItem.Type
-
-export const DashboardSummary = Schema.Struct({
-  work_requests: RequestCounts,
-  maintenance_requests: RequestCounts,
-  company_applications: ApplicationCounts,
-  providers: Schema.Struct({ active: Count, inactive: Count }),
-  /** The signed-in user's unread in-app notifications. */
-  unread_notifications: Count,
-  oldest_pending: Schema.Struct({
-    work_request: Schema.NullOr(PendingItem),
-    maintenance_request: Schema.NullOr(PendingItem),
-    company_application: Schema.NullOr(PendingItem),
-  }),
-  /** The last ten audit entries over every record, newest first. */
-  recent_activity: Schema.Array(AuditEntry),
-  /** Pending records past the due and overdue thresholds, per queue (docs/behaviour.md#waiting-time). */
-  waiting: Schema.Struct({
-    work_request: WaitCounts,
-    maintenance_request: WaitCounts,
-    company_application: WaitCounts,
-    queue: QueueTimes,
-  }),
-})
-export type DashboardSummary = typeof DashboardSummary.Type

@@ -1,9 +1,9 @@
 // The dashboard summary agrees with the lists, names the oldest waiting items, shows the latest activity, and
 // counts the user's own unread notifications.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { DashboardSummary } from "../../src/schema/dashboard"
 import {
   CompanyApplicationPage,
-  DashboardSummary,
   MaintenanceRequestPage,
   ProviderPage,
   WorkRequest,

@@ -4,10 +4,10 @@
 import type { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ConfigError, loadConfig } from "../../server/config"
+import { DashboardSummary } from "../../src/schema/dashboard"
 import {
   CandidateList,
   CompanyApplicationPage,
-  DashboardSummary,
   MaintenanceRequestPage,
   WorkRequest,
   WorkRequestDetail,

@@ -6,7 +6,7 @@ import {
   dashboardMachine,
   SUMMARY_LOAD_FAILED,
 } from "../../src/machines/dashboard.machine"
-import type { DashboardSummary } from "../../src/schema/marketplace"
+import type { DashboardSummary } from "../../src/schema/dashboard"
 import { describeEvent, getEdgePaths, pending, replay } from "./walk"
 
 // The real dashboard machine with its load left pending: the path delivers the summary or the failure.

@@ -1,4 +1,4 @@
-import { DashboardSummary } from "../marketplace"
+import { DashboardSummary } from "../dashboard"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 
 export const dashboardApi = group("dashboard", {

@@ -1,6 +1,6 @@
 import { useEffect } from "react"
 import { useLocation } from "wouter"
-import type { DashboardSummary } from "../../schema/marketplace"
+import type { DashboardSummary } from "../../schema/dashboard"
 import { useDashboard, useDashboardSend } from "../marketplace/page-logic"
 import type { PendingKey } from "../nav"
 import * as css from "./layout.css"

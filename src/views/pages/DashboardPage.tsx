@@ -1,7 +1,7 @@
 import { useEffect } from "react"
 import { Link } from "wouter"
 import { linkTo } from "../../schema/app-routes"
-import type { PendingItem } from "../../schema/marketplace"
+import type { PendingItem } from "../../schema/dashboard"
 import type { WaitCounts } from "../../schema/queue-wait"
 import { useAuth } from "../app-context"
 import { ageOf, auditActionLabel, formatWhen, recordPath } from "../marketplace/format"
