@@ -105,7 +105,11 @@ try {
   console.table([
     { what: "page (HTML)", start: last.html.responseStart, end: last.html.responseEnd },
     ...last.paints.map((p) => ({ what: p.name, start: "", end: p.at })),
-    ...last.largest.map((l) => ({ what: `largest paint: ${l.element}, ${l.size} px²`, start: "", end: l.at })),
+    ...last.largest.map((l) => ({
+      what: `largest paint: ${l.element}, ${l.size} px²`,
+      start: "",
+      end: l.at,
+    })),
   ])
   console.table(last.requests.map((r) => ({ request: r.url, start: r.start, end: r.end })))
   const summary = runs.map((t) => {
