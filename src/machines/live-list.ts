@@ -1,17 +1,26 @@
-import type { ListPage } from "./marketplace-types"
-import type { ChangeMark, RemoteChange } from "./remote-change"
+import type { AssigneeFilter } from "../schema/marketplace-input"
+import type { ListPage, ListQuery } from "./marketplace-types"
+import type { ChangeMark, Holder, RemoteChange } from "./remote-change"
 
 // How an open list takes a change made elsewhere, at once and in place (docs/behaviour.md#live-records): the
-// row is replaced where it stands, or leaves when it no longer belongs to the list, unless the user has ticked
+// row is replaced where it stands, or leaves when it no longer belongs to the list (its status, or who holds it
+// on a Mine or Unassigned list, no longer matches the list's filter), unless the user has ticked
 // it for a bulk decision, when it stays with its new state. Rows that join the list (a new intake, a reopen)
 // and a new order come with the background reload that follows. Pure.
 
 /** Whether a record of this status belongs to a list of `status` (an empty one lists every status). */
-const belongs = (listStatus: string, status: string): boolean => listStatus === "" || listStatus === status
+const hasStatus = (listStatus: string, status: string): boolean => listStatus === "" || listStatus === status
+
+/** Whether a record so held belongs to a list of `assignee` (absent or All lists everyone's). */
+const hasHolder = (assignee: AssigneeFilter | undefined, holder: Holder): boolean =>
+  assignee === "mine" ? holder === "me" : assignee === "unassigned" ? holder === "nobody" : true
+
+/** What of a list's query decides which records it holds. */
+export type ListFilter = Pick<ListQuery, "status" | "assignee">
 
 export function applyChange(
   data: ListPage | null,
-  listStatus: string,
+  filter: ListFilter,
   change: RemoteChange,
   kept: ReadonlyArray<string>,
 ): ListPage | null {
@@ -20,7 +29,7 @@ export function applyChange(
   if (at < 0) return data
   // Kept only for someone else's change: this user's own decision (in another tab) is meant to take it away.
   const keep = kept.includes(change.uuid) && change.mark !== null
-  if (belongs(listStatus, change.record.status) || keep)
+  if ((hasStatus(filter.status, change.record.status) && hasHolder(filter.assignee, change.holder)) || keep)
     return { ...data, results: data.results.with(at, change.record) }
   return { ...data, count: Math.max(0, data.count - 1), results: data.results.toSpliced(at, 1) }
 }

@@ -110,7 +110,7 @@ export const pagedListMachine = setup({
   actions: {
     applyRemote: assign(({ context, event }) => {
       if (event.type !== "list.remoteChanged") return {}
-      const data = applyChange(context.data, context.query.status, event.change, context.kept)
+      const data = applyChange(context.data, context.query, event.change, context.kept)
       return {
         data,
         marks: withMark(context.marks, event.change),
@@ -202,7 +202,9 @@ export const pagedListMachine = setup({
       reenter: true,
       actions: assign({ query: ({ context, event }) => withAssignee(context.query, event.assignee) }),
     },
-    // The row changes where it stands; a filtered list is not reloaded under the user's eyes.
+    // The row changes where it stands; a filtered list is not reloaded under the user's eyes. On a Mine or
+    // Unassigned list, the record.changed the claim also makes (list.remoteChanged) takes it out when it no
+    // longer matches.
     "list.assigned": {
       guard: ({ context, event }) =>
         event.source === context.source && context.data?.results.some((r) => r.uuid === event.uuid) === true,

@@ -1,4 +1,4 @@
-import type { AuditAction } from "../schema/marketplace"
+import type { Assignee, AuditAction } from "../schema/marketplace"
 import type { RecordChangedMessage } from "../schema/socket"
 import type { ListItem, ListSource } from "./marketplace-types"
 import { relativeTime } from "./relative-time"
@@ -12,12 +12,16 @@ export interface ChangeMark {
   readonly at: string
 }
 
+/** Who holds the record after the change, as this user's lists filter it (Mine, Unassigned). */
+export type Holder = "me" | "someone else" | "nobody"
+
 export interface RemoteChange {
   readonly source: ListSource
   readonly uuid: string
   readonly record: ListItem
   /** Null for a change this user made (in another tab): it is applied, not marked as someone else's. */
   readonly mark: ChangeMark | null
+  readonly holder: Holder
 }
 
 const VERB: Readonly<Record<AuditAction, string>> = {
@@ -31,6 +35,9 @@ const VERB: Readonly<Record<AuditAction, string>> = {
   unassigned: "Released",
 }
 
+export const holderOf = (assignee: Assignee | null, userId: number | null): Holder =>
+  assignee === null ? "nobody" : userId !== null && assignee.id === userId ? "me" : "someone else"
+
 export function remoteChangeOf(message: RecordChangedMessage, userId: number | null): RemoteChange {
   const mine = userId !== null && message.actor.id === userId
   return {
@@ -38,6 +45,7 @@ export function remoteChangeOf(message: RecordChangedMessage, userId: number | n
     uuid: message.uuid,
     record: message.record,
     mark: mine ? null : { words: `${VERB[message.change]} by ${message.actor.full_name}`, at: message.at },
+    holder: holderOf(message.record.assignee, userId),
   }
 }
 

@@ -27,6 +27,14 @@ export interface SocketContext {
   /** Reconnect attempts since the socket was last open. */
   attempt: number
   offlineSince: number | null
+  /** Lost (an unplanned close, or no connection at all) and not open again since. */
+  lost: boolean
+  /**
+   * How many times the connection came back after it was lost, since the app started: the signed-in pages
+   * retry what failed while the server was away each time it grows. Not the first connection, nor a restart
+   * with a new token.
+   */
+  reconnections: number
 }
 
 export interface ConnectionInput {
@@ -56,10 +64,11 @@ export const socketMachine = setup({
     /** The server refused the token: a fresh one comes back as socket.start. */
     tokenRejected: emit({ type: "socket.tokenRefused" }),
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+    markLost: assign({ lost: true }),
   },
 }).createMachine({
   id: "socket",
-  context: { token: null, attempt: 0, offlineSince: null },
+  context: { token: null, attempt: 0, offlineSince: null, lost: false, reconnections: 0 },
   initial: "idle",
   on: {
     "socket.start": {
@@ -67,7 +76,10 @@ export const socketMachine = setup({
       reenter: true,
       actions: assign({ token: ({ event }) => event.token, attempt: 0, offlineSince: null }),
     },
-    "socket.stop": { target: ".idle", actions: assign({ token: null, attempt: 0, offlineSince: null }) },
+    "socket.stop": {
+      target: ".idle",
+      actions: assign({ token: null, attempt: 0, offlineSince: null, lost: false }),
+    },
   },
   states: {
     idle: {},
@@ -82,7 +94,17 @@ export const socketMachine = setup({
       initial: "connecting",
       states: {
         connecting: {
-          on: { "socket.opened": { target: "open", actions: assign({ attempt: 0, offlineSince: null }) } },
+          on: {
+            "socket.opened": {
+              target: "open",
+              actions: assign({
+                attempt: 0,
+                offlineSince: null,
+                lost: false,
+                reconnections: ({ context }) => context.reconnections + (context.lost ? 1 : 0),
+              }),
+            },
+          },
         },
         open: {
           entry: emit({ type: "socket.connected" }),
@@ -111,11 +133,13 @@ export const socketMachine = setup({
       },
     },
     waiting: {
+      entry: "markLost",
       invoke: { id: "watchWake", src: "watchWake" },
       after: { backoff: { target: "connection", actions: "countAttempt" } },
       on: { "socket.wake": { target: "connection", actions: "countAttempt" } },
     },
     offline: {
+      entry: "markLost",
       invoke: { id: "watchWake", src: "watchWake" },
       // A slow attempt that fails comes straight back here: the quick attempts are spent.
       after: { slowRetry: { target: "connection" } },

@@ -113,6 +113,21 @@ describe("presence and claims in Chromium", () => {
     await bList.context.close()
   })
 
+  it("a row claimed in another browser leaves an Unassigned list at once, without a reload", async () => {
+    const a = await openAs(DEMO.coordinator, `${PENDING}?assignee=unassigned`)
+    const { href } = await rowHref(a.page, 3)
+    const row = table(a.page).locator(`a[href="${href}"]`)
+    await row.waitFor()
+    const b = await openAs(DEMO.admin, href)
+    await b.page.getByRole("button", { name: "Assign to me" }).click()
+    await b.page.getByText("Assigned to you").waitFor()
+    await expect.poll(() => row.count(), { timeout: SECONDS }).toBe(0)
+    // Still the list the user was on, with its filter.
+    expect(a.page.url()).toContain("assignee=unassigned")
+    await a.context.close()
+    await b.context.close()
+  })
+
   it("filters the list by Mine and Unassigned, kept in the URL", async () => {
     const a = await openAs(DEMO.coordinator, PENDING)
     const { href, title } = await rowHref(a.page, 2)

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { MaintenanceRequestPage } from "../../src/schema/marketplace"
+import { MaintenanceRequestPage, WorkRequestPage } from "../../src/schema/marketplace"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
 import { type ServerProcess, startServerProcess } from "./server-process"
 import { readApi } from "./setup-data"
@@ -146,6 +146,27 @@ describe("reviews in Chromium", () => {
       .waitFor()
     // Chosen once: the page no longer offers a choice the server would refuse.
     expect(await page.getByRole("link", { name: "Choose providers" }).count()).toBe(0)
+    await context.close()
+  })
+
+  it("the provider page's trail names the list its request is in", async () => {
+    const pending = await readApi(
+      server.url,
+      DEMO.coordinator,
+      "/api/v1/work-requests/?status=pending&page_size=1",
+      WorkRequestPage,
+    )
+    const request = pending.results[0]
+    if (!request) throw new Error("the demo data has no pending work request")
+    const { context, page } = await signedIn(DEMO.coordinator)
+    await page.goto(`${server.url}/work-requests/${request.uuid}/select-providers`)
+    const trail = page.getByRole("navigation", { name: "Breadcrumb" })
+    // Not approved: the page says so, and the trail leads back to the pending list, not the approved one.
+    await trail.getByRole("link", { name: "Pending work requests" }).waitFor()
+    expect(await trail.getByRole("link", { name: "Approved work requests" }).count()).toBe(0)
+    expect(await trail.getByRole("link", { name: "Pending work requests" }).getAttribute("href")).toBe(
+      "/website-coordinator/pending-requests",
+    )
     await context.close()
   })
 

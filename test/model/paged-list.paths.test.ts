@@ -29,6 +29,23 @@ function remote(
     uuid: UUID,
     record: workRequest(status) as ListItem,
     mark: marked ? { words: "Approved by Cora Second", at: "2026-01-02T10:00:00.000Z" } : null,
+    holder: "nobody",
+  }
+}
+/** The record.changed of a claim made elsewhere: held by someone else (Cora claimed it), by this user, or released. */
+function claimed(holder: RemoteChange["holder"]): RemoteChange {
+  const assignee = holder === "nobody" ? null : holder === "me" ? { ...CLAIM, id: 7 } : CLAIM
+  return {
+    source: "work",
+    uuid: UUID,
+    record: { ...workRequest("pending"), assignee } as ListItem,
+    mark:
+      holder === "someone else"
+        ? { words: "Claimed by Cora Second", at: "2026-01-02T10:00:00.000Z" }
+        : holder === "nobody"
+          ? { words: "Released by Cora Second", at: "2026-01-02T10:00:00.000Z" }
+          : null,
+    holder,
   }
 }
 const input = { source: "work" as const, query: start }
@@ -97,6 +114,10 @@ const concerns: ReadonlyArray<readonly [string, ReadonlyArray<PagedListEvent>]> 
       // A claim (from the bus): a row of this list shows it; another kind's record or a row not shown is ignored.
       { type: "list.assigned", source: "work", uuid: UUID, assignee: CLAIM },
       { type: "list.assigned", source: "maintenance", uuid: UUID, assignee: null },
+      // Unassigned, and the record.changed a claim elsewhere makes: the row leaves, as a decided one leaves a
+      // pending list (docs/behaviour.md#claims).
+      { type: "list.assignee", assignee: "unassigned" },
+      { type: "list.remoteChanged", change: claimed("someone else") },
     ] as unknown as PagedListEvent[],
   ],
 ]
@@ -255,6 +276,73 @@ describe("paged-list live changes", () => {
     expect(actor.getSnapshot().value).toBe("ready")
     expect(actor.getSnapshot().context.data?.results).toHaveLength(2)
     expect(actor.getSnapshot().context.error).toBeNull()
+  })
+})
+
+describe("paged-list claims made elsewhere on a Mine or Unassigned list", () => {
+  const shown = (assignee: "mine" | "unassigned" | "all", rows: ListPage) => {
+    const calls: FetchPageInput[] = []
+    const m = pagedListMachine.provide({
+      actors: {
+        fetchPage: fromPromise<ListPage, FetchPageInput>(({ input: i }) => {
+          calls.push(i)
+          return new Promise(() => {})
+        }),
+      },
+    })
+    const actor = createActor(m, { input: { source: "work", query: { ...start, assignee } } }).start()
+    actor.send({ type: "xstate.done.actor.fetchPage", output: rows } as never)
+    return { calls, actor }
+  }
+  const held = (n: number, assignee: ListItem["assignee"]): ListPage => ({
+    ...page(n),
+    results: page(n).results.map((r) => ({ ...r, assignee })),
+  })
+
+  it("a row claimed by someone else leaves an Unassigned list at once, and the list reloads behind it", () => {
+    const { calls, actor } = shown("unassigned", page(2))
+    actor.send({ type: "list.remoteChanged", change: claimed("someone else") })
+    const snap = actor.getSnapshot()
+    expect(snap.value).toBe("refreshing")
+    expect(snap.context.data?.results).toHaveLength(1)
+    expect(snap.context.data?.count).toBe(1)
+    expect(calls.at(-1)?.query.assignee).toBe("unassigned")
+    // Released again: it belongs to the list, and it changes where it stands.
+    const { actor: other } = shown("unassigned", page(2))
+    other.send({ type: "list.remoteChanged", change: claimed("nobody") })
+    expect(other.getSnapshot().context.data?.results).toHaveLength(2)
+  })
+
+  it("a row claimed by this user (in another tab) leaves an Unassigned list too; ticked, someone else's claim keeps it, marked", () => {
+    const { actor } = shown("unassigned", page(2))
+    actor.send({ type: "list.keep", uuids: [UUID] })
+    actor.send({ type: "list.remoteChanged", change: claimed("me") })
+    expect(actor.getSnapshot().context.data?.results).toHaveLength(1)
+    const { actor: ticked } = shown("unassigned", page(2))
+    ticked.send({ type: "list.keep", uuids: [UUID] })
+    ticked.send({ type: "list.remoteChanged", change: claimed("someone else") })
+    const snap = ticked.getSnapshot()
+    expect(snap.context.data?.results.map((r) => r.assignee?.full_name ?? null)).toEqual([
+      "Cora Second",
+      null,
+    ])
+    expect(snap.context.marks[UUID]?.words).toBe("Claimed by Cora Second")
+  })
+
+  it("a row released or taken over leaves a Mine list; All keeps it whoever holds it", () => {
+    const mine = { ...CLAIM, id: 7 }
+    for (const holder of ["nobody", "someone else"] as const) {
+      const { actor } = shown("mine", held(2, mine))
+      actor.send({ type: "list.remoteChanged", change: claimed(holder) })
+      expect(actor.getSnapshot().context.data?.results).toHaveLength(1)
+    }
+    const { actor: still } = shown("mine", held(2, mine))
+    still.send({ type: "list.remoteChanged", change: claimed("me") })
+    expect(still.getSnapshot().context.data?.results).toHaveLength(2)
+    const { actor: all } = shown("all", page(2))
+    all.send({ type: "list.remoteChanged", change: claimed("someone else") })
+    expect(all.getSnapshot().context.data?.results).toHaveLength(2)
+    expect(all.getSnapshot().context.data?.results[0]?.assignee).toEqual(CLAIM)
   })
 })
 

@@ -19,7 +19,13 @@ const MARK = { words: "Approved by Cora Second", at: "2026-01-02T10:00:00.000Z" 
 /** A change made elsewhere: approved by someone else, reopened by this user (unmarked), or another record. */
 const remote = (status: "pending" | "approved", marked: boolean, uuid = UUID): RemoteChange => {
   const { audit: _audit, ...row } = workRequest(status) as RecordDetail & { audit: unknown }
-  return { source: "work", uuid, record: { ...row, uuid } as ListItem, mark: marked ? MARK : null }
+  return {
+    source: "work",
+    uuid,
+    record: { ...row, uuid } as ListItem,
+    mark: marked ? MARK : null,
+    holder: "nobody",
+  }
 }
 const machine = reviewMachine.provide({
   actors: { loadRecord: pending<RecordDetail, RecordRef>(), act: pending<RecordDetail, ActInput>() },

@@ -108,6 +108,20 @@ describe("socket machine paths", () => {
       expect(snap.value).toBe("idle")
       expect(log.revoked).toBe(1)
     }
+    // The reconnections counted are the opens that followed a loss (waiting or offline), since a stop.
+    let lost = false
+    let cameBack = 0
+    path.steps.slice(1).forEach((step, i) => {
+      const before = path.steps[i]?.state.value
+      const event = step.event as SocketEvent
+      if (event.type === "socket.stop") lost = false
+      if (event.type === "socket.opened" && JSON.stringify(before) === '{"connection":"connecting"}') {
+        if (lost) cameBack += 1
+        lost = false
+      }
+      if (step.state.value === "waiting" || step.state.value === "offline") lost = true
+    })
+    expect(snap.context.reconnections).toBe(cameBack)
     // 'Connected' and 'lost' alternate, and the last one said is true: live exactly while open.
     expect(log.live.every((live, i) => live === (i % 2 === 0))).toBe(true)
     expect(log.live.at(-1) ?? false).toBe(snap.matches({ connection: "open" }))
@@ -210,6 +224,44 @@ describe("socket machine rules", () => {
     vi.advanceTimersByTime(120_000)
     expect(actor.getSnapshot().value).toBe("idle")
     expect(log.connections).toEqual(["a", "a", "b"])
+  })
+
+  it("counts the times the connection came back after a loss, not the first connection or a new token's", () => {
+    const log = newLog()
+    const actor = hear(createActor(fakes(log)), log).start()
+    const reconnections = () => actor.getSnapshot().context.reconnections
+    actor.send({ type: "socket.start", token: "a" })
+    actor.send({ type: "socket.opened" })
+    expect(reconnections()).toBe(0)
+    // A new token restarts an open socket: planned, not a loss.
+    actor.send({ type: "socket.start", token: "b" })
+    actor.send({ type: "socket.opened" })
+    expect(reconnections()).toBe(0)
+    // Lost, back after the back-off.
+    actor.send({ type: "socket.closed", planned: false, code: 1006, at: 1 })
+    vi.advanceTimersByTime(socketBackoffMs(1))
+    actor.send({ type: "socket.opened" })
+    expect(reconnections()).toBe(1)
+    // Lost with the token refused: the new token's connection is the one that comes back.
+    actor.send({ type: "socket.closed", planned: false, code: 4401, at: 2 })
+    actor.send({ type: "socket.start", token: "c" })
+    actor.send({ type: "socket.opened" })
+    expect(reconnections()).toBe(2)
+    // Offline, then back on a wake.
+    for (let n = 0; n <= SOCKET.maxReconnectAttempts; n++) {
+      actor.send({ type: "socket.closed", planned: false, code: 1006, at: 3 })
+      if (actor.getSnapshot().value === "waiting") actor.send({ type: "socket.wake" })
+    }
+    expect(actor.getSnapshot().value).toBe("offline")
+    actor.send({ type: "socket.wake" })
+    actor.send({ type: "socket.opened" })
+    expect(reconnections()).toBe(3)
+    // Signed out while lost: the next session's first connection is not a reconnection.
+    actor.send({ type: "socket.closed", planned: false, code: 1006, at: 4 })
+    actor.send({ type: "socket.stop" })
+    actor.send({ type: "socket.start", token: "d" })
+    actor.send({ type: "socket.opened" })
+    expect(reconnections()).toBe(3)
   })
 
   it("hands decoded frames to the notifications actor and asks for a token after a 4401", () => {

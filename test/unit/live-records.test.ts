@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest"
 import { decodeFrame } from "../../src/effects/notification-socket"
 import { applyChange, keepTicked } from "../../src/machines/live-list"
 import type { ListItem, ListPage } from "../../src/machines/marketplace-types"
-import { markText, remoteChangeOf } from "../../src/machines/remote-change"
+import { holderOf, markText, remoteChangeOf } from "../../src/machines/remote-change"
 import { deliveriesOf } from "../../src/machines/subscriptions"
 import type { RecordChangedMessage } from "../../src/schema/socket"
 import { workRequest } from "../model/marketplace-fixtures"
@@ -29,6 +29,7 @@ const message = (actorId: number | null): RecordChangedMessage => ({
   at: "2026-11-24T05:00:00.000Z",
   record: rowOf(A, "approved") as RecordChangedMessage["record"],
 })
+const PENDING = { status: "pending" }
 const pageOf = (...rows: ListItem[]): ListPage => ({
   count: rows.length,
   next: null,
@@ -79,10 +80,10 @@ describe("record.changed on the client", () => {
   it("a pending page loses a decided row at once, unless it is ticked; a reload keeps a ticked, changed row in place", () => {
     const shown = pageOf(rowOf(A, "pending"), rowOf(B, "pending"), rowOf(C, "pending"))
     const change = remoteChangeOf(message(2), 7)
-    const removed = applyChange(shown, "pending", change, [])
+    const removed = applyChange(shown, PENDING, change, [])
     expect(removed?.results.map((r) => r.uuid)).toEqual([B, C])
     expect(removed?.count).toBe(2)
-    const kept = applyChange(shown, "pending", change, [A])
+    const kept = applyChange(shown, PENDING, change, [A])
     expect(kept?.results.map((r) => [r.uuid, r.status])).toEqual([
       [A, "approved"],
       [B, "pending"],
@@ -90,12 +91,10 @@ describe("record.changed on the client", () => {
     ])
     // This user's own decision from another tab takes it away even when ticked here.
     const mine = remoteChangeOf(message(7), 7)
-    expect(applyChange(shown, "pending", mine, [A])?.results.map((r) => r.uuid)).toEqual([B, C])
+    expect(applyChange(shown, PENDING, mine, [A])?.results.map((r) => r.uuid)).toEqual([B, C])
     // An "all statuses" list keeps it; a record not shown is left to the reload.
-    expect(applyChange(shown, "", change, [])?.results[0]?.status).toBe("approved")
-    expect(applyChange(pageOf(rowOf(B, "pending")), "pending", change, [])).toEqual(
-      pageOf(rowOf(B, "pending")),
-    )
+    expect(applyChange(shown, { status: "" }, change, [])?.results[0]?.status).toBe("approved")
+    expect(applyChange(pageOf(rowOf(B, "pending")), PENDING, change, [])).toEqual(pageOf(rowOf(B, "pending")))
 
     const fetched = pageOf(rowOf(B, "pending"), rowOf(C, "pending"))
     const marks = { [A]: { words: "Approved by Corey Coordinator", at: "2026-11-24T05:00:00.000Z" } }
@@ -103,5 +102,45 @@ describe("record.changed on the client", () => {
     // Not ticked, or not changed elsewhere: the server's page as it is.
     expect(keepTicked(kept, fetched, [], marks)).toBe(fetched)
     expect(keepTicked(kept, fetched, [A], {})).toBe(fetched)
+  })
+
+  it("says who holds the record after the change, as Mine and Unassigned filter it", () => {
+    const claim = { id: 7, full_name: "Me", assigned_at: "2026-11-24T05:00:00.000Z" }
+    expect(holderOf(null, 7)).toBe("nobody")
+    expect(holderOf(claim, 7)).toBe("me")
+    expect(holderOf(claim, 2)).toBe("someone else")
+    expect(holderOf(claim, null)).toBe("someone else")
+    const claimedMessage = {
+      ...message(2),
+      change: "assigned",
+      record: { ...message(2).record, assignee: claim },
+    }
+    expect(remoteChangeOf(claimedMessage as RecordChangedMessage, 7).holder).toBe("me")
+    expect(remoteChangeOf(message(2), 7).holder).toBe("nobody")
+  })
+
+  it("a Mine or Unassigned list loses a row whose holder no longer matches, unless it is ticked", () => {
+    const shown = pageOf(rowOf(A, "pending"), rowOf(B, "pending"))
+    const claim = { id: 2, full_name: "Cora Second", assigned_at: "2026-11-24T05:00:00.000Z" }
+    const claimedMessage = {
+      ...message(2),
+      change: "assigned",
+      status: "pending",
+      record: { ...rowOf(A, "pending"), assignee: claim },
+    } as RecordChangedMessage
+    const byOther = remoteChangeOf(claimedMessage, 7)
+    const unassigned = { status: "pending", assignee: "unassigned" } as const
+    expect(applyChange(shown, unassigned, byOther, [])?.results.map((r) => r.uuid)).toEqual([B])
+    expect(applyChange(shown, unassigned, byOther, [])?.count).toBe(1)
+    expect(applyChange(shown, unassigned, byOther, [A])?.results[0]?.assignee).toEqual(claim)
+    // Mine: someone else holds it now; All (or no filter): it stays with its new holder.
+    expect(
+      applyChange(shown, { status: "pending", assignee: "mine" }, byOther, [])?.results.map((r) => r.uuid),
+    ).toEqual([B])
+    expect(applyChange(shown, { status: "pending", assignee: "all" }, byOther, [])?.results).toHaveLength(2)
+    expect(applyChange(shown, PENDING, byOther, [])?.results).toHaveLength(2)
+    // Held by this user: it belongs to Mine.
+    const byMe = remoteChangeOf(claimedMessage, 2)
+    expect(applyChange(shown, { status: "pending", assignee: "mine" }, byMe, [])?.results).toHaveLength(2)
   })
 })

@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react"
-import { useCallback, useEffect, useMemo, useRef, useState } from "react"
+import { useCallback, useMemo } from "react"
 import type { SnapshotFrom } from "xstate"
 import type { notificationsMachine } from "../../machines/notifications.machine"
 import type { NotificationsEvent } from "../../machines/notifications-context"
@@ -77,15 +77,7 @@ export function useReconnectNow(): () => void {
   return useCallback(() => ref.send({ type: "socket.wake" }), [ref])
 }
 
-/** How many times the connection has come back (live after reconnecting or offline) since this was mounted. */
+/** How many times the connection has come back after a loss (the socket machine counts them). */
 export function useReconnections(): number {
-  const { kind } = useSocketHealth()
-  const [count, setCount] = useState(0)
-  const previous = useRef(kind)
-  useEffect(() => {
-    if (kind === "live" && (previous.current === "reconnecting" || previous.current === "offline"))
-      setCount((n) => n + 1)
-    previous.current = kind
-  }, [kind])
-  return count
+  return useSelector(useSystemActor("socket"), (s) => s.context.reconnections)
 }

@@ -1,7 +1,6 @@
 import type { RefObject } from "react"
+import { DialogFrame } from "../shared/DialogFrame"
 import * as ui from "../shared/ui.css"
-import { useModal } from "../shared/use-modal"
-import * as css from "./menu.css"
 
 /**
  * The 'Confirm Logout' dialog. A native modal <dialog> makes the page behind it inert, keeps focus inside, and
@@ -18,28 +17,23 @@ export function LogoutDialog({
   onCancel: () => void
   onConfirm: () => void
 }) {
-  const ref = useModal(open, returnTo)
   return (
-    <dialog
-      ref={ref}
-      className={css.dialog}
-      aria-labelledby="logout-title"
-      aria-describedby="logout-text"
-      onCancel={(e) => {
-        e.preventDefault()
-        onCancel()
-      }}
-    >
-      <h2 id="logout-title">Confirm Logout</h2>
-      <p id="logout-text">Are you sure you want to sign out?</p>
-      <div className={css.dialogActions}>
-        <button type="button" className={ui.button.secondary} onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="button" className={ui.button.danger} onClick={onConfirm}>
-          Log out
-        </button>
-      </div>
-    </dialog>
+    <DialogFrame
+      open={open}
+      title="Confirm Logout"
+      description="Are you sure you want to sign out?"
+      returnTo={returnTo}
+      onCancel={onCancel}
+      actions={
+        <>
+          <button type="button" className={ui.button.secondary} onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className={ui.button.danger} onClick={onConfirm}>
+            Log out
+          </button>
+        </>
+      }
+    />
   )
 }

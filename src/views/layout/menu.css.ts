@@ -76,24 +76,6 @@ export const item = style({
   cursor: "pointer",
   selectors: { "&:hover, &:focus-visible": { background: vars.color.accentSoft } },
 })
-export const dialog = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  padding: vars.space.xl,
-  width: "min(420px, calc(100vw - 32px))",
-  maxHeight: "calc(100dvh - 32px)",
-  overflowY: "auto",
-  overflowWrap: "anywhere",
-  selectors: { "&::backdrop": { background: "rgba(0,0,0,0.4)" } },
-})
-export const dialogActions = style({
-  display: "flex",
-  flexWrap: "wrap",
-  justifyContent: "flex-end",
-  gap: vars.space.sm,
-})
 export const banner = style({
   display: "flex",
   flexWrap: "wrap",

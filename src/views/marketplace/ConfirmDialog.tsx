@@ -1,7 +1,6 @@
-import { type ReactNode, useId } from "react"
-import * as menu from "../layout/menu.css"
+import type { ReactNode } from "react"
+import { DialogFrame } from "../shared/DialogFrame"
 import * as ui from "../shared/ui.css"
-import { useModal } from "../shared/use-modal"
 
 export function ConfirmDialog({
   open,
@@ -20,29 +19,23 @@ export function ConfirmDialog({
   onCancel: () => void
   onConfirm: () => void
 }) {
-  const ref = useModal(open)
-  // Two dialogs on one page (a list and its bulk bar) must not share a title id.
-  const titleId = useId()
   return (
-    <dialog
-      ref={ref}
-      className={menu.dialog}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault()
-        onCancel()
-      }}
+    <DialogFrame
+      open={open}
+      title={title}
+      onCancel={onCancel}
+      actions={
+        <>
+          <button type="button" className={ui.button.secondary} onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className={danger ? ui.button.danger : ui.button.primary} onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </>
+      }
     >
-      <h2 id={titleId}>{title}</h2>
       <div>{children}</div>
-      <div className={menu.dialogActions}>
-        <button type="button" className={ui.button.secondary} onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="button" className={danger ? ui.button.danger : ui.button.primary} onClick={onConfirm}>
-          {confirmLabel}
-        </button>
-      </div>
-    </dialog>
+    </DialogFrame>
   )
 }

@@ -1,9 +1,8 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
-import * as menu from "../layout/menu.css"
 import { CharacterCount } from "../shared/CharacterCount"
+import { DialogFrame } from "../shared/DialogFrame"
 import * as ui from "../shared/ui.css"
-import { useModal } from "../shared/use-modal"
 import * as css from "./marketplace.css"
 
 /** Asks for the reason a rejection needs; the machine refuses a blank one, so the button waits for text. */
@@ -21,8 +20,6 @@ export function ReasonDialog({
   onCancel: () => void
   onSubmit: (reason: string) => void
 }) {
-  const ref = useModal(open)
-  const titleId = useId()
   const countId = useId()
   const [reason, setReason] = useState("")
   const submit = (e: FormEvent) => {
@@ -30,39 +27,35 @@ export function ReasonDialog({
     onSubmit(reason)
   }
   return (
-    <dialog
-      ref={ref}
-      className={menu.dialog}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault()
-        onCancel()
-      }}
-    >
-      <form onSubmit={submit}>
-        <h2 id={titleId}>{title}</h2>
-        {children}
-        <label className={ui.field}>
-          <span>Reason</span>
-          <textarea
-            className={`${ui.input} ${css.textarea}`}
-            value={reason}
-            maxLength={MARKETPLACE_LIMITS.maxReasonLength}
-            onChange={(e) => setReason(e.target.value)}
-            aria-describedby={countId}
-            required
-          />
-          <CharacterCount id={countId} length={reason.length} max={MARKETPLACE_LIMITS.maxReasonLength} />
-        </label>
-        <div className={menu.dialogActions}>
+    <DialogFrame
+      open={open}
+      title={title}
+      onCancel={onCancel}
+      onSubmit={submit}
+      actions={
+        <>
           <button type="button" className={ui.button.secondary} onClick={onCancel}>
             Cancel
           </button>
           <button type="submit" className={ui.button.danger} disabled={reason.trim() === ""}>
             Reject
           </button>
-        </div>
-      </form>
-    </dialog>
+        </>
+      }
+    >
+      {children}
+      <label className={ui.field}>
+        <span>Reason</span>
+        <textarea
+          className={`${ui.input} ${css.textarea}`}
+          value={reason}
+          maxLength={MARKETPLACE_LIMITS.maxReasonLength}
+          onChange={(e) => setReason(e.target.value)}
+          aria-describedby={countId}
+          required
+        />
+        <CharacterCount id={countId} length={reason.length} max={MARKETPLACE_LIMITS.maxReasonLength} />
+      </label>
+    </DialogFrame>
   )
 }

@@ -23,10 +23,31 @@ import { listOf, plural } from "./format"
 import * as css from "./marketplace.css"
 import { usePageActor } from "./page-logic"
 
+/** One request's page: a new request (another uuid) is a new page, with a machine of its own. */
 function Chooser({ kind, uuid }: { kind: RequestKind; uuid: string }) {
   const actor = usePageActor("selectProviders", { kind, uuid })
-  if (!actor) return <LoadingScreen />
-  return <ChooserView actor={actor} kind={kind} uuid={uuid} />
+  // The list the request is in (pending, approved or rejected), once the candidates' answer has said; a
+  // request that is not approved can still be opened here, and the trail must not say it is.
+  const status = useSelector(actor, (s) => s?.context.request?.status ?? null)
+  return (
+    <>
+      <Breadcrumbs
+        trail={[
+          { label: "Dashboard", href: linkTo.dashboard },
+          ...(status === null ? [] : [listOf(kind, status)]),
+          {
+            label: kind === "work" ? "Work request" : "Maintenance request",
+            href: linkTo.details(kind, uuid),
+          },
+          { label: "Select providers" },
+        ]}
+      />
+      <h1 id="page-title" className={ui.pageTitle}>
+        Select providers
+      </h1>
+      {actor ? <ChooserView actor={actor} kind={kind} uuid={uuid} /> : <LoadingScreen />}
+    </>
+  )
 }
 
 function ChooserView({
@@ -236,23 +257,8 @@ function RequestLine({ request }: { request: CandidateRequest }) {
 
 function SelectProvidersPage({ kind }: { kind: RequestKind }) {
   const { uuid = "" } = useParams<{ uuid: string }>()
-  const list = listOf(kind, "approved")
   return (
     <section className={ui.page} aria-labelledby="page-title">
-      <Breadcrumbs
-        trail={[
-          { label: "Dashboard", href: linkTo.dashboard },
-          list,
-          {
-            label: kind === "work" ? "Work request" : "Maintenance request",
-            href: linkTo.details(kind, uuid),
-          },
-          { label: "Select providers" },
-        ]}
-      />
-      <h1 id="page-title" className={ui.pageTitle}>
-        Select providers
-      </h1>
       <Chooser key={uuid} kind={kind} uuid={uuid} />
     </section>
   )

@@ -1,7 +1,5 @@
-import { useId } from "react"
-import * as menu from "../layout/menu.css"
+import { DialogFrame } from "../shared/DialogFrame"
 import * as ui from "../shared/ui.css"
-import { useModal } from "../shared/use-modal"
 import * as triage from "./triage.css"
 
 // The one place the list's keyboard shortcuts are said: nothing else announces them, so a screen reader user
@@ -19,19 +17,17 @@ export const LIST_SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
 ]
 
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ref = useModal(open)
-  const titleId = useId()
   return (
-    <dialog
-      ref={ref}
-      className={menu.dialog}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault()
-        onClose()
-      }}
+    <DialogFrame
+      open={open}
+      title="Keyboard shortcuts"
+      onCancel={onClose}
+      actions={
+        <button type="button" className={ui.button.primary} onClick={onClose}>
+          Close
+        </button>
+      }
     >
-      <h2 id={titleId}>Keyboard shortcuts</h2>
       <p className={triage.hint}>
         Not while typing in a field. Approve and reject ask first, as the buttons do.
       </p>
@@ -43,11 +39,6 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
           </div>
         ))}
       </dl>
-      <div className={menu.dialogActions}>
-        <button type="button" className={ui.button.primary} onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </dialog>
+    </DialogFrame>
   )
 }
