@@ -2,9 +2,9 @@ import { ROUTES } from "../schema/app-routes.ts"
 
 // Which source module draws each signed-in route, as data the build can read: vite.config.ts computes from it
 // the chunks a reload of that path needs and writes them into index.html for the early script to preload
-// (docs/behaviour.md#early-refresh). src/views/signed-in-routes.tsx imports the same modules, each by a literal
-// `import()` the bundler can see; test/unit/page-modules.test.ts holds the two route lists equal, and the build
-// fails when a module named here is not a chunk of its own.
+// (docs/behaviour.md#early-refresh). src/views/signed-in-routes.tsx imports the same modules, each by a
+// literal `import()` the bundler can see; test/unit/signed-in-preload.test.ts holds the two route lists equal,
+// and the build fails when a module named here is not a chunk of its own.
 // Its imports name their files in full: vite.config.ts loads this module as it is.
 
 const LISTS = "src/views/marketplace/list-pages.tsx"

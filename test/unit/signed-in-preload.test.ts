@@ -1,6 +1,6 @@
-// What the build tells index.html's early script to preload on each signed-in path (docs/behaviour.md#early-
-// refresh), computed from a bundle described here; and the table of page modules it starts from, held equal to
-// the routes the app draws.
+// What the build tells index.html's early script to preload on each signed-in path
+// (docs/behaviour.md#early-refresh), computed from a bundle described here; and the table of page modules it
+// starts from, held equal to the routes the app draws.
 import { describe, expect, it } from "vitest"
 import {
   type BuiltChunk,
