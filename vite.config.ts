@@ -1,24 +1,18 @@
 /// <reference types="vitest/config" />
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import react from "@vitejs/plugin-react"
-import { defineConfig } from "vite"
+import { defineConfig, type Plugin } from "vite"
+import { type BuiltChunk, preloadJson, signedInPreloads } from "./scripts/signed-in-preload.ts"
+import { PUBLIC_ROUTES } from "./src/schema/app-routes.ts"
 import { EARLY_REFRESH_SCRIPT, EARLY_REFRESH_SLOT } from "./src/schema/early-refresh-script.ts"
+import { SIGNED_IN_PRELOAD_ID } from "./src/schema/signed-in-preload.ts"
+import { FALLBACK_PAGE_MODULE, PAGE_MODULES } from "./src/views/page-modules.ts"
 
 // `npm run dev`: Vite serves the app and forwards the API and the socket to the real server.
 const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
 
 export default defineConfig({
-  plugins: [
-    react(),
-    vanillaExtractPlugin(),
-    // The refresh starts while the boot chunk downloads (docs/behaviour.md#early-refresh); the server's CSP
-    // allows this script by its hash.
-    {
-      name: "early-refresh",
-      transformIndexHtml: (html) =>
-        html.replace(EARLY_REFRESH_SLOT, `<script>${EARLY_REFRESH_SCRIPT}</script>`),
-    },
-  ],
+  plugins: [react(), vanillaExtractPlugin(), earlyRefresh()],
   // Every browser we support preloads modules natively: the polyfill would only add to the sign-in bundle.
   build: {
     outDir: "dist",
@@ -29,15 +23,17 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // Every page loads index.html's chunks before anything else, over HTTP/1.1's six connections per
+          // host: each file more there queued the early refresh behind it. So what the entry imports
+          // statically ($initial) is two chunks, the packages (kept apart so that a release of the app's own
+          // code leaves them cached) and the app's code; the bundler merges the second into the entry.
+          // Matching packages by path alone would be wrong: a group takes every module its test matches,
+          // wherever it is used, and a group holding Effect put the signed-in code's parts of it (HTTP
+          // cookies, addresses, Schema's helpers) in every sign-in visit. `$initial` takes only what the
+          // entry runs (`npm run bench:bundle -- --treemap` shows what each chunk holds).
           groups: [
-            {
-              // React, the router and XState, which every page runs. Effect is left to the bundler's own
-              // splitting: a group takes every module its test matches, wherever it is used, so a group holding
-              // Effect put the signed-in code's parts of it (HTTP cookies, addresses, Schema's helpers) in
-              // every sign-in visit (`npm run bench:bundle -- --treemap` shows what each chunk holds).
-              name: "boot",
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/,
-            },
+            { name: "boot", tags: ["$initial"], test: /node_modules[\\/]/, priority: 2 },
+            { name: "app", tags: ["$initial"], priority: 1 },
           ],
         },
       },
@@ -78,3 +74,63 @@ export default defineConfig({
     ],
   },
 })
+
+/**
+ * Writes the early script into index.html (docs/behaviour.md#early-refresh): the server's CSP allows its text
+ * by its hash. After a build it also writes, beside it, what each signed-in path needs beyond index.html's own
+ * chunks, computed from the bundle, for the script to preload on a reload.
+ */
+function earlyRefresh(): Plugin {
+  let root = process.cwd()
+  let base = "/"
+  return {
+    name: "early-refresh",
+    configResolved: (config) => {
+      root = config.root
+      base = config.base
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler: (html, { bundle }) => {
+        const chunks: BuiltChunk[] = Object.values(bundle ?? {}).flatMap((output) =>
+          output.type === "chunk"
+            ? [
+                {
+                  fileName: output.fileName,
+                  isEntry: output.isEntry,
+                  facadeModuleId: output.facadeModuleId,
+                  moduleIds: output.moduleIds,
+                  imports: output.imports,
+                  dynamicImports: output.dynamicImports,
+                  css: [...(output.viteMetadata?.importedCss ?? [])],
+                },
+              ]
+            : [],
+        )
+        const preloads =
+          chunks.length === 0
+            ? ""
+            : `<script type="application/json" id="${SIGNED_IN_PRELOAD_ID}">${preloadJson(
+                signedInPreloads(chunks, {
+                  root,
+                  base,
+                  publicPaths: PUBLIC_ROUTES,
+                  pages: PAGE_MODULES,
+                  fallbackPage: FALLBACK_PAGE_MODULE,
+                  onDemand: ON_DEMAND,
+                }),
+              )}</script>`
+        return html.replace(EARLY_REFRESH_SLOT, `${preloads}<script>${EARLY_REFRESH_SCRIPT}</script>`)
+      },
+    },
+  }
+}
+
+/** Chunks the app imports only when asked: a signed-in reload does not preload them. */
+const ON_DEMAND: ReadonlyArray<RegExp> = [
+  /node_modules[\\/]@statelyai[\\/]inspect[\\/]/,
+  /node_modules[\\/]sonner[\\/]/,
+  /src[\\/]views[\\/]support[\\/]SupportPanel\.tsx$/,
+  /src[\\/]effects[\\/]trace-download\.ts$/,
+  /src[\\/]effects[\\/]push-messaging-(firebase|fake)\.ts$/,
+]

@@ -62,6 +62,30 @@ async function holdBoot(page: Page, asked: Asked, release: () => Promise<void>):
   return () => refreshedBeforeBoot
 }
 
+/**
+ * Holds the boot chunk (so none of the app's code runs) until `enough` holds for the scripts and styles asked
+ * for so far, or `waitMs` has passed; then gives what had been asked for by the time it was released.
+ */
+async function chunksAskedWhileBootHeld(
+  page: Page,
+  enough: (asked: string[]) => boolean,
+  waitMs = 10_000,
+): Promise<() => string[]> {
+  const asked: string[] = []
+  let beforeBoot: string[] = []
+  page.on("request", (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith("/assets/")) asked.push(url.pathname)
+  })
+  await page.route(BOOT_CHUNK, async (route) => {
+    const until = Date.now() + waitMs
+    while (!enough(asked) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20))
+    beforeBoot = [...asked]
+    await route.continue()
+  })
+  return () => beforeBoot
+}
+
 describe("the session starts while the JavaScript downloads", () => {
   it("a reload of /dashboard refreshes once, before the boot chunk has arrived, and shows the page", async () => {
     const context = await signedInContext()
@@ -106,6 +130,49 @@ describe("the session starts while the JavaScript downloads", () => {
     await page.getByText(/Welcome back, .+\./).waitFor({ timeout: 30_000 })
     expect(count(asked, REFRESH)).toBe(2)
     expect(new URL(page.url()).pathname).toBe("/dashboard")
+    await context.close()
+  })
+
+  it("a reload of a signed-in page asks for the chunks it needs before the app's code has run", async () => {
+    const context = await signedInContext()
+    for (const [path, page] of [
+      ["/dashboard", /\/assets\/DashboardPage-[^/]+\.js$/],
+      ["/notifications/1", /\/assets\/NotificationDetailPage-[^/]+\.js$/],
+    ] as const) {
+      const tab = await context.newPage()
+      const chunks = await chunksAskedWhileBootHeld(tab, (ask) => ask.some((url) => page.test(url)))
+      await tab.goto(`${server.url}${path}`)
+      await tab.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 30_000 })
+      const asked = chunks()
+      expect(
+        asked.filter((url) => page.test(url)),
+        path,
+      ).toHaveLength(1)
+      for (const needed of [
+        /signed-in-routes-[^/]+\.js$/,
+        /session-actors-[^/]+\.js$/,
+        /decoding-[^/]+\.js$/,
+      ])
+        expect(
+          asked.some((url) => needed.test(url)),
+          `${path}: ${needed}`,
+        ).toBe(true)
+      // Only that path's page: no other page's chunk, nothing loaded on demand.
+      expect(
+        asked.filter((url) => /(NotificationsPage|list-pages|SettingsPage|SupportPanel)-/.test(url)),
+      ).toEqual([])
+      await tab.close()
+    }
+    await context.close()
+  })
+
+  it("the sign-in page preloads nothing of the signed-in app, even for a browser with a session", async () => {
+    const context = await signedInContext()
+    const tab = await context.newPage()
+    const chunks = await chunksAskedWhileBootHeld(tab, () => false, 1500)
+    await tab.goto(`${server.url}/login`)
+    await tab.waitForURL(`${server.url}/dashboard`)
+    expect(chunks().filter((url) => /(signed-in-routes|session-actors|DashboardPage)-/.test(url))).toEqual([])
     await context.close()
   })
 

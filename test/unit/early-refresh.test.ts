@@ -7,6 +7,7 @@ import { earlyAccess, takeEarlyRefresh } from "../../src/effects/early-refresh"
 import { authApi } from "../../src/schema/api/auth"
 import { EARLY_REFRESH_KEY } from "../../src/schema/early-refresh"
 import { EARLY_REFRESH_PATH, EARLY_REFRESH_SCRIPT } from "../../src/schema/early-refresh-script"
+import { SIGNED_IN_PRELOAD_ID, type SignedInPreloads } from "../../src/schema/signed-in-preload"
 import { REFRESH_LOCK, TAB_CHANNEL } from "../../src/schema/tab-names"
 
 interface Run {
@@ -14,18 +15,46 @@ interface Run {
   readonly calls: Array<{ url: string; init: { method?: string; credentials?: string } }>
   readonly locks: string[]
   readonly posted: Array<{ channel: string; message: unknown }>
+  /** The links the script added to the head, as rel and href (and `as` for a style). */
+  readonly links: string[]
+  /** What happened, in order: "refresh" when the refresh was asked, "links" when the preloads were added. */
+  readonly order: string[]
+  /** Runs the timer the script set, if any. */
+  readonly tick: () => void
 }
 
 function run(options: {
   cookie: string
   answer: () => Promise<{ ok: boolean; status: number; json: () => Promise<unknown> }>
-  locks?: boolean
+  locks?: boolean | "held"
   channel?: boolean
+  /** The text of index.html's preload list, or undefined for none. */
+  preloads?: string
+  path?: string
 }): Run {
   const calls: Run["calls"] = []
   const locks: string[] = []
   const posted: Run["posted"] = []
+  const links: string[] = []
+  const order: string[] = []
+  const timers: Array<() => void> = []
   const window: Record<string, unknown> = {}
+  const document = {
+    cookie: options.cookie,
+    getElementById: (id: string) =>
+      id === SIGNED_IN_PRELOAD_ID && options.preloads !== undefined
+        ? { textContent: options.preloads }
+        : null,
+    createElement: () => ({ rel: "", as: "", crossOrigin: null as string | null, href: "" }),
+    head: {
+      appendChild: (link: { rel: string; as: string; crossOrigin: string | null; href: string }) => {
+        if (!links.length) order.push("links")
+        links.push(
+          `${link.rel}${link.as ? ` ${link.as}` : ""} ${link.href}${link.crossOrigin === "" ? "" : " (no cors)"}`,
+        )
+      },
+    },
+  }
   class FakeChannel {
     constructor(readonly name: string) {}
     postMessage(message: unknown) {
@@ -35,7 +64,9 @@ function run(options: {
   }
   runInNewContext(EARLY_REFRESH_SCRIPT, {
     window,
-    document: { cookie: options.cookie },
+    document,
+    location: { pathname: options.path ?? "/dashboard" },
+    setTimeout: (callback: () => void) => timers.push(callback),
     navigator: {
       locks:
         options.locks === false
@@ -43,17 +74,29 @@ function run(options: {
           : {
               request: (name: string, callback: () => Promise<unknown>) => {
                 locks.push(name)
-                return callback()
+                // A lock another tab holds is never granted here.
+                return options.locks === "held" ? new Promise(() => undefined) : callback()
               },
             },
     },
     fetch: (url: string, init: Run["calls"][number]["init"]) => {
       calls.push({ url, init })
+      order.push("refresh")
       return options.answer()
     },
     ...(options.channel === false ? {} : { BroadcastChannel: FakeChannel }),
   })
-  return { window, calls, locks, posted }
+  return {
+    window,
+    calls,
+    locks,
+    posted,
+    links,
+    order,
+    tick: () => {
+      for (const timer of timers.splice(0)) timer()
+    },
+  }
 }
 
 const answered = (status: number, body: unknown) => () =>
@@ -104,6 +147,78 @@ describe("the early refresh script", () => {
     })
     expect(r.locks).toEqual([])
     expect(await r.window[EARLY_REFRESH_KEY]).toEqual({ status: 200, access: "t" })
+  })
+})
+
+const PRELOADS: SignedInPreloads = {
+  public: ["/login", "/unauthorized"],
+  shell: ["/assets/session-1.js", "/assets/routes-1.css"],
+  routes: [
+    ["^(?:\\/|\\/dashboard)\\/?$", ["/assets/Dashboard-1.js"]],
+    ["^(?:\\/notifications\\/[^/]+)\\/?$", ["/assets/Detail-1.js", "/assets/Detail-1.css"]],
+    ["^(?:\\/billing)\\/?$", []],
+  ],
+  fallback: ["/assets/Dashboard-1.js"],
+}
+const preloadText = JSON.stringify(PRELOADS)
+
+describe("the early script's preloads", () => {
+  const ok = answered(200, { access: "t" })
+
+  it("asks for the refresh first, then preloads the session's chunks and the path's page", () => {
+    const r = run({ cookie: "session_hint=1", answer: ok, preloads: preloadText, path: "/notifications/42" })
+    expect(r.order).toEqual(["refresh", "links"])
+    expect(r.links).toEqual([
+      "modulepreload /assets/session-1.js",
+      "preload style /assets/routes-1.css",
+      "modulepreload /assets/Detail-1.js",
+      "preload style /assets/Detail-1.css",
+    ])
+    r.tick()
+    expect(r.links).toHaveLength(4)
+  })
+
+  it("matches a route whatever the case and with a trailing slash, and preloads the dashboard for any other path", () => {
+    const routed = run({ cookie: "session_hint=1", answer: ok, preloads: preloadText, path: "/Dashboard/" })
+    expect(routed.links).toContain("modulepreload /assets/Dashboard-1.js")
+    const billing = run({ cookie: "session_hint=1", answer: ok, preloads: preloadText, path: "/billing" })
+    expect(billing.links).toEqual([
+      "modulepreload /assets/session-1.js",
+      "preload style /assets/routes-1.css",
+    ])
+    const unknown = run({
+      cookie: "session_hint=1",
+      answer: ok,
+      preloads: preloadText,
+      path: "/no/such/page",
+    })
+    expect(unknown.links).toContain("modulepreload /assets/Dashboard-1.js")
+  })
+
+  it("preloads nothing on a public page, without the hint, or without a readable list", () => {
+    for (const path of PRELOADS.public) {
+      const r = run({ cookie: "session_hint=1", answer: ok, preloads: preloadText, path })
+      r.tick()
+      expect(r.links).toEqual([])
+      expect(r.calls).toHaveLength(1)
+    }
+    const signedOut = run({ cookie: "", answer: ok, preloads: preloadText })
+    signedOut.tick()
+    expect(signedOut.links).toEqual([])
+    for (const preloads of [undefined, "", "{not json", JSON.stringify({ public: [] })]) {
+      const r = run({ cookie: "session_hint=1", answer: ok, ...(preloads === undefined ? {} : { preloads }) })
+      r.tick()
+      expect(r.links).toEqual([])
+      expect(r.calls).toHaveLength(1)
+    }
+  })
+
+  it("does not wait for a lock another tab holds: the preloads follow shortly", () => {
+    const r = run({ cookie: "session_hint=1", answer: ok, preloads: preloadText, locks: "held" })
+    expect(r.calls).toEqual([])
+    expect(r.links).toEqual([])
+    r.tick()
+    expect(r.links).toContain("modulepreload /assets/Dashboard-1.js")
   })
 })
 
