@@ -94,11 +94,17 @@ export function measureRoute(dist: string, page: string) {
   return sizes(dist, routeFiles(dist, page))
 }
 
-/** The files the runtime's chunk needs beyond what the entry imports statically: what a sign-in visit adds later. */
+/** The sign-in calls' endpoint records, fetched beside the runtime (src/effects/load-auth-endpoints.ts). */
+export const AUTH_ENDPOINTS = "src/schema/api/auth.ts"
+
+/**
+ * The files the runtime's chunk and the sign-in calls' endpoint records need beyond what the entry imports
+ * statically: what a sign-in visit adds once it has painted.
+ */
 export function runtimeFiles(dist: string): string[] {
   const manifest = readManifest(dist)
   const entry = new Set(closure(manifest, [entryKey(manifest)]))
-  return closure(manifest, [RUNTIME_ENTRY]).filter((file) => !entry.has(file))
+  return closure(manifest, [RUNTIME_ENTRY, AUTH_ENDPOINTS]).filter((file) => !entry.has(file))
 }
 
 /**

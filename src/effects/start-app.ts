@@ -6,6 +6,7 @@ import { actorHttpEnv } from "./actor-http-env"
 import { provideApp } from "./actors"
 import type { ConfigShape } from "./config-env"
 import { afterFirstPaint } from "./idle"
+import { loadAuthEndpoints } from "./load-auth-endpoints"
 import type { AppRuntime } from "./runtime"
 import { runtimeLoader } from "./runtime-loader"
 import { noSessionHint } from "./session-hint"
@@ -50,10 +51,12 @@ export function startApp(options: StartAppOptions): StartedApp {
     options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
   )
   const importRuntime = options.importRuntime ?? (() => import("./app-runtime"))
-  const runtime = runtimeLoader(
-    () => importRuntime().then((chunk) => chunk.buildRuntime(options.config, env, tabs)),
-    CHUNK_LOAD_TIMEOUT_MS,
-  )
+  const runtime = runtimeLoader(() => {
+    // Every AuthApi call first fetches its endpoint's record: asked for beside the runtime, not after it. A
+    // failure here is the call's own to report.
+    loadAuthEndpoints().catch(() => undefined)
+    return importRuntime().then((chunk) => chunk.buildRuntime(options.config, env, tabs))
+  }, CHUNK_LOAD_TIMEOUT_MS)
   // A browser with a session needs the runtime at once (the profile, then the signed-in page's code): it is
   // asked for now, beside everything else. Without one the sign-in page renders first, and the runtime loads
   // once the page has painted and the browser is idle, so that 'Sign in' finds it there (or on that first call).

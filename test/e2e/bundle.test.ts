@@ -44,7 +44,7 @@ describe("sign-in bundle", () => {
     expect(entry.filter((file) => holdsEffect("dist", file))).toEqual([])
   })
 
-  it("loads the runtime's chunk once it has painted, and nothing else", () => {
+  it("loads the runtime's chunk and the sign-in calls' records once it has painted, and nothing else", () => {
     const runtime = runtimeFiles("dist")
     expect(runtime.some((file) => holdsEffect("dist", file))).toBe(true)
     expect(files(false)).toEqual(runtime.map((file) => `/${file}`).sort())
