@@ -1,6 +1,6 @@
 // `npm run bench:bundle`: the JavaScript a visit to /login downloads, counted in Chromium against the real
-// server serving the build (budget: 120 KB gzipped for all of it, no firebase, no sonner), then what each
-// signed-in page needs before it shows, read from Vite's manifest.
+// server serving the build (budget: 100 KB gzipped asked for before its first paint; no firebase, no sonner at
+// all), then what each signed-in page needs before it shows, read from Vite's manifest.
 import { execFileSync } from "node:child_process"
 import { existsSync, readdirSync } from "node:fs"
 import { join } from "node:path"
@@ -34,6 +34,7 @@ console.log("route /login: every script the visit downloads (Chromium, until the
 console.table(
   visit.downloads.map((d) => ({
     file: d.file,
+    "before paint": d.beforePaint,
     "raw KB": kb(d.raw),
     "gzip KB": kb(d.gzip),
     "sent KB": kb(d.transferred),
@@ -41,11 +42,12 @@ console.table(
   })),
 )
 console.log(
-  `total gzip: ${kb(visit.totalGzip)} KB (budget ${SIGN_IN_BUDGET_KB} KB) · sent: ${kb(visit.totalTransferred)} KB · ` +
+  `before first paint: ${kb(visit.totalGzipBeforePaint)} KB gzip (budget ${SIGN_IN_BUDGET_KB} KB) · ` +
+    `whole visit: ${kb(visit.totalGzip)} KB gzip, ${kb(visit.totalTransferred)} KB sent · ` +
     `firebase: ${visit.firebase} · sonner: ${visit.sonner}`,
 )
 
-// Every signed-in page also loads the layout's chunk and the session's actors.
+// Every signed-in page also loads the layout's chunk, the session's actors and the runtime.
 console.log("\nJavaScript per signed-in route before it shows (manifest, gzip level 9)")
 console.table(
   SIGNED_IN_ROUTES.map(([route, page]) => {
@@ -77,4 +79,5 @@ if (process.argv.includes("--treemap")) {
   }
   console.log("\nwritten: bench/output/bundle-treemap.json, bench/output/bundle-treemap.html")
 }
-if (visit.totalGzip / 1024 > SIGN_IN_BUDGET_KB || visit.firebase || visit.sonner) process.exitCode = 1
+if (visit.totalGzipBeforePaint / 1024 > SIGN_IN_BUDGET_KB || visit.firebase || visit.sonner)
+  process.exitCode = 1

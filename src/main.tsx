@@ -1,7 +1,7 @@
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { Router } from "wouter"
-import { configFromEnv } from "./effects/config"
+import { configFromEnv } from "./effects/config-env"
 import { inspectorRequested, loadInspector } from "./effects/inspector"
 import { startApp } from "./effects/start-app"
 import { readUiPreferences } from "./effects/ui-actors"

@@ -1,32 +1,38 @@
-import type { Effect } from "effect"
 import { CHUNK_LOAD_TIMEOUT_MS } from "../constants"
 import { appMachine } from "../machines/app.machine"
 import { uiPreferencesMachine } from "../machines/ui-preferences.machine"
 import { provideAuth } from "./auth-actors"
-import type { AuthApi } from "./auth-api"
 import { loadChunk } from "./load-chunk"
-import { type AppRuntime, runForActor } from "./runtime"
+import type { RuntimeLoader } from "./runtime-loader"
 import { sessionLoader } from "./session-loader"
 import { provideSupport } from "./support-actors"
-import type { TabChannel } from "./tab-channel"
+import type { TabLink } from "./tab-link"
 import { provideTabs } from "./tabs-actors"
 import type { TraceRecorder } from "./trace-recorder"
 import { uiPreferenceActions, watchColorScheme } from "./ui-actors"
 
-/** The root machine with every invoked actor a thin adapter over a service call. */
-export function provideApp(runtime: AppRuntime, recorder?: TraceRecorder) {
+/**
+ * The root machine with every invoked actor a thin adapter over a service call. The services run on a runtime
+ * loaded on first use (./runtime-loader.ts), so that nothing here holds Effect code; the other tabs are heard
+ * through the link opened at start.
+ */
+export function provideApp(runtime: RuntimeLoader, tabs: TabLink, recorder?: TraceRecorder) {
   return appMachine.provide({
     actors: {
-      ...provideAuth(<A, E>(effect: Effect.Effect<A, E, AuthApi>) => runForActor(runtime, effect)),
-      tabs: provideTabs(<A, E>(effect: Effect.Effect<A, E, TabChannel>) => runForActor(runtime, effect)),
+      ...provideAuth(runtime.auth),
+      tabs: provideTabs(tabs),
       uiPreferences: uiPreferencesMachine.provide({
         actors: { watchColorScheme },
         actions: uiPreferenceActions,
       }),
-      // A separate chunk: the sign-in page never loads the layout's, notifications', socket's or marketplace's code.
+      // A separate chunk: the sign-in page never loads the layout's, notifications', socket's or marketplace's
+      // code. It comes in parallel with the runtime, which it is built on.
       loadSession: sessionLoader(async () => {
-        const chunk = await loadChunk(() => import("./session-actors"), CHUNK_LOAD_TIMEOUT_MS)
-        return chunk.provideSession(runtime)
+        const [chunk, loaded] = await Promise.all([
+          loadChunk(() => import("./session-actors"), CHUNK_LOAD_TIMEOUT_MS),
+          runtime.get(),
+        ])
+        return chunk.provideSession(loaded.runtime)
       }),
       ...(recorder ? { support: provideSupport(recorder) } : {}),
     },

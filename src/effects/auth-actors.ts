@@ -1,33 +1,51 @@
-import { Effect } from "effect"
 import { fromPromise } from "xstate"
 import { authMachine } from "../machines/auth.machine"
 import { refreshMachine } from "../machines/refresh.machine"
 import type { LoginResponse, RefreshResponse, User } from "../schema/auth"
-import { AuthApi } from "./auth-api"
 import { takeEarlyRefresh } from "./early-refresh"
+import { noSessionHint } from "./session-hint"
 
-// The session machines (auth, refresh queue) with their IO: each actor one AuthApi call.
+// The session machines (auth, refresh queue) with their IO: each actor one AuthApi call. The calls arrive as
+// plain promises (./auth-calls.ts runs them on the runtime), so that this module, which the sign-in page
+// loads before its first render, holds no Effect code: the runtime loads on the first call.
 
-type Run = <A, E>(effect: Effect.Effect<A, E, AuthApi>) => Promise<A>
+/** AuthApi's calls, each run to a promise that rejects with the call's Failure. */
+export interface AuthCalls {
+  readonly refresh: () => Promise<RefreshResponse>
+  readonly login: (email: string, password: string) => Promise<LoginResponse>
+  readonly profile: () => Promise<User>
+  /** Never rejects: local state is cleared anyway (docs/behaviour.md#auth-status). */
+  readonly logout: () => Promise<void>
+}
 
-export function provideAuth(run: Run) {
-  const refreshToken = fromPromise<RefreshResponse>(() => run(AuthApi.use((a) => a.refresh)))
+/** Why the start-up refresh of a browser without a session fails, asked of neither the server nor the runtime. */
+export class NoSessionHere extends Error {
+  override readonly name = "NoSessionHere"
+  constructor() {
+    super("No session in this browser (no session hint cookie): the start-up refresh was not asked for")
+  }
+}
+
+export function provideAuth(calls: AuthCalls) {
+  const refreshToken = fromPromise<RefreshResponse>(() => calls.refresh())
   // The silent refresh at start takes over the one index.html's script began, if it got a token; otherwise it
-  // refreshes as the queue does (docs/behaviour.md#early-refresh).
+  // refreshes as the queue does (docs/behaviour.md#early-refresh). Without the hint cookie the browser holds no
+  // refresh cookie: the answer is known without loading the services that would ask.
   const silentRefresh = fromPromise<RefreshResponse>(async () => {
     const early = await takeEarlyRefresh()
-    return early === null ? run(AuthApi.use((a) => a.refresh)) : { access: early }
+    if (early !== null) return { access: early }
+    if (noSessionHint()) throw new NoSessionHere()
+    return calls.refresh()
   })
   return {
     auth: authMachine.provide({
       actors: {
         refreshToken: silentRefresh,
         login: fromPromise<LoginResponse, { email: string; password: string }>(({ input }) =>
-          run(AuthApi.use((a) => a.login(input.email, input.password))),
+          calls.login(input.email, input.password),
         ),
-        fetchProfile: fromPromise<User>(() => run(AuthApi.use((a) => a.profile))),
-        // Errors are ignored: local state is already cleared (docs/behaviour.md#auth-status).
-        logoutCall: fromPromise<void>(() => run(AuthApi.use((a) => a.logout).pipe(Effect.ignore))),
+        fetchProfile: fromPromise<User>(() => calls.profile()),
+        logoutCall: fromPromise<void>(() => calls.logout()),
       },
     }),
     refresh: refreshMachine.provide({ actors: { refreshToken } }),

@@ -5,6 +5,7 @@ import type { LoginResponse, ProfilePatch, RefreshResponse, User } from "../sche
 import { Failure } from "../schema/failure"
 import { Api } from "./api"
 import { callLoadedEndpoint } from "./api-call"
+import { loadAuthEndpoints } from "./load-auth-endpoints"
 import { noSessionHint } from "./session-hint"
 import { Storage } from "./storage"
 import { TabChannel } from "./tab-channel"
@@ -24,7 +25,7 @@ type AuthEndpoints = typeof import("../schema/api/auth")["authApi"]["endpoints"]
 const authEndpoint =
   <K extends keyof AuthEndpoints>(key: K) =>
   (): Promise<AuthEndpoints[K]> =>
-    import("../schema/api/auth").then((m) => m.authApi.endpoints[key])
+    loadAuthEndpoints().then((m) => m.authApi.endpoints[key])
 
 export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthApi") {
   static readonly layer = Layer.effect(

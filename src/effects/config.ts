@@ -1,38 +1,7 @@
 import { Context, Layer } from "effect"
-import { SOCKET } from "../constants"
+import type { ConfigShape } from "./config-env"
 
-export interface ConfigShape {
-  readonly apiBaseUrl: string
-  readonly socketBaseUrl: string
-  /** The socket's slow retry after its quick attempts (SOCKET.slowRetryMs unless set). */
-  readonly socketSlowRetryMs?: number
-}
-
-const pageOrigin = (): string => (typeof window === "undefined" ? "" : window.location.origin)
-
-/**
- * Where a tester (or an end-to-end test) shortens the socket's slow retry for this browser, instead of waiting
- * a minute: `localStorage.setItem("backoffice.socketSlowRetryMs", "2000")` before the page loads.
- */
-export const SLOW_RETRY_STORAGE_KEY = "backoffice.socketSlowRetryMs"
-
-function storedSlowRetry(): number | undefined {
-  try {
-    const raw = typeof localStorage === "undefined" ? null : localStorage.getItem(SLOW_RETRY_STORAGE_KEY)
-    const ms = raw === null ? Number.NaN : Number(raw)
-    return Number.isInteger(ms) && ms >= 100 ? ms : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** API and socket base URLs come from configuration, defaulting to the page's own origin. */
-export function configFromEnv(env: Record<string, string | undefined>): ConfigShape {
-  const apiBaseUrl = (env.VITE_API_BASE_URL || pageOrigin()).replace(/\/$/, "")
-  const socketBaseUrl = (env.VITE_SOCKET_BASE_URL || apiBaseUrl.replace(/^http/, "ws")).replace(/\/$/, "")
-  return { apiBaseUrl, socketBaseUrl, socketSlowRetryMs: storedSlowRetry() ?? SOCKET.slowRetryMs }
-}
-
+/** Where the API and the socket are (read at start by ./config-env.ts), as a service of the runtime. */
 export class Config extends Context.Service<Config, ConfigShape>()("app/Config") {
   static readonly layer = (config: ConfigShape) => Layer.succeed(Config, config)
 }

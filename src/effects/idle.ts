@@ -11,3 +11,28 @@ export function whenIdle(work: () => void, fallbackMs = 1500): () => void {
   const id = window.setTimeout(work, fallbackMs)
   return () => window.clearTimeout(id)
 }
+
+/**
+ * Runs `work` once the page has painted its first content and the browser is then idle, unless cancelled first:
+ * for work that must not delay the first render. Where the browser cannot tell when it painted, it waits for idle
+ * time only; a page that never paints (a tab opened in the background) never runs it.
+ */
+export function afterFirstPaint(work: () => void): () => void {
+  if (typeof window === "undefined") return () => {}
+  if (
+    typeof PerformanceObserver === "undefined" ||
+    !PerformanceObserver.supportedEntryTypes?.includes("paint")
+  )
+    return whenIdle(work)
+  let cancelIdle: (() => void) | null = null
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntries().some((e) => e.name === "first-contentful-paint")) return
+    observer.disconnect()
+    cancelIdle ??= whenIdle(work)
+  })
+  observer.observe({ type: "paint", buffered: true })
+  return () => {
+    observer.disconnect()
+    cancelIdle?.()
+  }
+}

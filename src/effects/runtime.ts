@@ -1,10 +1,11 @@
 import { Cause, type Effect, Exit, Layer, ManagedRuntime } from "effect"
 import { Api } from "./api"
 import { AuthApi } from "./auth-api"
-import { Config, type ConfigShape } from "./config"
+import { Config } from "./config"
+import type { ConfigShape } from "./config-env"
 import { HttpEnv, type HttpEnvShape } from "./http-env"
 import { Storage } from "./storage"
-import { TabChannel } from "./tab-channel"
+import type { TabChannel } from "./tab-channel"
 
 export type AppServices = Api | AuthApi | Storage | Config | TabChannel
 
@@ -12,11 +13,7 @@ export type AppServices = Api | AuthApi | Storage | Config | TabChannel
  * The services the sign-in page needs, over one Config and one HttpEnv. The signed-in services join them in
  * the session chunk (session-actors.ts), on top of this runtime's own instances.
  */
-export function appLayer(
-  config: ConfigShape,
-  env: HttpEnvShape,
-  tabs: Layer.Layer<TabChannel> = TabChannel.browser,
-) {
+export function appLayer(config: ConfigShape, env: HttpEnvShape, tabs: Layer.Layer<TabChannel>) {
   return AuthApi.layer.pipe(
     Layer.provideMerge(tabs),
     Layer.provideMerge(Api.layer),
@@ -31,7 +28,7 @@ export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>
 export const makeRuntime = (
   config: ConfigShape,
   env: HttpEnvShape,
-  tabs?: Layer.Layer<TabChannel>,
+  tabs: Layer.Layer<TabChannel>,
 ): AppRuntime => ManagedRuntime.make(appLayer(config, env, tabs))
 
 /**

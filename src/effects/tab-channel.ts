@@ -1,12 +1,12 @@
-import { Context, Effect, Layer, Result } from "effect"
-import { REFRESH_LOCK, TAB_CHANNEL } from "../schema/tab-names"
+import { Context, Effect, Layer } from "effect"
+import { REFRESH_LOCK } from "../schema/tab-names"
 import type { TabMessage } from "../schema/tabs"
-import { loadDecoding } from "./load-decoding"
+import { type ChannelLike, type LocksLike, type TabLink, tabLinkOver } from "./tab-link"
 
-// The tabs of one browser, as an Effect service: what one tab posts the others hear (BroadcastChannel), and a
-// refresh shared between them under a lock no two tabs hold at once (Web Locks), so that a refresh in one tab
-// does not make another refresh again. Both exist in every browser we support; where one is missing the app
-// still works, tab by tab.
+// The tabs of one browser, as an Effect service over the link the app opened at start (./tab-link.ts): what one
+// tab posts the others hear (BroadcastChannel), and a refresh shared between them under a lock no two tabs hold
+// at once (Web Locks), so that a refresh in one tab does not make another refresh again. Both exist in every
+// browser we support; where one is missing the app still works, tab by tab.
 
 export interface TabChannelShape {
   /** Tells the other tabs; a tab never hears its own messages. */
@@ -27,35 +27,9 @@ export interface TabChannelShape {
  */
 export const SHARED_TOKEN_WAIT_MS = 1000
 
-/** The part of a BroadcastChannel the service uses (a test passes Node's, or a fake of the same shape). */
-export interface ChannelLike {
-  postMessage(message: unknown): void
-  addEventListener(type: "message", listener: (event: MessageEvent) => void): void
-  removeEventListener(type: "message", listener: (event: MessageEvent) => void): void
-}
-
-/** The part of the browser's LockManager the service uses. */
-export interface LocksLike {
-  request(
-    name: string,
-    options: { ifAvailable?: boolean; signal?: AbortSignal },
-    callback: (lock: unknown) => Promise<void>,
-  ): Promise<unknown>
-}
-
 export class TabChannel extends Context.Service<TabChannel, TabChannelShape>()("app/TabChannel") {
-  /** The browser's own channel and locks; the channel closes with the runtime. */
-  static readonly browser = Layer.effect(
-    TabChannel,
-    Effect.acquireRelease(
-      Effect.sync(() => (typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(TAB_CHANNEL))),
-      (channel) => Effect.sync(() => channel?.close()),
-    ).pipe(
-      Effect.map((channel) =>
-        channelOver(channel, typeof navigator === "undefined" ? null : (navigator.locks ?? null)),
-      ),
-    ),
-  )
+  /** The service over the link the app opened at start (./tab-link.ts), which the app closes itself. */
+  static readonly over = (link: TabLink) => Layer.succeed(TabChannel, channelOn(link))
 
   /** One tab on its own: nothing to hear, nobody to tell, no lock to share (tests, and browsers without either). */
   static readonly alone = Layer.succeed(TabChannel, channelOver(null, null))
@@ -63,23 +37,12 @@ export class TabChannel extends Context.Service<TabChannel, TabChannelShape>()("
 
 /** The service over a channel and a lock manager; either may be missing (null). */
 export function channelOver(channel: ChannelLike | null, locks: LocksLike | null): TabChannelShape {
-  let latest: { token: string; at: number } | null = null
-  const listeners = new Set<(message: TabMessage) => void>()
-  const heard = (message: TabMessage) => {
-    latest = message.type === "signedOut" ? null : { token: message.token, at: Date.now() }
-    for (const listener of listeners) listener(message)
-  }
-  // Every message waits for the same decoder chunk, so messages are still handled in the order they came.
-  channel?.addEventListener("message", (event) => {
-    loadDecoding().then(
-      ({ decodeTabMessage }) => {
-        const decoded = decodeTabMessage(event.data)
-        if (Result.isFailure(decoded)) console.warn("Dropped a message from another tab that does not decode")
-        else heard(decoded.success)
-      },
-      () => console.warn("Dropped a message from another tab: the code to read it could not be loaded"),
-    )
-  })
+  return channelOn(tabLinkOver(channel, locks))
+}
+
+/** The service over an open link: what the link heard before the service was built counts too. */
+export function channelOn(link: TabLink): TabChannelShape {
+  const { locks } = link
 
   /** Holds the lock; `waited` says whether another tab held it when it was asked for. */
   const hold = Effect.callback<{ release: () => void; waited: boolean }>((resume, signal) => {
@@ -100,32 +63,28 @@ export function channelOver(channel: ChannelLike | null, locks: LocksLike | null
   /** The token another tab obtained since `since`, waiting up to `ms` for it to arrive. */
   const tokenSince = (since: number, ms: number) =>
     Effect.callback<string | null>((resume) => {
+      const latest = link.latestToken()
       if (latest && latest.at >= since) return resume(Effect.succeed(latest.token))
-      const arrived = (message: TabMessage) => {
-        if (message.type === "signedOut") return
-        done()
-        resume(Effect.succeed(message.token))
-      }
       const timer = setTimeout(() => {
         done()
         resume(Effect.succeed(null))
       }, ms)
+      const stop = link.listen((message) => {
+        if (message.type === "signedOut") return
+        done()
+        resume(Effect.succeed(message.token))
+      })
       const done = () => {
         clearTimeout(timer)
-        listeners.delete(arrived)
+        stop()
       }
-      listeners.add(arrived)
       return Effect.sync(done)
     })
 
-  const post = (message: TabMessage) => Effect.sync(() => channel?.postMessage(message))
+  const post = (message: TabMessage) => Effect.sync(() => link.post(message))
   return {
     post,
-    listen: (listener) =>
-      Effect.sync(() => {
-        listeners.add(listener)
-        return () => listeners.delete(listener)
-      }),
+    listen: (listener) => Effect.sync(() => link.listen(listener)),
     shareRefresh: (refresh) =>
       Effect.suspend(() => {
         const asked = Date.now()

@@ -1,29 +1,18 @@
-import type { Effect } from "effect"
 import { fromCallback } from "xstate"
 import { type TabsEvent, tabsMachine } from "../machines/tabs.machine"
-import { TabChannel } from "./tab-channel"
+import type { TabLink } from "./tab-link"
 
-type Run = <A, E>(effect: Effect.Effect<A, E, TabChannel>) => Promise<A>
-
-/** The tabs machine with its one piece of IO: the channel to the browser's other tabs. */
-export function provideTabs(run: Run) {
+/**
+ * The tabs machine with its one piece of IO: the link to the browser's other tabs, opened at start, so that it
+ * hears them from the first moment, before (and whether or not) the app's services have loaded.
+ */
+export function provideTabs(link: TabLink) {
   const channel = fromCallback<TabsEvent, void>(({ sendBack, receive }) => {
-    let stopListening: (() => void) | null = null
-    let stopped = false
-    run(TabChannel.use((tabs) => tabs.listen((message) => sendBack({ type: "tabs.heard", message })))).then(
-      (off) => {
-        if (stopped) off()
-        else stopListening = off
-      },
-      (error: unknown) => console.warn("The other tabs cannot be heard; this tab goes on by itself", error),
-    )
+    const stopListening = link.listen((message) => sendBack({ type: "tabs.heard", message }))
     receive((event) => {
-      if (event.type === "tabs.announce") void run(TabChannel.use((tabs) => tabs.post(event.message)))
+      if (event.type === "tabs.announce") link.post(event.message)
     })
-    return () => {
-      stopped = true
-      stopListening?.()
-    }
+    return stopListening
   })
   return tabsMachine.provide({ actors: { channel } })
 }

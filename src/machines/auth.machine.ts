@@ -1,7 +1,7 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate"
 import { profileBackoffMs } from "../constants"
 import type { LoginResponse, RefreshResponse, User } from "../schema/auth"
-import { failureText } from "../schema/failure"
+import { failureText } from "../schema/failure-text"
 import {
   type AuthContext,
   type AuthEvent,

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from "xstate"
-import { failureText } from "../schema/failure"
+import { failureText } from "../schema/failure-text"
 import type { Assignee } from "../schema/marketplace"
 import { otherHolder } from "./claims"
 import type { ClaimFact } from "./facts"

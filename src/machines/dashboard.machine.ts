@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from "xstate"
 import { SUMMARY_FRESH_MS } from "../constants"
 import type { DashboardSummary } from "../schema/dashboard"
-import { failureText } from "../schema/failure"
+import { failureText } from "../schema/failure-text"
 
 // The dashboard summary, long-lived under the root so that the dashboard page and the sidebar's pending
 // counts read one copy. Views say when they appear ('show'), which loads the summary unless it has just

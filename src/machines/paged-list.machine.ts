@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
 import { FINDING } from "../constants"
-import { failureText } from "../schema/failure"
+import { failureText } from "../schema/failure-text"
 import type { Assignee } from "../schema/marketplace"
 import type { AssigneeFilter } from "../schema/marketplace-input"
 import { sameQuery, withAssignee } from "./list-url"

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
 import { FINDING } from "../constants"
-import { failureText } from "../schema/failure"
+import { failureText } from "../schema/failure-text"
 import type { SearchResult } from "../schema/search"
 
 // The command palette (docs/behaviour.md#command-palette): Ctrl/Cmd+K opens it with its search field focused;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
-import { failureText } from "../schema/failure"
+import { failureText } from "../schema/failure-text"
 import type { ChannelSwitches, NotificationType, TypeSwitches } from "../schema/notifications"
 
 // The notification preferences on /settings: per notification type, in-app and push on or off. Loaded from

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from "xstate"
 import type { ProfilePatch, User } from "../schema/auth"
-import { failureText } from "../schema/failure"
+import { failureText } from "../schema/failure-text"
 import type { ProfileFact } from "./facts"
 
 export const UPDATE_FAILED = "Update failed"

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from "xstate"
-import { failureStatus, failureText } from "../schema/failure"
+import { failureStatus, failureText } from "../schema/failure-text"
 import type { Assignee } from "../schema/marketplace"
 import type { RecordFact } from "./facts"
 import {

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from "xstate"
-import { failureStatus, failureText } from "../schema/failure"
+import { failureStatus, failureText } from "../schema/failure-text"
 import {
   type Candidate,
   type CandidateList,

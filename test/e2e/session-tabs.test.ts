@@ -51,7 +51,8 @@ describe("one session across tabs", () => {
     await signIn(a, server.url, DEMO.admin.email, DEMO.admin.password)
     await a.waitForURL(`${server.url}/dashboard`)
     await b.goto(`${server.url}/dashboard`)
-    await expect.poll(() => userMenu(b).textContent()).toMatch(/Ada Admin/)
+    // The name comes with the profile, which a reload asks for once the runtime's chunk has arrived.
+    await expect.poll(() => userMenu(b).textContent(), { timeout: 10_000 }).toMatch(/Ada Admin/)
     await logOut(a)
     await b.waitForURL(/\/login/)
     await signIn(a, server.url, DEMO.coordinator.email, DEMO.coordinator.password)

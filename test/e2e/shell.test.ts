@@ -171,6 +171,20 @@ describe("walking skeleton in Chromium", () => {
     await context.close()
   })
 
+  it("a sign-in while the app's services cannot load fails with 'Login failed'; the next one signs in", async () => {
+    const { context, page } = await newPage(browser)
+    // The runtime's chunk (src/effects/app-runtime.ts), which the sign-in page fetches after its first paint.
+    const runtimeChunk = /app-runtime-.*\.js$/
+    await page.route(runtimeChunk, (route) => route.abort())
+    await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+    await page.getByRole("alert").getByText("Login failed", { exact: true }).waitFor()
+    await page.unroute(runtimeChunk)
+    await page.getByRole("button", { name: "Sign in" }).click()
+    await page.waitForURL(`${server.url}/dashboard`)
+    await page.getByText(/Welcome back/).waitFor()
+    await context.close()
+  })
+
   it("edits the profile's full name through PATCH and shows it in the user menu", async () => {
     const { context, page } = await newPage(browser)
     await signIn(page, server.url, DEMO.admin.email, DEMO.admin.password)

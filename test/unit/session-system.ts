@@ -4,6 +4,7 @@ import { actorHttpEnv } from "../../src/effects/actor-http-env"
 import { Api } from "../../src/effects/api"
 import { provideAuth } from "../../src/effects/auth-actors"
 import { AuthApi } from "../../src/effects/auth-api"
+import { authCalls } from "../../src/effects/auth-calls"
 import { Config } from "../../src/effects/config"
 import { HttpEnv } from "../../src/effects/http-env"
 import { provideProfile } from "../../src/effects/profile-actors"
@@ -40,7 +41,7 @@ export function startSession(server: FakeAuthServer) {
   const sessionRoot = setup({
     actors: {
       bus: busMachine,
-      ...provideAuth((effect) => runForActor(runtime, effect)),
+      ...provideAuth(authCalls(runtime)),
       ...provideProfile((effect) => runForActor(runtime, effect)),
     },
   }).createMachine({

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { waitFor } from "xstate"
 import { Api } from "../../src/effects/api"
 import { type StartedApp, startApp } from "../../src/effects/start-app"
-import { TabChannel } from "../../src/effects/tab-channel"
+import { aloneTabLink } from "../../src/effects/tab-link"
 import { lookup } from "../../src/machines/registry"
 import { type FakeAuthServer, fakeAuthServer } from "./fake-auth-server"
 
@@ -20,17 +20,21 @@ async function started(server: FakeAuthServer) {
     config: { apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test" },
     ui: { theme: "light", systemDark: false, termsBannerDismissed: false },
     fetch: server.fetch,
-    tabs: TabChannel.alone,
+    tabs: aloneTabLink(),
   })
   return app
 }
 
 const get = (running: StartedApp, i: number) =>
-  running.runtime.runPromise(
-    Api.use((api) => api.request("GET", "/api/v1/things/", { query: { i } })).pipe(
-      Effect.match({ onSuccess: () => "ok" as const, onFailure: (e) => e.status }),
-    ),
-  )
+  running
+    .runtime()
+    .then((runtime) =>
+      runtime.runPromise(
+        Api.use((api) => api.request("GET", "/api/v1/things/", { query: { i } })).pipe(
+          Effect.match({ onSuccess: () => "ok" as const, onFailure: (e) => e.status }),
+        ),
+      ),
+    )
 
 describe("startApp", () => {
   it("signs in silently, and its Api reads the token from the auth actor and refreshes through the queue", async () => {

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { describe, expect, it, vi } from "vitest"
 import { SOCKET } from "../../src/constants"
-import { configFromEnv, SLOW_RETRY_STORAGE_KEY } from "../../src/effects/config"
+import { configFromEnv, SLOW_RETRY_STORAGE_KEY } from "../../src/effects/config-env"
 import { Storage, type StorageBackend } from "../../src/effects/storage"
 
 const mapBackend = (): StorageBackend & { data: Map<string, string> } => {

@@ -5,7 +5,8 @@ import { AuthApi } from "../../src/effects/auth-api"
 import { Config } from "../../src/effects/config"
 import { HttpEnv } from "../../src/effects/http-env"
 import { Storage } from "../../src/effects/storage"
-import { channelOver, type LocksLike, TabChannel } from "../../src/effects/tab-channel"
+import { channelOver, TabChannel } from "../../src/effects/tab-channel"
+import type { LocksLike } from "../../src/effects/tab-link"
 import type { TabMessage } from "../../src/schema/tabs"
 
 // The tabs of one browser, with Node's real BroadcastChannel between them (one name per test) and an in-memory

@@ -4,7 +4,7 @@ import { waitFor } from "xstate"
 import { replayTrace } from "../../scripts/trace-replay"
 import { Api } from "../../src/effects/api"
 import { type StartedApp, startApp } from "../../src/effects/start-app"
-import { TabChannel } from "../../src/effects/tab-channel"
+import { aloneTabLink } from "../../src/effects/tab-link"
 import { buildTrace } from "../../src/effects/trace-build"
 import { lookup } from "../../src/machines/registry"
 import { Trace } from "../../src/schema/trace"
@@ -28,7 +28,7 @@ describe("the trace recorder", () => {
       config: { apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test" },
       ui: { theme: "light", systemDark: false, termsBannerDismissed: false },
       fetch: server.fetch,
-      tabs: TabChannel.alone,
+      tabs: aloneTabLink(),
     })
     const running = app
     const auth = mustRun(lookup(running.actor.system, "auth"))
@@ -41,9 +41,13 @@ describe("the trace recorder", () => {
     // A 401 with requests queued behind one refresh, then a sign-out and a failed sign-in with a password.
     server.expire()
     const get = (i: number) =>
-      running.runtime.runPromise(
-        Api.use((api) => api.request("GET", "/api/v1/things/", { query: { i } })).pipe(Effect.ignore),
-      )
+      running
+        .runtime()
+        .then((runtime) =>
+          runtime.runPromise(
+            Api.use((api) => api.request("GET", "/api/v1/things/", { query: { i } })).pipe(Effect.ignore),
+          ),
+        )
     await Promise.all([1, 2, 3, 4].map(get))
     // The silent refresh issued t1, the queue's refresh t2: both went through the recorded actors.
     const tokens = ["t1", "t2"]
