@@ -13,6 +13,7 @@ import {
   type QueryOf,
   type SuccessOf,
 } from "../../src/schema/api/endpoint"
+import type { Encoding } from "./compression"
 import { decodeOr400, encodeBody } from "./decode"
 import { requireCategory, requireUser } from "./require-user"
 
@@ -24,9 +25,21 @@ export interface Served<E extends EndpointSpec> {
   readonly reply: FastifyReply
 }
 
-/** An answer already encoded as JSON text (a cached page): sent as is. */
+export interface Negotiated {
+  /** The bytes for the encoding the client accepts, or null when it gets the text (it accepts none). */
+  readonly compressed: { readonly encoding: Encoding; readonly bytes: Buffer } | null
+}
+
+/**
+ * An answer already encoded as JSON text (a cached page): sent as is, or, once negotiated, as the bytes for
+ * the encoding the client accepts (the compression plugin then leaves it alone, seeing its Content-Encoding).
+ * A negotiated answer says `Vary: Accept-Encoding` in every encoding, identity included.
+ */
 export class EncodedJson {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly negotiated: Negotiated | null = null,
+  ) {}
 }
 
 export type Handler<E extends EndpointSpec> = (input: Served<E>) => Promise<SuccessOf<E> | EncodedJson>
@@ -81,11 +94,23 @@ export function serveEndpoint<E extends EndpointSpec>(
       ) as PayloadOf<E>
       const answer = await handler({ params, query, payload, req, reply })
       reply.code(endpoint.successStatus ?? 200)
-      if (answer instanceof EncodedJson)
-        return reply.type("application/json; charset=utf-8").send(answer.text)
+      if (answer instanceof EncodedJson) return sendEncoded(reply, answer)
       return encodeBody(endpoint.success, answer)
     },
   })
+}
+
+function sendEncoded(reply: FastifyReply, answer: EncodedJson): FastifyReply {
+  reply.type("application/json; charset=utf-8")
+  if (!answer.negotiated) return reply.send(answer.text)
+  const vary = reply.getHeader("vary")
+  reply.header("vary", vary ? `${String(vary)}, accept-encoding` : "accept-encoding")
+  const { compressed } = answer.negotiated
+  if (!compressed) return reply.send(answer.text)
+  return reply
+    .header("content-encoding", compressed.encoding)
+    .header("content-length", compressed.bytes.length)
+    .send(compressed.bytes)
 }
 
 export type Handlers<G extends GroupSpec> = {

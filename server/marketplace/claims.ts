@@ -8,7 +8,6 @@ import type {
 import type { AuthUser } from "../auth/users"
 import { applicationDetailOf, findApplicationRow } from "./applications"
 import { recordAudit } from "./audit"
-import { announceClaim } from "./claim-channel"
 import type { Db } from "./db"
 import { APPLICATION_KIND, REQUEST_KINDS } from "./kinds"
 import { findRequestRow, requestDetailOf } from "./requests"
@@ -18,8 +17,9 @@ import type { ClaimColumns } from "./wire"
 // coordinators who is working a record, and never stops anyone from deciding it (the decisions' 409 is the
 // guard against two decisions). Assigning is idempotent for the holder; assigning a record someone else holds
 // takes it over (the app asks first) and the audit entry names who held it. Unassigning releases whoever's
-// claim it is, and does nothing (no audit entry) when nobody held it. Each change, its audit entry and the
-// NOTIFY that tells every instance's sockets are one transaction.
+// claim it is, and does nothing (no audit entry) when nobody held it. Each change and its audit entry are one
+// transaction; the audit entry's NOTIFY tells every instance's sockets (`record.changed`, whose record row
+// carries the new assignee).
 
 type RequestDetail = WorkRequestDetail | MaintenanceRequestDetail
 
@@ -70,7 +70,6 @@ async function audit(
     details: named,
     at: now,
   })
-  await announceClaim(tx, source, row.uuid)
 }
 
 export function claimApplication(

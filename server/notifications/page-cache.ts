@@ -11,11 +11,17 @@
 // Writes through another instance can be seen here as late as their NOTIFY arrives (milliseconds), as the
 // socket's live updates are. A write that announces nothing (a hand-made insert) is seen when its page ages
 // out, after maxAgeMs at most.
+// A page's compressed bytes are made on the first request that accepts that encoding and kept beside its body
+// while the page is stored: compressing each answer again cost more than the rest of a cached answer
+// (bench/RESULTS.md, issue 18). They go when the page goes, so a change drops every encoding at once.
+
+import { compressBody } from "../http/compress-body"
+import type { Encoding } from "../http/compression"
 
 export interface PageCacheLimits {
   /** Pages kept per user (the first pages of each filter the bell and the list use). */
   readonly pagesPerUser: number
-  /** All bodies together, in UTF-16 code units (JavaScript string length). */
+  /** All bodies together, in UTF-16 code units (JavaScript string length), plus their compressed bytes. */
   readonly totalChars: number
   /** How long a page is served without any change heard. */
   readonly maxAgeMs: number
@@ -30,9 +36,18 @@ export const PAGE_CACHE_LIMITS: PageCacheLimits = {
 /** What an empty user record costs against the budget (its map and stamps). */
 const USER_OVERHEAD_CHARS = 64
 
+/** A page as its callers see it: the JSON text, and that text compressed, made once per encoding. */
+export interface CachedPage {
+  readonly body: string
+  readonly compressed: (encoding: Encoding) => Buffer
+}
+
 interface Page {
   readonly body: string
   readonly storedAt: number
+  readonly variants: Map<Encoding, Buffer>
+  /** The body's length and every variant's bytes, against the budget. */
+  cost: number
 }
 
 interface UserPages {
@@ -44,21 +59,25 @@ interface UserPages {
 }
 
 export interface PageCache {
-  /** The stored body for this user and request URL, if any and if changes can be heard now. */
-  readonly get: (userId: number, url: string) => string | undefined
-  /** Runs `load` and keeps its body, unless a change to the user was stamped since it began. */
-  readonly load: (userId: number, url: string, load: () => Promise<string>) => Promise<string>
+  /** The stored page for this user and request URL, if any and if changes can be heard now. */
+  readonly get: (userId: number, url: string) => CachedPage | undefined
+  /**
+   * Runs `load` and keeps its body, unless a change to the user was stamped since it began. The page returned
+   * compresses once per encoding either way; only a kept page keeps its bytes past this answer.
+   */
+  readonly load: (userId: number, url: string, load: () => Promise<string>) => Promise<CachedPage>
   /** The user's notifications changed (heard, or written here). */
   readonly changed: (userId: number) => void
   /** Whether changes can be heard: false drops everything and keeps nothing until true again. */
   readonly setListening: (listening: boolean) => void
-  /** Bodies stored, for tests and the benchmark. */
+  /** Bodies stored (`chars` counts their compressed bytes too), for tests and the benchmark. */
   readonly size: () => { readonly users: number; readonly pages: number; readonly chars: number }
 }
 
 export function createPageCache(
   limits: PageCacheLimits = PAGE_CACHE_LIMITS,
   now: () => number = Date.now,
+  compress: (body: string, encoding: Encoding) => Buffer = compressBody,
 ): PageCache {
   // Least recently used first: a Map iterates in insertion order, and a use re-inserts.
   const users = new Map<number, UserPages>()
@@ -100,22 +119,44 @@ export function createPageCache(
     const page = user.pages.get(url)
     if (!page) return
     user.pages.delete(url)
-    user.chars -= page.body.length
-    chars -= page.body.length
+    user.chars -= page.cost
+    chars -= page.cost
   }
 
-  const store = (userId: number, url: string, body: string) => {
+  const store = (userId: number, url: string, page: Page) => {
     const user = record(userId)
     drop(user, url)
-    user.pages.set(url, { body, storedAt: now() })
-    user.chars += body.length
-    chars += body.length
+    user.pages.set(url, page)
+    user.chars += page.cost
+    chars += page.cost
     for (const oldUrl of user.pages.keys()) {
       if (user.pages.size <= limits.pagesPerUser) break
       drop(user, oldUrl)
     }
     while (chars > limits.totalChars && users.size > 0) forgetOldest()
   }
+
+  const made = (body: string): Page => ({ body, storedAt: now(), variants: new Map(), cost: body.length })
+
+  // The bytes count against the budget only while the page is the one stored for its user and URL: a page
+  // dropped meanwhile (a change, its age, the budget) or never kept compresses for the answers it serves.
+  const shown = (userId: number, url: string, page: Page): CachedPage => ({
+    body: page.body,
+    compressed: (encoding) => {
+      const kept = page.variants.get(encoding)
+      if (kept) return kept
+      const bytes = compress(page.body, encoding)
+      page.variants.set(encoding, bytes)
+      const user = users.get(userId)
+      if (user?.pages.get(url) === page) {
+        page.cost += bytes.length
+        user.chars += bytes.length
+        chars += bytes.length
+        while (chars > limits.totalChars && users.size > 0) forgetOldest()
+      }
+      return bytes
+    },
+  })
 
   return {
     get: (userId, url) => {
@@ -128,13 +169,13 @@ export function createPageCache(
         return undefined
       }
       touch(userId, user)
-      return page.body
+      return shown(userId, url, page)
     },
     load: async (userId, url, load) => {
       const startedAt = clock
-      const body = await load()
-      if (listening && lastChange(userId) <= startedAt) store(userId, url, body)
-      return body
+      const page = made(await load())
+      if (listening && lastChange(userId) <= startedAt) store(userId, url, page)
+      return shown(userId, url, page)
     },
     changed: (userId) => {
       clock += 1

@@ -6,10 +6,11 @@ import { type NotificationListQuery, NotificationPage } from "../../src/schema/n
 import { coalescer } from "../db/coalesce"
 import { notFound } from "../errors"
 import { encodeBody } from "../http/decode"
-import { EncodedJson, serveGroup } from "../http/serve-endpoint"
+import { serveGroup } from "../http/serve-endpoint"
+import { cachedAnswer } from "./cached-answer"
 import { listenOnChannels, parseNewNotification, parseRead } from "./channels"
 import { markUnread, setArchived } from "./inbox-state"
-import { createPageCache, type PageCache } from "./page-cache"
+import { type CachedPage, createPageCache, type PageCache } from "./page-cache"
 import { notificationPage } from "./paging"
 import {
   getNotification,
@@ -37,8 +38,8 @@ export const notificationRoutes: FastifyPluginAsync = async (app: FastifyInstanc
   // concurrent requests that miss share one query and one encoding (server/db/coalesce). The URL is the key:
   // the links in a page are relative, built from it alone, and only a URL that decoded is ever stored.
   const cache = await listenedPageCache(app)
-  const pages = coalescer<string, string>()
-  const loadPage = (req: FastifyRequest, userId: number, query: NotificationListQuery): Promise<string> =>
+  const pages = coalescer<string, CachedPage>()
+  const loadPage = (req: FastifyRequest, userId: number, query: NotificationListQuery): Promise<CachedPage> =>
     pages(`${userId} ${req.url}`, () =>
       cache.load(userId, req.url, async () =>
         JSON.stringify(
@@ -49,7 +50,7 @@ export const notificationRoutes: FastifyPluginAsync = async (app: FastifyInstanc
 
   serveGroup(app, notificationsApi, {
     list: async ({ query, req }) =>
-      new EncodedJson(cache.get(req.user.id, req.url) ?? (await loadPage(req, req.user.id, query))),
+      cachedAnswer(req, cache.get(req.user.id, req.url) ?? (await loadPage(req, req.user.id, query))),
     unreadCount: async ({ query, req }) => ({
       unread_count: await unreadCount(db, req.user.id, query.channel),
     }),

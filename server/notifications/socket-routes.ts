@@ -4,7 +4,6 @@ import websocket from "@fastify/websocket"
 import type { FastifyInstance, FastifyPluginAsync } from "fastify"
 import { SOCKET_PATH } from "../../src/schema/api/socket"
 import { SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES } from "../../src/schema/socket"
-import { startClaimFanOut } from "../marketplace/claim-fan-out"
 import { presenceConfig } from "../presence/config"
 import { startPresence } from "../presence/presence"
 import { startFanOut } from "./fan-out"
@@ -56,7 +55,6 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
 
   const stopFanOut = await startFanOut(database, hub, log)
   const stopRecordFanOut = await startRecordFanOut(database, hub, log)
-  const stopClaimFanOut = await startClaimFanOut(database, hub, log)
   const presence = await startPresence(database, hub, presenceConfig(), log)
   const stopHeartbeat = startHeartbeat(hub, config.heartbeatMs)
   const stopClosingRevoked = revocations.onRevoked((sessionId) => {
@@ -68,7 +66,6 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
     stopHeartbeat()
     await stopFanOut()
     await stopRecordFanOut()
-    await stopClaimFanOut()
     await presence.stop()
     await hub.drain()
   })

@@ -9,7 +9,7 @@ import type { RecordSource } from "../../src/schema/app-routes"
 import type { Viewer } from "../../src/schema/presence"
 import type { DatabaseHandle, Unlisten } from "../db/database"
 import type { Database } from "../db/schema"
-import { parseRecordPayload, type RecordKey, recordPayload } from "../marketplace/claim-channel"
+import { parseRecordPayload, type RecordKey, recordPayload } from "../marketplace/record-key"
 import { type Client, frame, type SocketHub, sendFrame } from "../notifications/socket-hub"
 import type { PresenceConfig } from "./config"
 

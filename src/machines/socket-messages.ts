@@ -35,9 +35,8 @@ export function toNotificationsEvent(message: ServerMessage, at: number): Notifi
     case "error":
     // Marketplace changes are the liveRecords actor's (subscriptions.ts).
     case "record.changed":
-    // Presence and claims are the detail pages' and lists' (subscriptions.ts).
+    // Presence is the detail pages' (subscriptions.ts).
     case "presence":
-    case "record.assigned":
       return null
   }
 }

@@ -125,10 +125,6 @@ export const SUBSCRIPTIONS = {
               viewers: f.message.viewers,
             }
           : null,
-      session: (f) =>
-        f.message.type === "record.assigned"
-          ? toClaimPages(f.message.kind, f.message.uuid, f.message.assignee)
-          : null,
     },
   },
   // The server refused the socket's token: the refresh queue gets a new one, which comes back as a new token.

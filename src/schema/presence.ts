@@ -1,8 +1,7 @@
 import { Schema } from "effect"
-import { Assignee } from "./marketplace"
 
-// The socket frames of presence and claims (docs/behaviour.md#presence, docs/behaviour.md#claims): which
-// detail page a socket shows, who else is on it, and a claim made anywhere. Records are named by the app's
+// The socket frames of presence (docs/behaviour.md#presence): which detail page a socket shows and who else
+// is on it. A claim made anywhere travels as `record.changed` (./socket.ts). Records are named by the app's
 // kind (`work`, `maintenance`, `application`) and uuid.
 
 export const RecordSourceSchema = Schema.Literals(["work", "maintenance", "application"])
@@ -35,12 +34,3 @@ export const PresenceMessage = Schema.Struct({
   viewers: Schema.Array(Viewer),
 })
 export type PresenceMessage = typeof PresenceMessage.Type
-
-/** A record was claimed or released anywhere; `assignee` is null once nobody holds it. */
-export const RecordAssignedMessage = Schema.Struct({
-  type: Schema.Literal("record.assigned"),
-  kind: RecordSourceSchema,
-  uuid: Uuid,
-  assignee: Schema.NullOr(Assignee),
-})
-export type RecordAssignedMessage = typeof RecordAssignedMessage.Type

@@ -8,7 +8,7 @@ import {
   WorkRequest,
 } from "./marketplace"
 import { Channel, Notification } from "./notifications"
-import { PresenceLeave, PresenceMessage, PresenceView, RecordAssignedMessage } from "./presence"
+import { PresenceLeave, PresenceMessage, PresenceView } from "./presence"
 
 // The live socket /ws/notifications/?token=ACCESS (docs/behaviour.md#socket-protocol). Every frame is one
 // JSON object whose `type` tells the messages apart. The server decodes ClientMessage and encodes
@@ -158,6 +158,5 @@ export const ServerMessage = Schema.Union([
   Pong,
   SocketError,
   PresenceMessage,
-  RecordAssignedMessage,
 ])
 export type ServerMessage = typeof ServerMessage.Type

@@ -2,39 +2,14 @@
 // held by B, reads travel both ways, and an instance whose LISTEN connection was killed listens again and
 // catches its sockets up from the table. Skipped when no PostgreSQL answers at 127.0.0.1:5432.
 
-import { Schema } from "effect"
-import type { FastifyInstance } from "fastify"
 import { sql } from "kysely"
-import pg from "pg"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { type DatabaseHandle, openDatabase } from "../../server/db/database"
-import { runMigrations } from "../../server/db/migrate"
-import { seedContext, seedDemo } from "../../server/db/seed"
-import { buildApp } from "../../server/http/app"
-import { LoginResponse } from "../../src/schema/auth"
-import { manualClock, postgresAvailable, TEST_PASSWORD_HASH, testConfig } from "./harness"
+import { afterEach, beforeAll, describe, expect, it } from "vitest"
+import { postgresAvailable } from "./harness"
 import { openSocket, type TestSocket } from "./notifications-socket-client"
+import { adminQuery, type Instance, loginOn as login, pgInstances } from "./pg-instances"
 
 const pgUp = await postgresAvailable()
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 const BASE = "/api/v1/notifications/"
-
-interface Instance {
-  readonly app: FastifyInstance
-  readonly url: string
-  readonly database: DatabaseHandle
-  readonly logs: string[]
-}
-
-const adminQuery = async (text: string, values: unknown[] = []) => {
-  const client = new pg.Client({ connectionString: ADMIN_URL })
-  await client.connect()
-  try {
-    return await client.query(text, values)
-  } finally {
-    await client.end()
-  }
-}
 
 const waitFor = async (check: () => boolean, what: string, ms = 10_000) => {
   const deadline = Date.now() + ms
@@ -45,30 +20,11 @@ const waitFor = async (check: () => boolean, what: string, ms = 10_000) => {
 }
 
 describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
-  const name = `backoffice_fanout_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const dbUrl = (() => {
-    const url = new URL(ADMIN_URL)
-    url.pathname = `/${name}`
-    return url.toString()
-  })()
+  const instances = pgInstances("backoffice_fanout")
   let a: Instance
   let b: Instance
   const sockets: TestSocket[] = []
 
-  const start = async (): Promise<Instance> => {
-    const database = await openDatabase({ kind: "postgres", url: dbUrl })
-    const logs: string[] = []
-    const app = await buildApp({
-      config: testConfig(),
-      database,
-      clock: manualClock(),
-      logger: { write: (l) => void logs.push(l) },
-    })
-    await app.listen({ port: 0, host: "127.0.0.1" })
-    const address = app.server.address()
-    const port = typeof address === "object" && address ? address.port : 0
-    return { app, url: `http://127.0.0.1:${port}`, database, logs }
-  }
   const call = (on: Instance, path: string, access: string, json?: unknown) =>
     fetch(`${on.url}${path}`, {
       method: json === undefined ? "GET" : "POST",
@@ -78,41 +34,17 @@ describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
       },
       ...(json === undefined ? {} : { body: JSON.stringify(json) }),
     })
-  const login = async (on: Instance, email: string, password: string) => {
-    const response = await fetch(`${on.url}/api/company/login/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password }),
-    })
-    return Schema.decodeUnknownSync(LoginResponse)(await response.json()).access
-  }
   const connect = (on: Instance, access: string) => {
     const socket = openSocket(on.url, { token: access, origin: on.url })
     sockets.push(socket)
     return socket
   }
 
-  beforeAll(async () => {
-    await adminQuery(`create database ${name}`)
-    const setup = await openDatabase({ kind: "postgres", url: dbUrl })
-    try {
-      await runMigrations(setup.db)
-      await seedDemo(setup.db, seedContext(TEST_PASSWORD_HASH, new Date()))
-    } finally {
-      await setup.close()
-    }
-    a = await start()
-    b = await start()
+  beforeAll(() => {
+    ;[a, b] = instances.pair()
   })
   afterEach(async () => {
     await Promise.all(sockets.splice(0).map((s) => s.close()))
-  })
-  afterAll(async () => {
-    for (const instance of [a, b]) {
-      await instance?.app.close()
-      await instance?.database.close()
-    }
-    await adminQuery(`drop database if exists ${name} with (force)`)
   })
 
   it("delivers a notification created through A to a socket held by B", async () => {
@@ -201,7 +133,7 @@ describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
     const killed = await adminQuery(
       `select pg_terminate_backend(pid) from pg_stat_activity
         where datname = $1 and pid <> pg_backend_pid() and query ilike 'LISTEN%'`,
-      [name],
+      [instances.name],
     )
     expect(killed.rowCount).toBeGreaterThanOrEqual(2)
     // A row whose NOTIFY nobody hears (written without one, as if sent while every listener was down):
@@ -251,7 +183,7 @@ describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
     await adminQuery(
       `select pg_terminate_backend(pid) from pg_stat_activity
         where datname = $1 and pid <> pg_backend_pid() and query ilike 'LISTEN%'`,
-      [name],
+      [instances.name],
     )
     const silent = await sql<{ id: number }>`
       insert into notification (user_id, channel, notification_type, title, message, priority)
@@ -281,7 +213,7 @@ describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
       const killed = await adminQuery(
         `select pg_terminate_backend(pid) from pg_stat_activity
           where datname = $1 and pid <> pg_backend_pid() and query ilike 'LISTEN%'`,
-        [name],
+        [instances.name],
       )
       // Both instances' listeners, each on its own connection.
       expect(killed.rowCount).toBeGreaterThanOrEqual(2)

@@ -1,5 +1,5 @@
 // Claims: Assign to me and Unassign on every kind of record, idempotence, taking over someone else's claim,
-// roles, the audit trail, the assignee filter of the lists, and the `record.assigned` socket message.
+// roles, the audit trail, the assignee filter of the lists, and the `record.changed` socket message a claim sends.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
   CompanyApplicationDetail,
@@ -161,21 +161,27 @@ for (const backend of BACKENDS) {
         for (const bad of MALFORMED_IDS) await expectDetail(await unassign(bad, m.tokens.coordinator), 404)
       })
 
-      it(`${kind}: every signed-in socket hears record.assigned, with the assignee or null`, async () => {
+      it(`${kind}: every signed-in socket hears the claim once, as record.changed with the row's assignee`, async () => {
         const target = await take()
         const watcher = openSocket(m.server.url, { token: m.tokens.viewer })
         sockets.push(watcher)
         await watcher.next("connection_established")
         await decoded(await assign(target.uuid, m.tokens.coordinator), Detail)
-        const claimed = await watcher.next("record.assigned", (f) => f.uuid === target.uuid)
-        expect(claimed).toMatchObject({ kind, assignee: { full_name: "Corey Coordinator" } })
+        const claimed = await watcher.next("record.changed", (f) => f.uuid === target.uuid)
+        expect(claimed).toMatchObject({
+          kind,
+          change: "assigned",
+          actor: { full_name: "Corey Coordinator" },
+          record: { uuid: target.uuid, assignee: { full_name: "Corey Coordinator" } },
+        })
         await decoded(await unassign(target.uuid, m.tokens.coordinator), Detail)
-        const released = await watcher.next("record.assigned", (f) => f.uuid === target.uuid)
-        expect(released).toMatchObject({ kind, assignee: null })
-        // An idempotent repeat tells nobody anything.
+        const released = await watcher.next("record.changed", (f) => f.uuid === target.uuid)
+        expect(released).toMatchObject({ kind, change: "unassigned", record: { assignee: null } })
+        // An idempotent repeat tells nobody anything, and no other frame repeats the claim.
         await decoded(await unassign(target.uuid, m.tokens.coordinator), Detail)
         await watcher.settle()
-        expect(watcher.pending().filter((f) => f.type === "record.assigned")).toEqual([])
+        const about = watcher.pending().filter((f) => "uuid" in f && f.uuid === target.uuid)
+        expect(about).toEqual([])
       })
     }
   })

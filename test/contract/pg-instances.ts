@@ -5,12 +5,13 @@ import { Schema } from "effect"
 import type { FastifyInstance } from "fastify"
 import pg from "pg"
 import { afterAll, beforeAll } from "vitest"
+import type { Config } from "../../server/config"
 import { type DatabaseHandle, openDatabase } from "../../server/db/database"
 import { runMigrations } from "../../server/db/migrate"
 import { seedContext, seedDemo } from "../../server/db/seed"
 import { buildApp } from "../../server/http/app"
 import { LoginResponse } from "../../src/schema/auth"
-import { manualClock, TEST_PASSWORD_HASH, testConfig } from "./harness"
+import { type ManualClock, manualClock, TEST_PASSWORD_HASH, testConfig } from "./harness"
 
 export const PG_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 
@@ -18,13 +19,18 @@ export interface Instance {
   readonly app: FastifyInstance
   readonly url: string
   readonly database: DatabaseHandle
+  /** Each instance's own clock, moved by the test. */
+  readonly clock: ManualClock
+  /** Every log line the instance wrote so far. */
+  readonly logs: string[]
 }
 
-async function adminQuery(text: string): Promise<void> {
+/** A statement on the server's maintenance database (creating and dropping ones, ending backends). */
+export async function adminQuery(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL })
   await client.connect()
   try {
-    await client.query(text)
+    return await client.query(text, values)
   } finally {
     await client.end()
   }
@@ -37,9 +43,18 @@ export interface PgInstances {
   readonly start: () => Promise<Instance>
   /** The first two, for the common case of a change made through one and heard on the other. */
   readonly pair: () => readonly [Instance, Instance]
+  /** The database's name (to find its backends in pg_stat_activity). */
+  readonly name: string
 }
 
-export function pgInstances(prefix: string, count = 2): PgInstances {
+export interface PgInstancesOptions {
+  readonly count?: number
+  /** Settings every instance runs with, over the test defaults. */
+  readonly config?: Partial<Config>
+}
+
+export function pgInstances(prefix: string, options: PgInstancesOptions = {}): PgInstances {
+  const { count = 2, config = {} } = options
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
   const url = new URL(PG_ADMIN_URL)
   url.pathname = `/${name}`
@@ -48,16 +63,18 @@ export function pgInstances(prefix: string, count = 2): PgInstances {
 
   const start = async (): Promise<Instance> => {
     const database = await openDatabase({ kind: "postgres", url: dbUrl })
+    const clock = manualClock()
+    const logs: string[] = []
     const app = await buildApp({
-      config: testConfig(),
+      config: testConfig(config),
       database,
-      clock: manualClock(),
-      logger: { write: () => undefined },
+      clock,
+      logger: { write: (line) => void logs.push(line) },
     })
     await app.listen({ port: 0, host: "127.0.0.1" })
     const address = app.server.address()
     const port = typeof address === "object" && address ? address.port : 0
-    return { app, url: `http://127.0.0.1:${port}`, database }
+    return { app, url: `http://127.0.0.1:${port}`, database, clock, logs }
   }
 
   beforeAll(async () => {
@@ -83,7 +100,7 @@ export function pgInstances(prefix: string, count = 2): PgInstances {
     if (!a || !b) throw new Error("the instances did not start")
     return [a, b]
   }
-  return { list: instances, start, pair }
+  return { list: instances, start, pair, name }
 }
 
 /** Signs in through one instance; the access token works on every other. */

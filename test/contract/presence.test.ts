@@ -190,8 +190,8 @@ describe.skipIf(!pgUp)("presence and claims across two instances on PostgreSQL",
       headers: { authorization: `Bearer ${onA}` },
     })
     expect(response.status).toBe(200)
-    const heard = await watcher.next("record.assigned", (f) => f.uuid === uuid)
-    expect(heard.assignee?.full_name).toBe("Corey Coordinator")
+    const heard = await watcher.next("record.changed", (f) => f.uuid === uuid && f.change === "assigned")
+    expect(heard.record.assignee?.full_name).toBe("Corey Coordinator")
   })
 
   it("an instance that shuts down takes its viewers with it", async () => {

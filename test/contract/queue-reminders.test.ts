@@ -1,24 +1,15 @@
 // Overdue reminders (docs/behaviour.md#reminders), driven by the server's injectable clock: a record that
 // becomes overdue sends the deciding staff one `reminder` each, once; records already overdue when reminders
 // began send none; and two instances on one PostgreSQL send each reminder once between them.
-import type { FastifyInstance } from "fastify"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type DatabaseHandle, openDatabase } from "../../server/db/database"
-import { buildApp } from "../../server/http/app"
+import type { DatabaseHandle } from "../../server/db/database"
 import { REMINDER_SENDER, sendOverdueReminders } from "../../server/marketplace/reminders"
 import { linkTo } from "../../src/schema/app-routes"
 import { WorkRequest } from "../../src/schema/marketplace"
-import {
-  BACKENDS,
-  manualClock,
-  openTestDatabase,
-  postgresAvailable,
-  startServer,
-  type TestServer,
-  testConfig,
-} from "./harness"
+import { BACKENDS, manualClock, postgresAvailable, startServer, type TestServer, testConfig } from "./harness"
 import { decoded } from "./marketplace-fixture"
+import { pgInstances } from "./pg-instances"
 
 const pgUp = await postgresAvailable()
 const HOUR = 3_600_000
@@ -131,40 +122,12 @@ for (const backend of BACKENDS) {
 }
 
 describe.skipIf(!pgUp)("overdue reminders with two instances on PostgreSQL", () => {
-  let url: string
-  let drop: () => Promise<void>
-  let seedDb: DatabaseHandle
-  const apps: FastifyInstance[] = []
-  const handles: DatabaseHandle[] = []
-  const clocks = [manualClock(), manualClock()]
-
-  beforeAll(async () => {
-    const opened = await openTestDatabase("postgres")
-    seedDb = opened.database
-    drop = opened.drop
-    url = opened.url ?? ""
-    for (const clock of clocks) {
-      const database = await openDatabase({ kind: "postgres", url })
-      handles.push(database)
-      const app = await buildApp({
-        config: testConfig({ reminderIntervalMs: 15 }),
-        database,
-        clock,
-        logger: false,
-      })
-      await app.listen({ port: 0, host: "127.0.0.1" })
-      apps.push(app)
-    }
-  })
-  afterAll(async () => {
-    for (const app of apps) await app.close()
-    for (const h of handles) await h.close()
-    await seedDb?.close()
-    await drop?.()
-  })
+  const instances = pgInstances("backoffice_reminders", { config: { reminderIntervalMs: 15 } })
 
   it("sends exactly one reminder per deciding user per newly overdue record", async () => {
-    const db = seedDb.db
+    const handles = instances.list.map((i) => i.database)
+    const clocks = instances.list.map((i) => i.clock)
+    const db = instances.pair()[0].database.db
     await waitFor(() => started(db), "the first look")
     const overdue = testConfig().queueOverdueAfterSeconds * 1000
     // Two days forward: every seeded pending record younger than the threshold at start becomes overdue.

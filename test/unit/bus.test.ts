@@ -8,6 +8,7 @@ import { lookup, SESSION_ACTOR_IDS, type SystemId } from "../../src/machines/reg
 import { ROOT_ACTOR_IDS } from "../../src/machines/root-actors"
 import { deliveriesOf, SUBSCRIPTIONS, SUPPORT_ONLY } from "../../src/machines/subscriptions"
 import type { LoginResponse, RefreshResponse, User } from "../../src/schema/auth"
+import type { RecordChangedMessage } from "../../src/schema/socket"
 import { demoUser } from "./fake-auth-server"
 
 // The bus on a real system: the real auth machine publishes, the real bus delivers per the subscription table,
@@ -205,7 +206,7 @@ describe("subscription table", () => {
     ])
   })
 
-  it("hands presence frames to the presence actor and claims, made here or anywhere, to the open pages", () => {
+  it("hands presence frames to the presence actor, and claims made here to the open pages", () => {
     const uuid = "00000000-0000-4000-8000-000000000001"
     const viewers = [{ id: 2, full_name: "Cora Second" }]
     const presence = deliveriesOf({
@@ -235,13 +236,25 @@ describe("subscription table", () => {
         },
       },
     ]
-    expect(
-      deliveriesOf({
-        type: "socket.received",
-        message: { type: "record.assigned", kind: "application", uuid, assignee },
-        at: 1,
-      }),
-    ).toEqual(expected)
+    // A claim made anywhere comes as record.changed (its row names the assignee), which is liveRecords'
+    // alone: the open pages take it from there as any other change (test/unit/live-records.test.ts).
+    const claimedElsewhere = deliveriesOf({
+      type: "socket.received",
+      message: {
+        type: "record.changed",
+        kind: "application",
+        uuid,
+        change: "assigned",
+        status: "pending",
+        actor: { id: 2, full_name: "Cora Second" },
+        at: assignee.assigned_at,
+        record: { uuid, assignee } as unknown as RecordChangedMessage["record"],
+      },
+      at: 1,
+    })
+    expect(claimedElsewhere.map((d) => [d.to, d.command.type])).toEqual([
+      ["liveRecords", "liveRecords.changed"],
+    ])
     // This tab's own claim hands the detail page the whole record, audit trail included.
     const record = { uuid, assignee } as unknown as RecordDetail
     const [toReview, toList] = expected

@@ -143,4 +143,33 @@ describe("record.changed on the client", () => {
     const byMe = remoteChangeOf(claimedMessage, 2)
     expect(applyChange(shown, { status: "pending", assignee: "mine" }, byMe, [])?.results).toHaveLength(2)
   })
+
+  it("a claim heard from the socket names the new assignee in a shown row, where it stands, and marks it", () => {
+    const assignee = { id: 2, full_name: "Cora Second", assigned_at: "2026-11-24T05:00:00.000Z" }
+    const claim: RecordChangedMessage = {
+      ...message(2),
+      change: "assigned",
+      status: "pending",
+      actor: { id: 2, full_name: "Cora Second" },
+      record: { ...rowOf(A, "pending"), assignee } as RecordChangedMessage["record"],
+    }
+    const shown = pageOf(rowOf(A, "pending"), rowOf(B, "pending"))
+    const change = remoteChangeOf(claim, 7)
+    expect(change.mark?.words).toBe("Claimed by Cora Second")
+    const applied = applyChange(shown, PENDING, change, [])
+    expect(applied?.results.map((r) => [r.uuid, r.assignee?.full_name ?? null])).toEqual([
+      [A, "Cora Second"],
+      [B, null],
+    ])
+    const released = remoteChangeOf(
+      {
+        ...claim,
+        change: "unassigned",
+        record: { ...rowOf(A, "pending"), assignee: null } as RecordChangedMessage["record"],
+      },
+      7,
+    )
+    expect(released.mark?.words).toBe("Released by Cora Second")
+    expect(applyChange(applied, PENDING, released, [])?.results[0]?.assignee).toBeNull()
+  })
 })

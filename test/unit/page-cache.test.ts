@@ -1,7 +1,18 @@
 // The notification page cache: a stored page is served until its user's notifications change; a load that
 // overlaps a change, or a gap in listening, is never kept; the budget is held by forgetting whole users.
 import { describe, expect, it } from "vitest"
-import { createPageCache } from "../../server/notifications/page-cache"
+import type { Encoding } from "../../server/http/compression"
+import { createPageCache, PAGE_CACHE_LIMITS } from "../../server/notifications/page-cache"
+
+/** A stand-in compressor that counts its calls: "<encoding>:<body>" as bytes. */
+function countingCompressor() {
+  const calls: string[] = []
+  const compress = (body: string, encoding: Encoding) => {
+    calls.push(`${encoding} ${body}`)
+    return Buffer.from(`${encoding}:${body}`)
+  }
+  return { calls, compress }
+}
 
 /** A load finished by hand, so a test can put a change between its start and its end. */
 function heldLoad(body: string) {
@@ -21,14 +32,14 @@ function heldLoad(body: string) {
 describe("page cache", () => {
   it("serves a loaded page until the user's notifications change, and only that user's", async () => {
     const cache = createPageCache()
-    expect(cache.get(1, "/p")).toBeUndefined()
-    expect(await cache.load(1, "/p", async () => "one")).toBe("one")
+    expect(cache.get(1, "/p")?.body).toBeUndefined()
+    expect((await cache.load(1, "/p", async () => "one")).body).toBe("one")
     await cache.load(2, "/p", async () => "two")
-    expect(cache.get(1, "/p")).toBe("one")
-    expect(cache.get(1, "/other")).toBeUndefined()
+    expect(cache.get(1, "/p")?.body).toBe("one")
+    expect(cache.get(1, "/other")?.body).toBeUndefined()
     cache.changed(1)
-    expect(cache.get(1, "/p")).toBeUndefined()
-    expect(cache.get(2, "/p")).toBe("two")
+    expect(cache.get(1, "/p")?.body).toBeUndefined()
+    expect(cache.get(2, "/p")?.body).toBe("two")
   })
 
   it("does not keep a load during which the user's notifications changed", async () => {
@@ -38,10 +49,10 @@ describe("page cache", () => {
     cache.changed(1)
     held.finish()
     // The caller still gets its answer (it asked before the change); nobody after it does.
-    expect(await answer).toBe("before the change")
-    expect(cache.get(1, "/p")).toBeUndefined()
+    expect((await answer).body).toBe("before the change")
+    expect(cache.get(1, "/p")?.body).toBeUndefined()
     await cache.load(1, "/p", async () => "after")
-    expect(cache.get(1, "/p")).toBe("after")
+    expect(cache.get(1, "/p")?.body).toBe("after")
   })
 
   it("keeps a load when only another user changed meanwhile", async () => {
@@ -51,38 +62,38 @@ describe("page cache", () => {
     cache.changed(2)
     held.finish()
     await answer
-    expect(cache.get(1, "/p")).toBe("mine")
+    expect(cache.get(1, "/p")?.body).toBe("mine")
   })
 
   it("serves and keeps nothing while changes cannot be heard, nor a load that spans the gap", async () => {
     const cache = createPageCache()
     await cache.load(1, "/p", async () => "stored")
     cache.setListening(false)
-    expect(cache.get(1, "/p")).toBeUndefined()
+    expect(cache.get(1, "/p")?.body).toBeUndefined()
     await cache.load(1, "/p", async () => "unheard")
-    expect(cache.get(1, "/p")).toBeUndefined()
+    expect(cache.get(1, "/p")?.body).toBeUndefined()
     const spanning = heldLoad("read during the gap")
     const answer = cache.load(1, "/p", spanning.run)
     cache.setListening(true)
     spanning.finish()
     await answer
-    expect(cache.get(1, "/p")).toBeUndefined()
+    expect(cache.get(1, "/p")?.body).toBeUndefined()
     expect(cache.size()).toEqual({ users: 0, pages: 0, chars: 0 })
     await cache.load(1, "/p", async () => "heard again")
-    expect(cache.get(1, "/p")).toBe("heard again")
+    expect(cache.get(1, "/p")?.body).toBe("heard again")
   })
 
   it("keeps the newest pages per user and forgets least recently used users beyond the budget", async () => {
     const cache = createPageCache({ pagesPerUser: 2, totalChars: 64 * 3 + 25, maxAgeMs: 10_000 })
     for (const url of ["/a", "/b", "/c"]) await cache.load(1, url, async () => "x".repeat(5))
-    expect(cache.get(1, "/a")).toBeUndefined()
-    expect(cache.get(1, "/c")).toBe("xxxxx")
+    expect(cache.get(1, "/a")?.body).toBeUndefined()
+    expect(cache.get(1, "/c")?.body).toBe("xxxxx")
     await cache.load(2, "/a", async () => "y".repeat(10))
-    expect(cache.get(1, "/b")).toBe("xxxxx") // user 1 is now the most recently used
+    expect(cache.get(1, "/b")?.body).toBe("xxxxx") // user 1 is now the most recently used
     await cache.load(3, "/a", async () => "z".repeat(10))
-    expect(cache.get(2, "/a")).toBeUndefined()
-    expect(cache.get(1, "/b")).toBe("xxxxx")
-    expect(cache.get(3, "/a")).toBe("z".repeat(10))
+    expect(cache.get(2, "/a")?.body).toBeUndefined()
+    expect(cache.get(1, "/b")?.body).toBe("xxxxx")
+    expect(cache.get(3, "/a")?.body).toBe("z".repeat(10))
     expect(cache.size().chars).toBeLessThanOrEqual(64 * 3 + 25)
   })
 
@@ -95,7 +106,7 @@ describe("page cache", () => {
     await cache.load(2, "/p", async () => "0123456789")
     held.finish()
     await answer
-    expect(cache.get(1, "/p")).toBeUndefined()
+    expect(cache.get(1, "/p")?.body).toBeUndefined()
   })
 
   it("ages a page out after maxAgeMs without any change heard (a write that announced nothing)", async () => {
@@ -103,9 +114,61 @@ describe("page cache", () => {
     const cache = createPageCache({ pagesPerUser: 8, totalChars: 1024, maxAgeMs: 1000 }, () => time)
     await cache.load(1, "/p", async () => "old")
     time = 1000
-    expect(cache.get(1, "/p")).toBe("old")
+    expect(cache.get(1, "/p")?.body).toBe("old")
     time = 1001
-    expect(cache.get(1, "/p")).toBeUndefined()
+    expect(cache.get(1, "/p")?.body).toBeUndefined()
     expect(cache.size()).toEqual({ users: 1, pages: 0, chars: 64 })
+  })
+
+  it("compresses a stored page once per encoding and keeps the bytes until the page changes", async () => {
+    const { calls, compress } = countingCompressor()
+    const cache = createPageCache(PAGE_CACHE_LIMITS, Date.now, compress)
+    await cache.load(1, "/p", async () => "body")
+    expect(cache.get(1, "/p")?.compressed("br").toString()).toBe("br:body")
+    expect(cache.get(1, "/p")?.compressed("br").toString()).toBe("br:body")
+    expect(cache.get(1, "/p")?.compressed("gzip").toString()).toBe("gzip:body")
+    expect(calls).toEqual(["br body", "gzip body"])
+    // The bytes are counted against the budget beside the body.
+    expect(cache.size().chars).toBe(64 + "body".length + "br:body".length + "gzip:body".length)
+    cache.changed(1)
+    expect(cache.size().chars).toBe(64)
+    await cache.load(1, "/p", async () => "new")
+    expect(cache.get(1, "/p")?.compressed("br").toString()).toBe("br:new")
+    expect(calls).toEqual(["br body", "gzip body", "br new"])
+  })
+
+  it("compresses a page it did not keep for its own answer, without counting it or keeping it", async () => {
+    const { calls, compress } = countingCompressor()
+    const cache = createPageCache(PAGE_CACHE_LIMITS, Date.now, compress)
+    const held = heldLoad("overlapped")
+    const answer = cache.load(1, "/p", held.run)
+    cache.changed(1)
+    held.finish()
+    const page = await answer
+    expect(page.compressed("gzip").toString()).toBe("gzip:overlapped")
+    expect(page.compressed("gzip").toString()).toBe("gzip:overlapped")
+    expect(calls).toEqual(["gzip overlapped"])
+    expect(cache.size()).toEqual({ users: 1, pages: 0, chars: 64 })
+  })
+
+  it("bytes made for a page dropped meanwhile are not counted, and a page's bytes can push users out", async () => {
+    const { compress } = countingCompressor()
+    const cache = createPageCache(
+      { pagesPerUser: 8, totalChars: 64 * 2 + 20, maxAgeMs: 10_000 },
+      Date.now,
+      compress,
+    )
+    const first = await cache.load(1, "/p", async () => "12345")
+    cache.changed(1)
+    first.compressed("br")
+    expect(cache.size().chars).toBe(64)
+    await cache.load(2, "/p", async () => "abcde")
+    expect(cache.size()).toEqual({ users: 2, pages: 1, chars: 64 * 2 + 5 })
+    // 5 + "gzip:abcde" (10) fit; then "br:abcde" (8) would pass the budget: the least recently used user
+    // (1, holding nothing) goes first.
+    cache.get(2, "/p")?.compressed("gzip")
+    cache.get(2, "/p")?.compressed("br")
+    expect(cache.size()).toEqual({ users: 1, pages: 1, chars: 64 + 5 + 10 + 8 })
+    expect(cache.get(2, "/p")?.body).toBe("abcde")
   })
 })

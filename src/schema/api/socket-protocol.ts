@@ -25,7 +25,7 @@ export const SERVER_MESSAGES: Readonly<Record<ServerMessage["type"], string>> = 
   "notification.changed":
     "A notification (`notification_id`) was marked unread, archived or moved back to the inbox (`change`: `unread`, `archived`, `unarchived`) in some tab or on some instance; `unread_count` follows.",
   "record.changed":
-    "A marketplace record changed on some instance: `kind` (`application`, `work`, `maintenance`), `uuid`, `change` (the audit action: `submitted`, `approved`, `accepted`, `rejected`, `reopened`, `providers_selected`), the new `status`, the `actor` ({`id`, `full_name`}, `id` null for an applicant or a customer), `at`, and `record` as the list endpoints return it. Sent to every signed-in socket; after a reconnection the client reloads its lists and counts instead of expecting the ones it missed.",
+    "A marketplace record changed on some instance: `kind` (`application`, `work`, `maintenance`), `uuid`, `change` (the audit action: `submitted`, `approved`, `accepted`, `rejected`, `reopened`, `providers_selected`, and `assigned` or `unassigned` for a claim taken or released), the new `status`, the `actor` ({`id`, `full_name`}, `id` null for an applicant or a customer), `at`, and `record` as the list endpoints return it (its `assignee` says who holds it now). Sent to every signed-in socket; after a reconnection the client reloads its lists and counts instead of expecting the ones it missed.",
   update:
     "Legacy form of `unread_count` and `notification.read` (`event_type` + `data`); clients must accept it.",
   realtime_update: "The same as `update` under its other name.",
@@ -33,8 +33,6 @@ export const SERVER_MESSAGES: Readonly<Record<ServerMessage["type"], string>> = 
   error: "A frame the server could not use, or a refused action: `detail` says why. The socket stays open.",
   presence:
     "Who else views the record `kind` `uuid` now (`viewers`: `id`, `full_name`, each person once, never the recipient), sent to each socket viewing it whenever that changes, on any instance.",
-  "record.assigned":
-    "The record `kind` `uuid` was claimed (`assignee`: `id`, `full_name`, `assigned_at`) or released (`assignee` null) by someone, on any instance.",
 }
 
 const rows = (messages: Readonly<Record<string, string>>): string =>
