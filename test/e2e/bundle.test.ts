@@ -1,6 +1,11 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { measureSignIn, SIGN_IN_BUDGET_KB } from "../../bench/bundle-measure"
+import {
+  DASHBOARD_CEILING_KB,
+  measureRoute,
+  measureSignIn,
+  SIGN_IN_BUDGET_KB,
+} from "../../bench/bundle-measure"
 import { measureLoginVisit, type Visit } from "../../bench/bundle-visit"
 import { launchBrowser } from "./browser"
 import { type ServerProcess, startServerProcess } from "./server-process"
@@ -35,5 +40,15 @@ describe("sign-in bundle", () => {
   it("downloads exactly what the entry imports statically, nothing lazily on top", () => {
     const entry = measureSignIn("dist").chunks.map((c) => `/${c.file}`)
     expect(visit.downloads.map((d) => d.file).sort()).toEqual(entry.sort())
+  })
+})
+
+// What the dashboard needs before it shows (the entry, the signed-in layout, the session's first actors and the
+// page; the rest of the session loads after the first paint, docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows).
+describe("dashboard bundle", () => {
+  it(`needs at most ${DASHBOARD_CEILING_KB} KB of gzipped JavaScript before it shows`, () => {
+    const route = measureRoute("dist", "src/views/pages/DashboardPage.tsx")
+    expect(route.totalGzip / 1024).toBeLessThanOrEqual(DASHBOARD_CEILING_KB)
+    expect(route.firebase).toBe(false)
   })
 })

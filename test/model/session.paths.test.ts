@@ -84,15 +84,13 @@ describe("session machine paths", () => {
     // The rest is handed the opens still wanted when it arrived, then every page command sent while it runs.
     if (running) {
       const before = path.steps.slice(1, loadAt + 1).map((s) => s.event)
-      const wanted = before.reduce<string[]>(
-        (keys, e) =>
-          e.type === "session.openPage"
-            ? [...keys, (e as { key: string }).key]
-            : e.type === "session.closePage"
-              ? keys.filter((k) => k !== (e as { key: string }).key)
-              : keys,
-        [],
-      )
+      const wanted: string[] = []
+      for (const e of before) {
+        const key = (e as { key?: string }).key
+        if (e.type === "session.openPage" && key) wanted.push(key)
+        if (e.type === "session.closePage" && key && wanted.includes(key))
+          wanted.splice(wanted.indexOf(key), 1)
+      }
       expect(handed).toEqual([
         ...wanted.map(() => "session.openPage"),
         ...sent.filter((t) => (t.startsWith("session.") && t.endsWith("Page")) || t === "session.toPages"),
