@@ -41,7 +41,9 @@ export const sessionMachine = setup({
     // While the rest is not running, a page's open waits for it and a close takes back an open not yet made.
     queueOpen: assign({
       queued: ({ context, event }) =>
-        event.type === "session.openPage" ? [...context.queued, event] : context.queued,
+        event.type === "session.openPage" && !context.queued.some((open) => open.key === event.key)
+          ? [...context.queued, event]
+          : context.queued,
     }),
     dropOpen: assign({
       queued: ({ context, event }) =>
