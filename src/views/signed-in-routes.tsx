@@ -118,7 +118,8 @@ export default function SignedInRoutes() {
 
 /**
  * The layout paints with the sidebar, the summary and the page; then it tells the session it has shown, which
- * starts the rest of the session (docs/architecture.md#start-up), and the top bar's live parts join it.
+ * starts the rest of the session, and the top bar's live parts join it
+ * (docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows).
  */
 function SignedInLayout() {
   usePreloadWhenIdle(preloadAllPages)
