@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { defaultOrdering, listSearchString, parseListSearch } from "../../src/machines/list-url"
-import { waitedMs, waitedText, waitLevel } from "../../src/machines/wait-time"
-import type { QueueTimes } from "../../src/schema/queue-wait"
+import { type QueueTimes, waitedMs, waitedText, waitLevel } from "../../src/schema/queue-wait"
 import {
   noCandidatesReason,
   notApprovedReason,

@@ -1,20 +1,14 @@
 import { Menu } from "lucide-react"
 import { type ReactNode, useEffect, useRef } from "react"
 import { useSidebar, useSidebarSend } from "../ui-hooks"
+import { CommandPalette } from "./CommandPalette"
+import { ConnectionIndicator } from "./ConnectionIndicator"
 import * as css from "./layout.css"
 import { Sidebar } from "./Sidebar"
 import { TermsBanner } from "./TermsBanner"
 import { UserMenu } from "./UserMenu"
 
-interface AppLayoutProps {
-  readonly children: ReactNode
-  /** The top bar's parts that come with the rest of the session, after the first paint (live-parts.tsx). */
-  readonly palette?: ReactNode
-  readonly connection?: ReactNode
-  readonly bell?: ReactNode
-}
-
-export function AppLayout({ children, palette, connection, bell }: AppLayoutProps) {
+export function AppLayout({ children, bell }: { children: ReactNode; bell?: ReactNode }) {
   const send = useSidebarSend()
   const collapsed = useSidebar((_, c) => c)
   const narrow = useSidebar((ctx) => ctx.narrow)
@@ -69,9 +63,9 @@ export function AppLayout({ children, palette, connection, bell }: AppLayoutProp
           >
             <Menu size={22} aria-hidden="true" />
           </button>
-          {palette}
+          <CommandPalette />
           <div className={css.spacer} />
-          {connection}
+          <ConnectionIndicator />
           {bell}
           <UserMenu />
         </header>

@@ -1,5 +1,12 @@
-import { WAIT_LEVEL_LABEL, type WaitLevel, waitedMs, waitedText, waitLevel } from "../../machines/wait-time"
-import type { QueueTimes, WaitCounts } from "../../schema/queue-wait"
+import {
+  type QueueTimes,
+  WAIT_LEVEL_LABEL,
+  type WaitCounts,
+  type WaitLevel,
+  waitedMs,
+  waitedText,
+  waitLevel,
+} from "../../schema/queue-wait"
 import * as css from "./queue-wait.css"
 
 // How long a pending record has waited, measured to the server's time with the server's thresholds
