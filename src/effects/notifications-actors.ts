@@ -5,7 +5,7 @@ import { inboxPageMachine, type LoadInboxInput } from "../machines/inbox-page.ma
 import type { NotificationFilters } from "../machines/notification-list"
 import type { Write } from "../machines/notification-writes"
 import { notificationsMachine } from "../machines/notifications.machine"
-import type { CatchUp, FirstPage, NotificationsEvent } from "../machines/notifications-context"
+import type { CatchUp, CatchUpInput, FirstPage, NotificationsEvent } from "../machines/notifications-context"
 import { socketMachine } from "../machines/socket.machine"
 import { COALESCE, type ToastPlan } from "../machines/toast-coalesce"
 import type { Notification, NotificationPage } from "../schema/notifications"
@@ -72,12 +72,12 @@ export function provideNotifications(run: Run, config: ConfigShape) {
         loadMore: fromPromise<NotificationPage, { filters: NotificationFilters; page: number }>(({ input }) =>
           api((a) => a.page({ ...input.filters, page: input.page })),
         ),
-        catchUp: fromPromise<CatchUp, { sinceId: number }>(({ input }) =>
+        catchUp: fromPromise<CatchUp, CatchUpInput>(({ input }) =>
           api((a) =>
             Effect.all(
               {
                 items: a.page({ since_id: input.sinceId }).pipe(Effect.map((p) => p.results)),
-                unread: a.unreadCount,
+                unread: input.recount ? a.unreadCount : Effect.succeed(null),
               },
               { concurrency: 2 },
             ),

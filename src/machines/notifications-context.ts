@@ -22,7 +22,7 @@ export type NotificationsEvent =
   | { type: "notifications.markAllRead" }
   | { type: "notifications.open"; id: number }
   | { type: "notifications.tick"; now: number }
-  /** The socket (re)connected: catch up from the newest id held and take the server's count. */
+  /** The socket (re)connected: take the server's count and catch up from the newest id held. */
   | { type: "notifications.connected"; latestId: number; unread: number }
   | { type: "notifications.live"; notification: Notification; unread: number; at: number }
   | { type: "notifications.count"; unread: number }
@@ -49,15 +49,26 @@ export interface NotificationsContext {
   detail: Notification | null
   /** Ids already announced by a push toast, newest last (bounded). */
   toasted: number[]
+  /**
+   * Socket connections since start. Only the first one's catch-up trusts the count it holds (the first page's,
+   * read moments before, then the connection's); after any later one it reads the count again.
+   */
+  connections: number
 }
 
 export interface FirstPage {
   readonly page: NotificationPage
   readonly unread: number
 }
+export interface CatchUpInput {
+  readonly sinceId: number
+  /** Read the unread count again too: the socket came back after a gap (docs/behaviour.md#catch-up). */
+  readonly recount: boolean
+}
 export interface CatchUp {
   readonly items: ReadonlyArray<Notification>
-  readonly unread: number
+  /** Null when the catch-up was not asked to recount: the count the connection brought stands. */
+  readonly unread: number | null
 }
 
 export const fresh = (): NotificationsContext => ({
@@ -73,4 +84,5 @@ export const fresh = (): NotificationsContext => ({
   queue: [],
   detail: null,
   toasted: [],
+  connections: 0,
 })

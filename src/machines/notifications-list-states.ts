@@ -30,22 +30,33 @@ export const listRegion = notificationsSetup.createStateConfig({
         id: "loadFirst",
         src: "loadFirst",
         input: ({ context }) => ({ filters: context.filters }),
-        onDone: {
-          target: "ready",
-          actions: [
-            assign(({ event }) => ({
-              items: [...event.output.page.results],
-              page: 1,
-              hasMore: event.output.page.next !== null,
-              moreFailed: false,
-            })),
-            { type: "setUnread", params: ({ event }) => ({ unread: event.output.unread }) },
-            {
-              type: "setNewestSeen",
-              params: ({ event }) => ({ newestId: newestId(event.output.page.results) ?? 0 }),
-            },
-          ],
-        },
+        onDone: [
+          {
+            // The socket connected while this page was on its way: the connection's count, which the socket
+            // keeps up to date, stands. The page's may have been read before the connection, missing a change
+            // that the socket will not send again (docs/behaviour.md#catch-up).
+            guard: "connectedMeanwhile",
+            target: "ready",
+            actions: [
+              { type: "takeFirstPage", params: ({ event }) => event.output.page },
+              {
+                type: "setNewestSeen",
+                params: ({ event }) => ({ newestId: newestId(event.output.page.results) ?? 0 }),
+              },
+            ],
+          },
+          {
+            target: "ready",
+            actions: [
+              { type: "takeFirstPage", params: ({ event }) => event.output.page },
+              { type: "setUnread", params: ({ event }) => ({ unread: event.output.unread }) },
+              {
+                type: "setNewestSeen",
+                params: ({ event }) => ({ newestId: newestId(event.output.page.results) ?? 0 }),
+              },
+            ],
+          },
+        ],
         onError: "failed",
       },
     },
@@ -83,7 +94,10 @@ export const syncRegion = notificationsSetup.createStateConfig({
       invoke: {
         id: "catchUp",
         src: "catchUp",
-        input: ({ context }) => ({ sinceId: context.newestSeen }),
+        // Only a later connection recounts: the first one follows the first page's count, read moments
+        // before, and brought its own (docs/behaviour.md#catch-up). After an outage or with a new token,
+        // notifications may have been read or created in the gap.
+        input: ({ context }) => ({ sinceId: context.newestSeen, recount: context.connections > 1 }),
         onDone: {
           target: "idle",
           actions: [
@@ -95,7 +109,11 @@ export const syncRegion = notificationsSetup.createStateConfig({
               type: "takeArrivals",
               params: ({ context, event }) => ({ items: event.output.items, at: context.now }),
             },
-            { type: "setUnread", params: ({ event }) => ({ unread: event.output.unread }) },
+            // Not recounted: the count the connection brought stands (an unchanged count publishes nothing).
+            {
+              type: "setUnread",
+              params: ({ context, event }) => ({ unread: event.output.unread ?? context.unread }),
+            },
           ],
         },
         // The count from the connection stands; the next reconnect catches up again.
@@ -111,11 +129,17 @@ export const syncRegion = notificationsSetup.createStateConfig({
       {
         guard: "firstPageLoading",
         target: ".awaitingList",
-        actions: { type: "setUnread", params: ({ event }) => ({ unread: event.unread }) },
+        actions: [
+          { type: "setUnread", params: ({ event }) => ({ unread: event.unread }) },
+          assign({ connections: ({ context }) => context.connections + 1 }),
+        ],
       },
       {
         target: ".catchingUp",
-        actions: { type: "setUnread", params: ({ event }) => ({ unread: event.unread }) },
+        actions: [
+          { type: "setUnread", params: ({ event }) => ({ unread: event.unread }) },
+          assign({ connections: ({ context }) => context.connections + 1 }),
+        ],
       },
     ],
   },

@@ -1,4 +1,4 @@
-import { enqueueActions, fromCallback, fromPromise, setup, stateIn } from "xstate"
+import { assign, enqueueActions, fromCallback, fromPromise, setup, stateIn } from "xstate"
 import type { Notification, NotificationPage } from "../schema/notifications"
 import type { NotificationsFact } from "./facts"
 import { type Arrival, intake } from "./notification-intake"
@@ -6,6 +6,7 @@ import type { NotificationFilters } from "./notification-list"
 import { changeOf, needsCall, optimistic, type Write } from "./notification-writes"
 import {
   type CatchUp,
+  type CatchUpInput,
   type FirstPage,
   fresh,
   type NotificationsContext,
@@ -32,7 +33,7 @@ export const notificationsSetup = setup({
     loadMore: fromPromise<NotificationPage, { filters: NotificationFilters; page: number }>(async () =>
       provided(),
     ),
-    catchUp: fromPromise<CatchUp, { sinceId: number }>(async () => provided()),
+    catchUp: fromPromise<CatchUp, CatchUpInput>(async () => provided()),
     write: fromPromise<{ unread: number }, Write>(async () => provided()),
     loadDetail: fromPromise<Notification, { id: number }>(async () => provided()),
     clock: fromCallback<NotificationsEvent>(() => () => {}),
@@ -43,6 +44,7 @@ export const notificationsSetup = setup({
     hasUnread: ({ context }) => context.unread > 0 || context.items.some((n) => !n.is_read),
     firstPageLoading: stateIn({ active: { list: "loading" } }),
     firstPageFailed: stateIn({ active: { list: "failed" } }),
+    connectedMeanwhile: stateIn({ active: { sync: "awaitingList" } }),
   },
   actions: {
     /** Runs before takeNew, on the same context, so both read the same "unseen" set. */
@@ -59,6 +61,13 @@ export const notificationsSetup = setup({
       enqueue.assign({ newestSeen: params.newestId })
       enqueue.emit({ type: "notifications.seen", newestId: params.newestId })
     }),
+    /** The list is its first page again (of the tab shown). */
+    takeFirstPage: assign((_, page: NotificationPage) => ({
+      items: [...page.results],
+      page: 1,
+      hasMore: page.next !== null,
+      moreFailed: false,
+    })),
     reset: enqueueActions(({ context, enqueue }) => {
       enqueue.assign(() => fresh())
       if (context.unread !== 0) enqueue.emit({ type: "notifications.unreadChanged", unread: 0 })

@@ -4,6 +4,7 @@ import { getShortestPaths } from "xstate/graph"
 import { notificationsMachine } from "../../src/machines/notifications.machine"
 import type {
   CatchUp,
+  CatchUpInput,
   NotificationsContext,
   NotificationsEvent,
 } from "../../src/machines/notifications-context"
@@ -48,7 +49,9 @@ const events = [
   { type: "xstate.done.actor.write", output: { unread: 0 } },
   { type: "xstate.error.actor.write", error: new Error("500") },
   { type: "notifications.connected", latestId: 3, unread: 3 },
+  // A catch-up after a reconnection recounts; the first connection's does not (the count it holds stands).
   { type: "xstate.done.actor.catchUp", output: { items: [item(4)], unread: 4 } },
+  { type: "xstate.done.actor.catchUp", output: { items: [item(4)], unread: null } },
   { type: "notifications.live", notification: item(4), unread: 4, at: 1 },
   // A push toast announced item 4 first (push.machine.ts).
   { type: "notifications.toasted", id: 4 },
@@ -64,14 +67,26 @@ const serializeState = (s: Snap) =>
     Math.min(s.context.queue.length, 2),
     s.context.hasMore,
     s.context.toasted.includes(4),
+    // Whether a catch-up recounts: the first connection since start, or a later one.
+    Math.min(s.context.connections, 2),
   ])
 
-function fakes(toasts: ToastPlan[]) {
+/** A catch-up answers what it was asked: a count only when it recounts, after a connection but the first. */
+const askedOutcome = (s: Snap, e: NotificationsEvent) => {
+  const event = e as { type: string; output?: CatchUp }
+  if (event.type !== "xstate.done.actor.catchUp" || !event.output) return true
+  return (event.output.unread === null) === s.context.connections <= 1
+}
+
+function fakes(toasts: ToastPlan[], asked: CatchUpInput[] = []) {
   return notificationsMachine.provide({
     actors: {
       loadFirst: pending(),
       loadMore: pending(),
-      catchUp: pending(),
+      catchUp: fromPromise<CatchUp, CatchUpInput>(({ input }) => {
+        asked.push(input)
+        return new Promise(() => {})
+      }),
       write: pending(),
       loadDetail: pending(),
       clock: fromCallback(() => () => {}),
@@ -96,7 +111,7 @@ function keepsAllButSync(before: Snap, after: Snap) {
 }
 
 describe("notifications machine paths", () => {
-  const paths = getShortestPaths(fakes([]), { events, serializeState })
+  const paths = getShortestPaths(fakes([]), { events, serializeState, filterEvents: askedOutcome })
 
   it("reaches loading, ready, loadingMore, failed, catching up and writing", () => {
     const values = paths.map((p) => JSON.stringify(p.state.value))
@@ -105,15 +120,38 @@ describe("notifications machine paths", () => {
     }
     expect(values.some((v) => v.includes('"sync":"catchingUp"'))).toBe(true)
     expect(values.some((v) => v.includes('"writes":"writing"'))).toBe(true)
+    // Both kinds of catch-up are walked: after the first connection, and after a later one.
+    const caughtUp = paths.filter((p) =>
+      p.steps.some((st) => `${st.event.type}` === "xstate.done.actor.catchUp"),
+    )
+    expect(new Set(caughtUp.map((p) => p.state.context.connections > 1))).toEqual(new Set([false, true]))
   })
 
   const walk = (path: (typeof paths)[number]) => {
     const toasts: ToastPlan[] = []
-    const actor = recordedActor(fakes(toasts)).start()
+    const asked: CatchUpInput[] = []
+    const actor = recordedActor(fakes(toasts, asked)).start()
+    let connections = 0
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot()
+      const askedBefore = asked.length
       actor.send(step.event as NotificationsEvent)
-      if (step.event.type === "notifications.connected") keepsAllButSync(before, actor.getSnapshot())
+      const after = actor.getSnapshot()
+      if (step.event.type === "notifications.connected") {
+        connections += 1
+        keepsAllButSync(before, after)
+      }
+      // Only a catch-up after a later connection reads the count again (docs/behaviour.md#catch-up).
+      for (const input of asked.slice(askedBefore)) expect(input.recount).toBe(connections > 1)
+      const outcome = step.event as { type: string; output?: { unread: number | null } }
+      // The connection's count stands over a first page that was on its way when the socket connected...
+      if (outcome.type === "xstate.done.actor.loadFirst" && outcome.output?.unread != null) {
+        const connectedMeanwhile = before.matches({ active: { sync: "awaitingList" } })
+        expect(after.context.unread).toBe(connectedMeanwhile ? before.context.unread : outcome.output.unread)
+      }
+      // ...and over a catch-up that did not recount.
+      if (outcome.type === "xstate.done.actor.catchUp" && outcome.output?.unread === null)
+        expect(after.context.unread).toBe(before.context.unread)
     }
     const snap = actor.getSnapshot()
     expect(snap.value).toEqual(path.state.value)
@@ -192,10 +230,15 @@ describe("notifications machine paths", () => {
       s.context.hasMore,
       s.context.unread > 0 || s.context.items.some((n) => !n.is_read),
       Object.keys(s.context.filters).length > 0,
+      Math.min(s.context.connections, 2),
     ])
   for (const [region, regionEvents] of Object.entries(regions)) {
     it(`takes every event from every state it reaches: ${region}`, () => {
-      const edges = getEdgePaths(fakes([]), { events: regionEvents, serializeState: coarse })
+      const edges = getEdgePaths(fakes([]), {
+        events: regionEvents,
+        serializeState: coarse,
+        filterEvents: askedOutcome,
+      })
       expect(edges.length).toBeGreaterThan(regionEvents.length)
       for (const path of edges) walk(path)
     }, 60_000)
@@ -259,15 +302,8 @@ describe("notifications machine rules", () => {
   })
 
   it("a connection while the first page loads catches up after that page, from its newest id", () => {
-    const asked: Array<{ sinceId: number }> = []
-    const machine = fakes([]).provide({
-      actors: {
-        catchUp: fromPromise<CatchUp, { sinceId: number }>(({ input }) => {
-          asked.push(input)
-          return new Promise(() => {})
-        }),
-      },
-    })
+    const asked: CatchUpInput[] = []
+    const machine = fakes([], asked)
     const actor = createActor(machine).start()
     actor.send({ type: "notifications.start" })
     actor.send({ type: "notifications.connected", latestId: 3, unread: 2 })
@@ -278,7 +314,7 @@ describe("notifications machine rules", () => {
       output: { page: page([3, 2], "/p2"), unread: 2 },
     } as unknown as NotificationsEvent)
     expect(actor.getSnapshot().matches({ active: { list: "ready", sync: "catchingUp" } })).toBe(true)
-    expect(asked).toEqual([{ sinceId: 3 }])
+    expect(asked).toEqual([{ sinceId: 3, recount: false }])
     // A first page that fails: no catch-up from nothing (it would read the oldest rows as new).
     const failing = createActor(machine).start()
     failing.send({ type: "notifications.start" })
@@ -295,10 +331,11 @@ describe("notifications machine rules", () => {
     const { actor, toasts } = loaded()
     actor.send({ type: "notifications.live", notification: item(4), unread: 3, at: 1 })
     actor.send({ type: "notifications.live", notification: item(4), unread: 3, at: 2 })
-    actor.send({ type: "notifications.connected", latestId: 4, unread: 3 })
+    // The connection's count has item 5 already; its catch-up (the first connection's) does not recount.
+    actor.send({ type: "notifications.connected", latestId: 5, unread: 4 })
     actor.send({
       type: "xstate.done.actor.catchUp",
-      output: { items: [item(4), item(5)], unread: 4 },
+      output: { items: [item(4), item(5)], unread: null },
     } as unknown as NotificationsEvent)
     expect(actor.getSnapshot().context.items.map((n) => n.id)).toEqual([5, 4, 3, 2])
     expect(toasts).toEqual([

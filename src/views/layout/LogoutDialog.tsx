@@ -24,15 +24,10 @@ export function LogoutDialog({
       description="Are you sure you want to sign out?"
       returnTo={returnTo}
       onCancel={onCancel}
-      actions={
-        <>
-          <button type="button" className={ui.button.secondary} onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className={ui.button.danger} onClick={onConfirm}>
-            Log out
-          </button>
-        </>
+      action={
+        <button type="button" className={ui.button.danger} onClick={onConfirm}>
+          Log out
+        </button>
       }
     />
   )

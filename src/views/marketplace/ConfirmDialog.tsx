@@ -24,15 +24,10 @@ export function ConfirmDialog({
       open={open}
       title={title}
       onCancel={onCancel}
-      actions={
-        <>
-          <button type="button" className={ui.button.secondary} onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className={danger ? ui.button.danger : ui.button.primary} onClick={onConfirm}>
-            {confirmLabel}
-          </button>
-        </>
+      action={
+        <button type="button" className={danger ? ui.button.danger : ui.button.primary} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
       }
     >
       <div>{children}</div>

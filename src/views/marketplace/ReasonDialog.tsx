@@ -32,15 +32,10 @@ export function ReasonDialog({
       title={title}
       onCancel={onCancel}
       onSubmit={submit}
-      actions={
-        <>
-          <button type="button" className={ui.button.secondary} onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className={ui.button.danger} disabled={reason.trim() === ""}>
-            Reject
-          </button>
-        </>
+      action={
+        <button type="submit" className={ui.button.danger} disabled={reason.trim() === ""}>
+          Reject
+        </button>
       }
     >
       {children}

@@ -1,5 +1,4 @@
 import { DialogFrame } from "../shared/DialogFrame"
-import * as ui from "../shared/ui.css"
 import * as triage from "./triage.css"
 
 // The one place the list's keyboard shortcuts are said: nothing else announces them, so a screen reader user
@@ -18,16 +17,7 @@ export const LIST_SHORTCUTS: ReadonlyArray<readonly [string, string]> = [
 
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <DialogFrame
-      open={open}
-      title="Keyboard shortcuts"
-      onCancel={onClose}
-      actions={
-        <button type="button" className={ui.button.primary} onClick={onClose}>
-          Close
-        </button>
-      }
-    >
+    <DialogFrame open={open} title="Keyboard shortcuts" onCancel={onClose} cancelLabel="Close">
       <p className={triage.hint}>
         Not while typing in a field. Approve and reject ask first, as the buttons do.
       </p>

@@ -1,12 +1,13 @@
 import { type FormEvent, type ReactNode, type RefObject, useId } from "react"
 import * as css from "./dialog-frame.css"
+import * as ui from "./ui.css"
 import { useModal } from "./use-modal"
 
 /**
  * The frame every modal dialog shares: a native modal <dialog> (the page behind it inert, focus kept inside and
- * given back when it closes, see useModal) named by its title, with its buttons in one row at the foot. Escape
- * asks the owner to cancel, so the owner's state, not the browser, decides that it closes. With `onSubmit` the
- * content is a form, so that Enter in a field submits it.
+ * given back when it closes, see useModal) named by its title, with its buttons in one row at the foot: Cancel,
+ * then the dialog's one action. Cancel and Escape both ask the owner to cancel, so the owner's state, not the
+ * browser, decides that it closes. With `onSubmit` the content is a form, so that Enter in a field submits it.
  */
 export function DialogFrame({
   open,
@@ -15,7 +16,8 @@ export function DialogFrame({
   returnTo,
   onCancel,
   onSubmit,
-  actions,
+  action,
+  cancelLabel = "Cancel",
   children,
 }: {
   open: boolean
@@ -26,7 +28,10 @@ export function DialogFrame({
   returnTo?: RefObject<HTMLElement | null>
   onCancel: () => void
   onSubmit?: (e: FormEvent) => void
-  actions: ReactNode
+  /** The one button that acts, after Cancel. Without one, Cancel is the dialog's main button. */
+  action?: ReactNode
+  /** 'Close' where there is nothing to cancel. */
+  cancelLabel?: string
   children?: ReactNode
 }) {
   const ref = useModal(open, returnTo)
@@ -38,7 +43,16 @@ export function DialogFrame({
       <h2 id={titleId}>{title}</h2>
       {description === undefined ? null : <p id={descriptionId}>{description}</p>}
       {children}
-      <div className={css.dialogActions}>{actions}</div>
+      <div className={css.dialogActions}>
+        <button
+          type="button"
+          className={action === undefined ? ui.button.primary : ui.button.secondary}
+          onClick={onCancel}
+        >
+          {cancelLabel}
+        </button>
+        {action}
+      </div>
     </>
   )
   return (
