@@ -75,12 +75,9 @@ export async function getNotification(db: Db, userId: number, id: number): Promi
   return toNotification(row)
 }
 
-export async function unreadCount(
-  db: Db,
-  userId: number,
-  channel: Channel = DEFAULT_CHANNEL,
-): Promise<number> {
-  const row = await db
+/** The count of the badge as a query, so that the dashboard's one counting statement can carry it. */
+export const unreadCountQuery = (db: Db, userId: number, channel: Channel = DEFAULT_CHANNEL) =>
+  db
     .selectFrom("notification")
     .select((eb) => eb.fn.countAll<string | number>().as("n"))
     .where("user_id", "=", userId)
@@ -88,7 +85,13 @@ export async function unreadCount(
     .where("is_read", "=", false)
     // Archived rows are put away: the badge counts what the bell can show.
     .where("archived_at", "is", null)
-    .executeTakeFirstOrThrow()
+
+export async function unreadCount(
+  db: Db,
+  userId: number,
+  channel: Channel = DEFAULT_CHANNEL,
+): Promise<number> {
+  const row = await unreadCountQuery(db, userId, channel).executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
