@@ -75,6 +75,13 @@ export function measureSignIn(dist: string): { chunks: ChunkSize[]; totalGzip: n
   return sizes(dist, closure(manifest, [entryKey(manifest)]))
 }
 
+/**
+ * The dashboard's ceiling before it shows, in KB of gzipped JavaScript: what it needs today (133.9 KB) with a
+ * little room. Issue 18's goal is 130 KB; the session's split (the rest of it loads after the first paint)
+ * brought it down from 170.5 KB, and the remainder is the signed-in layout and Effect's core.
+ */
+export const DASHBOARD_CEILING_KB = 136
+
 /** What a signed-in page needs before it shows: the shell, the session's actors and its own chunk. */
 export const SIGNED_IN_ROUTES: ReadonlyArray<readonly [route: string, page: string]> = [
   ["/dashboard", "src/views/pages/DashboardPage.tsx"],

@@ -5,6 +5,7 @@ import {
   type Delivery,
   deliveriesOf,
   FACT_TYPES,
+  REST_SUBSCRIBERS,
   type RetainSlot,
   retainSlotOf,
   SESSION_SUBSCRIBERS,
@@ -52,10 +53,16 @@ export const hearFacts = fromCallback<BusEvent>(({ system, sendBack }) => {
   return () => sub.unsubscribe()
 })
 
-/** What a fact becomes: its own deliveries, and for the session's start every retained fact again. */
+/** What a fact becomes: its own deliveries, and for a start of signed-in actors every retained fact again. */
 function deliveriesFor(fact: Fact, retained: BusContext["retained"]): Delivery[] {
-  if (fact.type !== "system.sessionStarted") return deliveriesOf(fact)
-  return Object.values(retained).flatMap((kept) => (kept ? deliveriesOf(kept, SESSION_SUBSCRIBERS) : []))
+  const started =
+    fact.type === "system.sessionStarted"
+      ? SESSION_SUBSCRIBERS
+      : fact.type === "system.restStarted"
+        ? REST_SUBSCRIBERS
+        : null
+  if (started === null) return deliveriesOf(fact)
+  return Object.values(retained).flatMap((kept) => (kept ? deliveriesOf(kept, started) : []))
 }
 
 export const busMachine = setup({

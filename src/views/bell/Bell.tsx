@@ -1,17 +1,25 @@
-import { Bell as BellIcon } from "lucide-react"
 import { useEffect, useRef, useState } from "react"
-import { badgeText } from "../../machines/notification-list"
+import { useDashboard } from "../marketplace/page-logic"
+import { BellButton } from "./BellButton"
 import { BellPanel } from "./BellPanel"
 import * as css from "./bell.css"
-import { useNotifications } from "./notification-hooks"
+import { listStatus, useNotifications } from "./notification-hooks"
 
 /** The top bar's bell: the unread badge and the panel; Escape closes it and focus returns to the bell. */
 export function Bell() {
-  const unread = useNotifications((s) => s.context.unread)
+  // Until the notifications' first page has arrived, their count is not known yet: the summary's stands in
+  // (the one SummaryBell showed), so that the badge does not blink out and back.
+  const own = useNotifications((s) => {
+    const status = listStatus(s)
+    return status === "ready" || status === "loadingMore" || s.context.items.length > 0
+      ? s.context.unread
+      : null
+  })
+  const summary = useDashboard((ctx) => ctx.summary?.unread_notifications ?? 0)
+  const unread = own ?? summary
   const [open, setOpen] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
-  const text = badgeText(unread)
 
   useEffect(() => {
     if (open) panelRef.current?.focus()
@@ -24,24 +32,7 @@ export function Bell() {
 
   return (
     <div className={css.wrapper}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={css.bellButton}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <BellIcon size={20} aria-hidden="true" />
-      </button>
-      {/* Beside the button, not in it: the button's name carries the exact count, and visible text inside
-          it ('9+') that its name lacks fails WCAG 2.5.3 (label in name). */}
-      {text ? (
-        <span className={css.badge} data-testid="bell-badge" aria-hidden="true">
-          {text}
-        </span>
-      ) : null}
+      <BellButton unread={unread} open={open} buttonRef={buttonRef} onClick={() => setOpen((o) => !o)} />
       {open ? <BellPanel ref={panelRef} onClose={() => setOpen(false)} onEscape={close} /> : null}
     </div>
   )

@@ -1,13 +1,20 @@
 import { useSelector } from "@xstate/react"
 import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react"
 import type { DashboardContext, DashboardEvent } from "../../machines/dashboard.machine"
-import { lookupPage, type PageInputOf, type PageName, type PageRefOf } from "../../machines/registry"
-import { nextPageKey, openPage } from "../../machines/session.machine"
+import { nextPageKey, openPage } from "../../machines/pages"
+import {
+  lookupPage,
+  lookupRest,
+  type PageInputOf,
+  type PageName,
+  type PageRefOf,
+} from "../../machines/registry"
 import { useSystemActor } from "../app-context"
 
-// A page runs its machine as a child of the session for as long as it is shown (so the support panel and a
-// trace see it); the session starts it with the implementations src/effects provided, the one place real IO
-// is attached. Until the session has started it (the first render), the page has no actor yet.
+// A page runs its machine as a child of the rest of the session for as long as it is shown (so the support
+// panel and a trace see it); the session starts it with the implementations src/effects provided, the one
+// place real IO is attached. Until it has started (the first render, or while the rest of the session is still
+// loading), the page has no actor yet.
 
 export function usePageActor<P extends PageName>(page: P, input: PageInputOf<P>): PageRefOf<P> | undefined {
   const session = useSystemActor("session")
@@ -20,12 +27,27 @@ export function usePageActor<P extends PageName>(page: P, input: PageInputOf<P>)
   }, [session, page, key])
   const subscribe = useCallback(
     (changed: () => void) => {
-      const sub = session.subscribe(changed)
-      return () => sub.unsubscribe()
+      // The pages run in the rest of the session, which starts after the session: follow it once it runs.
+      let rest: { unsubscribe: () => void } | null = null
+      const follow = () => {
+        rest ??= lookupRest(session)?.subscribe(changed) ?? null
+      }
+      follow()
+      const sub = session.subscribe(() => {
+        follow()
+        changed()
+      })
+      return () => {
+        sub.unsubscribe()
+        rest?.unsubscribe()
+      }
     },
     [session],
   )
-  return useSyncExternalStore(subscribe, () => lookupPage(session, key))
+  return useSyncExternalStore(subscribe, () => {
+    const rest = lookupRest(session)
+    return rest ? lookupPage(rest, key) : undefined
+  })
 }
 
 export function useDashboard<T>(select: (ctx: DashboardContext, state: string) => T): T {

@@ -1,0 +1,40 @@
+import { Bell as BellIcon } from "lucide-react"
+import type { Ref } from "react"
+import { badgeText } from "../../machines/notification-list"
+import * as css from "./bell.css"
+
+interface BellButtonProps {
+  readonly unread: number
+  readonly open: boolean
+  readonly onClick?: () => void
+  readonly buttonRef?: Ref<HTMLButtonElement>
+}
+
+/** The top bar's bell button and its unread badge, as the bell and its stand-in (SummaryBell) draw them. */
+export function BellButton({ unread, open, onClick, buttonRef }: BellButtonProps) {
+  const text = badgeText(unread)
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={css.bellButton}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
+        // Until the notifications run (SummaryBell), there is no panel to open: the button waits for them.
+        disabled={onClick === undefined}
+        onClick={onClick}
+      >
+        <BellIcon size={20} aria-hidden="true" />
+      </button>
+      {/* Beside the button, not in it: the button's name carries the exact count, and visible text inside
+          it ('9+') that its name lacks fails WCAG 2.5.3 (label in name). */}
+      {text ? (
+        <span className={css.badge} data-testid="bell-badge" aria-hidden="true">
+          {text}
+        </span>
+      ) : null}
+    </>
+  )
+}
