@@ -1,7 +1,6 @@
-import { type AnyActorLogic, assign, emit, enqueueActions, fromPromise, sendTo, setup } from "xstate"
+import { type AnyActorLogic, assign, enqueueActions, fromPromise, sendTo, setup } from "xstate"
 import { SESSION_LOAD_FAILED } from "./app.machine"
 import { childrenOf } from "./children"
-import type { SystemFact } from "./facts"
 import type { OpenPage, PageCommand } from "./pages"
 import { SESSION_ACTOR_IDS, SESSION_REST_ID } from "./registry"
 import { SESSION_ACTORS } from "./session-actors"
@@ -34,7 +33,6 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    emitted: {} as SystemFact,
   },
   actors: { ...SESSION_ACTORS, loadRest },
   actions: {
@@ -81,9 +79,8 @@ export const sessionMachine = setup({
               enqueue.spawnChild(...restSpawn(event.output))
               for (const open of context.queued) enqueue.sendTo(SESSION_REST_ID, open)
             }),
+            // The rest publishes 'rest started' itself, once its own actors have all started.
             assign({ queued: [] }),
-            // After the spawn: the bus delivers the retained facts ('signed in', the token) to what just started.
-            emit({ type: "system.restStarted" }),
           ],
         },
         onError: { target: "failed", actions: assign({ restError: SESSION_LOAD_FAILED }) },

@@ -1,10 +1,11 @@
-import { type ComponentType, useEffect, useState } from "react"
+import { type ComponentType, useCallback, useEffect, useState } from "react"
 import { Redirect, Route, Switch } from "wouter"
 import { ROUTES } from "../schema/app-routes"
 import { categoriesFor } from "../schema/permissions"
 import { useSystemActor } from "./app-context"
-import { SummaryBell } from "./bell/SummaryBell"
+import { Bell } from "./bell/Bell"
 import { AppLayout } from "./layout/AppLayout"
+import { isPaletteKey } from "./layout/palette-key"
 import { loadLiveParts, useLiveParts } from "./layout/use-live-parts"
 import { NOT_IN_RELEASE, PlaceholderPage } from "./pages/PlaceholderPage"
 import { usePreloadWhenIdle } from "./preload-hooks"
@@ -131,11 +132,24 @@ function SignedInLayout() {
   }, [session])
   const live = useLiveParts()
   const [reconnections, setReconnections] = useState(0)
+  const [paletteAsked, setPaletteAsked] = useState(false)
+  const paletteAnswered = useCallback(() => setPaletteAsked(false), [])
+  // Ctrl/Cmd+K pressed before the palette is here is kept, and opens it once it is (CommandPalette.tsx).
+  useEffect(() => {
+    if (live) return
+    const onKey = (e: KeyboardEvent) => {
+      if (!isPaletteKey(e)) return
+      e.preventDefault()
+      setPaletteAsked((asked) => !asked)
+    }
+    window.addEventListener("keydown", onKey)
+    return () => window.removeEventListener("keydown", onKey)
+  }, [live])
   return (
     <AppLayout
-      palette={live ? <live.CommandPalette /> : null}
+      palette={live ? <live.CommandPalette asked={paletteAsked} onAnswered={paletteAnswered} /> : null}
       connection={live ? <live.ConnectionIndicator /> : null}
-      bell={live ? <live.Bell /> : <SummaryBell />}
+      bell={<Bell live={live} />}
     >
       {live ? <live.ReconnectionCounter onChange={setReconnections} /> : null}
       <RetrySignal.Provider value={reconnections}>

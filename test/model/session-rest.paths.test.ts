@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest"
-import { type EventObject, fromCallback } from "xstate"
+import { type EventObject, fromCallback, transition } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import { openPage, type PageCommand } from "../../src/machines/pages"
 import { lookupPage, REST_ACTOR_IDS } from "../../src/machines/registry"
 import { sessionRestMachine } from "../../src/machines/session-rest.machine"
 import { describeEvent, getEdgePaths, replay } from "./walk"
 
-// The rest of the session starts every signed-in actor the first paint does not need under its systemId and
-// runs the pages' machines as its children: a page opens its machine, closes it, and the bus reaches every open
+// The rest of the session starts every signed-in actor the first paint does not need under its systemId, one per
+// task, says so once all run, and runs the pages' machines as its children: a page opens its machine, closes it, and the bus reaches every open
 // page of a kind through it.
 // Its children are fakes here that record what they are sent; each real one has its own path tests.
 
@@ -26,9 +26,19 @@ const machine = sessionRestMachine.provide({
   },
 })
 
+/**
+ * The graph walked with a fresh system per step: the traversal otherwise shares one system between every branch,
+ * and a second branch's start of an actor under a systemId the first one took would be refused.
+ */
+const graph: typeof machine = Object.assign(Object.create(machine), {
+  transition: (snapshot: never, event: never) => transition(machine, snapshot, event)[0],
+})
+
 const listKey = "page.pagedList.1" as const
 const reviewKey = "page.review.2" as const
-const events: PageCommand[] = [
+const nextStart = { type: "xstate.after.yieldToBrowser.sessionRest.starting" } as const
+const events: Array<PageCommand | typeof nextStart> = [
+  nextStart,
   openPage("pagedList", listKey, {
     source: "work",
     query: { status: "pending", page: 1, search: "", ordering: "" },
@@ -38,15 +48,25 @@ const events: PageCommand[] = [
   { type: "session.closePage", key: reviewKey },
   { type: "session.toPages", page: "pagedList", event: { type: "list.recordsChanged", source: "work" } },
 ]
-const serializeState = (s: { value: unknown; context: { pages: Record<string, string> } }) =>
-  JSON.stringify(Object.keys(s.context.pages).sort())
+const serializeState = (s: { value: unknown; context: { pages: Record<string, string>; started: number } }) =>
+  JSON.stringify([s.value, s.context.started, Object.keys(s.context.pages).sort()])
 
 describe("rest of the session: paths", () => {
-  const paths = getShortestPaths(machine, { events, serializeState })
+  const paths = getShortestPaths(graph, { events: events as never, serializeState })
 
-  it("starts every actor of the rest under its systemId", () => {
-    const actor = replay(machine, paths[0]?.steps ?? [])
-    for (const id of REST_ACTOR_IDS) expect(actor.system.get(id), id).toBeDefined()
+  it("starts every actor of the rest under its systemId, one per task, then says so", () => {
+    const actor = replay(machine, [])
+    const published: unknown[] = []
+    actor.on("*", (fact) => published.push(fact))
+    for (const [i, id] of REST_ACTOR_IDS.entries()) {
+      // Each yield to the browser starts the next one, in the registry's order, and no other.
+      expect(actor.system.get(id), id).toBeUndefined()
+      actor.send(nextStart as never)
+      expect(actor.system.get(id), id).toBeDefined()
+      expect(actor.getSnapshot().context.started).toBe(i + 1)
+      expect(published).toEqual(i + 1 < REST_ACTOR_IDS.length ? [] : [{ type: "system.restStarted" }])
+    }
+    expect(actor.getSnapshot().value).toBe("running")
     expect(Object.keys(actor.getSnapshot().children).sort()).toEqual([...REST_ACTOR_IDS].sort())
     actor.stop()
   })
@@ -54,6 +74,10 @@ describe("rest of the session: paths", () => {
   const walk = (path: (typeof paths)[number]) => {
     received.length = 0
     const actor = replay(machine, path.steps)
+    const { started } = actor.getSnapshot().context
+    // Its own actors run in order, as many as have had their turn.
+    for (const [i, id] of REST_ACTOR_IDS.entries())
+      expect(actor.system.get(id) !== undefined, id).toBe(i < started)
     const open = Object.keys(actor.getSnapshot().context.pages)
     // Every open page is a running child under its key, found by the typed lookup; a closed one is gone.
     expect(lookupPage(actor, listKey) !== undefined).toBe(open.includes(listKey))
@@ -69,7 +93,7 @@ describe("rest of the session: paths", () => {
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
   it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(machine, { events, serializeState })
+    const edges = getEdgePaths(graph, { events: events as never, serializeState })
     expect(edges.length).toBeGreaterThan(paths.length)
     for (const path of edges) walk(path)
   })

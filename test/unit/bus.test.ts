@@ -100,6 +100,27 @@ describe("message bus", () => {
     actor.stop()
   })
 
+  it("holds a command for an actor of the rest of the session until it starts, and delivers it after the retained facts", async () => {
+    const { actor, auth, received, recorder } = system({ refresh: async () => ({ access: "t1" }) })
+    await waitFor(auth, (s) => s.matches({ AUTHENTICATED: "ready" }))
+    createActor(lateSession(recorder), { parent: actor }).start()
+    // A page published where it is before the socket (part of the rest) runs: the socket must still hear it.
+    const page = setup({
+      types: { emitted: {} as { type: "presence.changed"; viewing: null } },
+    }).createMachine({
+      entry: emit({ type: "presence.changed", viewing: null }),
+    })
+    createActor(page, { parent: actor }).start()
+    await waitFor(actor, () => to(received, "dashboard").length > 0)
+    expect(to(received, "socket")).toEqual([])
+    createActor(lateRest(recorder), { parent: actor }).start()
+    await waitFor(actor, () => to(received, "socket").length > 1)
+    expect(to(received, "socket")).toEqual(["socket.start", "socket.send"])
+    // Held once and handed over: the bus keeps nothing more for it.
+    expect(lookup(actor.system, "bus")?.getSnapshot().context.held).toEqual([])
+    actor.stop()
+  })
+
   it("a failed silent refresh publishes 'signed out' and starts nothing", async () => {
     const { auth, received } = system({ refresh: () => Promise.reject(new Error("401")) })
     await waitFor(auth, (s) => s.matches("UNAUTHENTICATED"))

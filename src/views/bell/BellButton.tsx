@@ -1,16 +1,16 @@
-import { Bell as BellIcon } from "lucide-react"
 import type { Ref } from "react"
-import { badgeText } from "../../machines/notification-list"
+import { badgeText } from "../../machines/badge-text"
+import { Glyph } from "../shared/Glyph"
 import * as css from "./bell.css"
 
 interface BellButtonProps {
   readonly unread: number
   readonly open: boolean
-  readonly onClick?: () => void
+  readonly onClick: () => void
   readonly buttonRef?: Ref<HTMLButtonElement>
 }
 
-/** The top bar's bell button and its unread badge, as the bell and its stand-in (SummaryBell) draw them. */
+/** The top bar's bell button and its unread badge. */
 export function BellButton({ unread, open, onClick, buttonRef }: BellButtonProps) {
   const text = badgeText(unread)
   return (
@@ -22,11 +22,9 @@ export function BellButton({ unread, open, onClick, buttonRef }: BellButtonProps
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
-        // Until the notifications run (SummaryBell), there is no panel to open: the button waits for them.
-        disabled={onClick === undefined}
         onClick={onClick}
       >
-        <BellIcon size={20} aria-hidden="true" />
+        <Glyph name="bell" size={20} />
       </button>
       {/* Beside the button, not in it: the button's name carries the exact count, and visible text inside
           it ('9+') that its name lacks fails WCAG 2.5.3 (label in name). */}

@@ -1,5 +1,5 @@
-import { Menu } from "lucide-react"
 import { type ReactNode, useEffect, useRef } from "react"
+import { Glyph } from "../shared/Glyph"
 import { useSidebar, useSidebarSend } from "../ui-hooks"
 import * as css from "./layout.css"
 import { Sidebar } from "./Sidebar"
@@ -67,7 +67,7 @@ export function AppLayout({ children, palette, connection, bell }: AppLayoutProp
             aria-expanded={overlayOpen}
             onClick={() => send({ type: "sidebar.toggle" })}
           >
-            <Menu size={22} aria-hidden="true" />
+            <Glyph name="menu" size={22} />
           </button>
           {palette}
           <div className={css.spacer} />

@@ -4,7 +4,8 @@ import { useReconnections } from "../bell/notification-hooks"
 // What the top bar adds once the rest of the session runs (the notifications, the socket, the pages'
 // machines): loaded in a chunk of its own after the first paint, by ./use-live-parts.ts.
 
-export { Bell } from "../bell/Bell"
+export { BellPanel } from "../bell/BellPanel"
+export { LiveUnread } from "../bell/LiveUnread"
 export { CommandPalette } from "./CommandPalette"
 export { ConnectionIndicator } from "./ConnectionIndicator"
 

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { useSystemActor } from "../app-context"
 
-type LiveParts = typeof import("./live-parts")
+export type LiveParts = typeof import("./live-parts")
 
 let loaded: LiveParts | null = null
 let inFlight: Promise<LiveParts> | null = null
