@@ -1,6 +1,7 @@
-import { useSelector } from "@xstate/react"
-import { useEffect, useState } from "react"
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react"
+import { lookupRest } from "../../machines/registry"
 import { useSystemActor } from "../app-context"
+import { followRest } from "../follow-rest"
 
 export type LiveParts = typeof import("./live-parts")
 
@@ -22,11 +23,17 @@ export function loadLiveParts(): Promise<LiveParts> {
   return inFlight
 }
 
-/** Where the rest of the session is: loading (or not yet asked for), running, or failed to load. */
+/**
+ * Where the rest of the session is: loading (or not yet asked for, or still starting its actors one by one),
+ * running (every one of them started), or failed to load.
+ */
 export function useRestState(): "loading" | "running" | "failed" {
-  return useSelector(useSystemActor("session"), (s) =>
-    s.matches("running") ? "running" : s.matches("failed") ? "failed" : "loading",
-  )
+  const session = useSystemActor("session")
+  const subscribe = useCallback((changed: () => void) => followRest(session, changed), [session])
+  return useSyncExternalStore(subscribe, () => {
+    if (session.getSnapshot().matches("failed")) return "failed"
+    return lookupRest(session)?.getSnapshot().matches("running") ? "running" : "loading"
+  })
 }
 
 /** The live parts of the top bar once the rest of the session runs and their code is here; null until then. */

@@ -10,6 +10,7 @@ import {
   type PageRefOf,
 } from "../../machines/registry"
 import { useSystemActor } from "../app-context"
+import { followRest } from "../follow-rest"
 
 // A page runs its machine as a child of the rest of the session for as long as it is shown (so the support
 // panel and a trace see it); the session starts it with the implementations src/effects provided, the one
@@ -25,25 +26,7 @@ export function usePageActor<P extends PageName>(page: P, input: PageInputOf<P>)
     session.send(openPage(page, key, opened.current))
     return () => session.send({ type: "session.closePage", key })
   }, [session, page, key])
-  const subscribe = useCallback(
-    (changed: () => void) => {
-      // The pages run in the rest of the session, which starts after the session: follow it once it runs.
-      let rest: { unsubscribe: () => void } | null = null
-      const follow = () => {
-        rest ??= lookupRest(session)?.subscribe(changed) ?? null
-      }
-      follow()
-      const sub = session.subscribe(() => {
-        follow()
-        changed()
-      })
-      return () => {
-        sub.unsubscribe()
-        rest?.unsubscribe()
-      }
-    },
-    [session],
-  )
+  const subscribe = useCallback((changed: () => void) => followRest(session, changed), [session])
   return useSyncExternalStore(subscribe, () => {
     const rest = lookupRest(session)
     return rest ? lookupPage(rest, key) : undefined
