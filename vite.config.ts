@@ -134,13 +134,15 @@ function earlyRefresh(): Plugin {
 }
 
 /**
- * Chunks the app imports only when asked, or once the page has shown (the rest of the session and the layout's
- * live parts, docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows): a signed-in reload does
- * not preload them, so that they do not take a connection or bandwidth from what the first paint needs.
+ * Chunks the app imports only when asked, or once the page has shown (the rest of the session, the layout's
+ * live parts and the user menu's items,
+ * docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows): a signed-in reload does not
+ * preload them, so that they do not take a connection or bandwidth from what the first paint needs.
  */
 const ON_DEMAND: ReadonlyArray<RegExp> = [
   /src[\\/]effects[\\/]session-rest-actors\.ts$/,
   /src[\\/]views[\\/]layout[\\/]live-parts\.tsx$/,
+  /src[\\/]views[\\/]layout[\\/]UserMenuPopup\.tsx$/,
   /node_modules[\\/]@statelyai[\\/]inspect[\\/]/,
   /node_modules[\\/]sonner[\\/]/,
   /src[\\/]views[\\/]support[\\/]SupportPanel\.tsx$/,
