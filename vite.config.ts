@@ -34,6 +34,13 @@ export default defineConfig({
           groups: [
             { name: "boot", tags: ["$initial"], test: /node_modules[\\/]/, priority: 2 },
             { name: "app", tags: ["$initial"], priority: 1 },
+            // Effect's core and the root's runtime on it, as one chunk: left to itself the bundler put the part
+            // Schema shares in one chunk and the runtime's own part in another, and every page that makes a call
+            // paid for both files and the imports between them. The group takes what these two import.
+            {
+              name: "Effect",
+              test: /node_modules[\\/]effect[\\/]dist[\\/]ManagedRuntime\.js$|src[\\/]effects[\\/]runtime\.ts$/,
+            },
           ],
         },
       },
@@ -126,8 +133,16 @@ function earlyRefresh(): Plugin {
   }
 }
 
-/** Chunks the app imports only when asked: a signed-in reload does not preload them. */
+/**
+ * Chunks the app imports only when asked, or once the page has shown (the rest of the session, the layout's
+ * live parts and the user menu's items,
+ * docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows): a signed-in reload does not
+ * preload them, so that they do not take a connection or bandwidth from what the first paint needs.
+ */
 const ON_DEMAND: ReadonlyArray<RegExp> = [
+  /src[\\/]effects[\\/]session-rest-actors\.ts$/,
+  /src[\\/]views[\\/]layout[\\/]live-parts\.tsx$/,
+  /src[\\/]views[\\/]layout[\\/]UserMenuPopup\.tsx$/,
   /node_modules[\\/]@statelyai[\\/]inspect[\\/]/,
   /node_modules[\\/]sonner[\\/]/,
   /src[\\/]views[\\/]support[\\/]SupportPanel\.tsx$/,

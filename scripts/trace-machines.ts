@@ -2,7 +2,9 @@ import type { AnyStateMachine } from "xstate"
 import { appMachine } from "../src/machines/app.machine"
 import { ROOT_ACTORS } from "../src/machines/root-actors"
 import { sessionMachine } from "../src/machines/session.machine"
-import { PAGE_MACHINES, SESSION_ACTORS } from "../src/machines/session-actors"
+import { SESSION_ACTORS } from "../src/machines/session-actors"
+import { sessionRestMachine } from "../src/machines/session-rest.machine"
+import { PAGE_MACHINES, REST_ACTORS } from "../src/machines/session-rest-actors"
 
 /**
  * The real machines replay runs, by the machine id a trace records: every machine of the registry (the root,
@@ -12,8 +14,10 @@ export const MACHINES: ReadonlyMap<string, AnyStateMachine> = new Map(
   [
     appMachine,
     sessionMachine,
+    sessionRestMachine,
     ...Object.values(ROOT_ACTORS),
     ...Object.values(SESSION_ACTORS),
+    ...Object.values(REST_ACTORS),
     ...Object.values(PAGE_MACHINES),
   ].map((machine): [string, AnyStateMachine] => [machine.id, machine as AnyStateMachine]),
 )

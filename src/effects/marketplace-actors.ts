@@ -3,7 +3,6 @@ import { fromPromise } from "xstate"
 import { bulkSummary } from "../machines/bulk-outcome"
 import { bulkReviewMachine, type DecideOneInput } from "../machines/bulk-review.machine"
 import { claimMachine, type SaveClaimInput } from "../machines/claim.machine"
-import { dashboardMachine } from "../machines/dashboard.machine"
 import {
   decisionWords,
   type ListPage,
@@ -18,7 +17,6 @@ import {
   type SelectTarget,
   selectProvidersMachine,
 } from "../machines/select-providers.machine"
-import type { DashboardSummary } from "../schema/dashboard"
 import type { CandidateList } from "../schema/marketplace"
 import { MarketplaceApi } from "./marketplace-api"
 import { toast } from "./toasts"
@@ -103,9 +101,6 @@ export function provideMarketplace(run: Run) {
           toast.error(message)
         },
       },
-    }),
-    dashboard: dashboardMachine.provide({
-      actors: { loadSummary: fromPromise<DashboardSummary>(() => api((m) => m.summary)) },
     }),
   }
 }

@@ -1,52 +1,48 @@
-import { Context, type Effect, Layer, ManagedRuntime } from "effect"
+import { fromPromise } from "xstate"
+import { CHUNK_LOAD_TIMEOUT_MS } from "../constants"
+import { dashboardMachine } from "../machines/dashboard.machine"
 import { sessionMachine } from "../machines/session.machine"
 import { sidebarMachine } from "../machines/sidebar.machine"
-import { Config } from "./config"
-import { provideMarketplace } from "./marketplace-actors"
-import { MarketplaceApi } from "./marketplace-api"
-import { NotificationSocket, WebSocketFactory } from "./notification-socket"
-import { provideNotifications } from "./notifications-actors"
-import { NotificationsApi } from "./notifications-api"
-import { provideProfile } from "./profile-actors"
-import { providePush } from "./push-actors"
-import { PushApi } from "./push-api"
-import { PushMessaging } from "./push-messaging"
-import { type AppRuntime, type AppServices, runForActor } from "./runtime"
-import { provideSearch } from "./search-actors"
+import type { DashboardSummary } from "../schema/dashboard"
+import { Api } from "./api"
+import { callLoadedEndpoint } from "./api-call"
+import { whenIdle } from "./idle"
+import { loadChunk } from "./load-chunk"
+import { type AppRuntime, runForActor } from "./runtime"
+import { sessionLoader } from "./session-loader"
 import { watchViewport } from "./ui-actors"
 
+// The summary's record (built with Schema) is fetched with its first call, alongside the answer, as the
+// sign-in page's calls are (./load-decoding.ts): Schema is not part of what the dashboard waits for.
+const summaryEndpoint = () => import("../schema/api/dashboard").then((m) => m.dashboardApi.endpoints.summary)
+
+/** Resolves once the browser is idle after the first paint: the rest of the session must not compete with it. */
+const idle = () => new Promise<void>((resolve) => whenIdle(resolve))
+
 /**
- * The session machine with every invoked actor a thin adapter over a service call. Loaded after sign-in, its
- * services are built on the root runtime's own Api (one token source, one refresh queue), not on a copy.
+ * The session machine with what the first signed-in paint needs (the sidebar, the summary) and the loader of
+ * the rest, every invoked actor a thin adapter over a service call. Loaded after sign-in, it runs on the root
+ * runtime's own Api (one token source, one refresh queue); the rest builds its services on it too.
  */
-export async function provideSession(root: AppRuntime) {
-  const base = await root.context()
-  const config = Context.get(base, Config)
-  const runtime = ManagedRuntime.make(
-    Layer.mergeAll(
-      MarketplaceApi.layer,
-      NotificationsApi.layer,
-      PushApi.layer,
-      PushMessaging.layer(import.meta.env),
-      NotificationSocket.layer.pipe(Layer.provide(WebSocketFactory.browser)),
-    ).pipe(Layer.provideMerge(Layer.succeedContext(base))),
-  )
-  type Services =
-    | MarketplaceApi
-    | NotificationsApi
-    | PushApi
-    | PushMessaging
-    | NotificationSocket
-    | AppServices
-  const run = <A, E>(effect: Effect.Effect<A, E, Services>) => runForActor(runtime, effect)
+export function provideSession(root: AppRuntime) {
   return sessionMachine.provide({
     actors: {
       sidebar: sidebarMachine.provide({ actors: { watchViewport } }),
-      ...provideProfile(run),
-      ...provideMarketplace(run),
-      ...provideNotifications(run, config),
-      ...providePush(run),
-      ...provideSearch(run),
+      dashboard: dashboardMachine.provide({
+        actors: {
+          loadSummary: fromPromise<DashboardSummary>(() =>
+            runForActor(
+              root,
+              Api.use((api) => callLoadedEndpoint(api, summaryEndpoint, {})),
+            ),
+          ),
+        },
+      }),
+      loadRest: sessionLoader(async () => {
+        await idle()
+        const chunk = await loadChunk(() => import("./session-rest-actors"), CHUNK_LOAD_TIMEOUT_MS)
+        return chunk.provideSessionRest(root)
+      }),
     },
   })
 }

@@ -5,6 +5,7 @@ import {
   type Delivery,
   deliveriesOf,
   FACT_TYPES,
+  REST_SUBSCRIBERS,
   type RetainSlot,
   retainSlotOf,
   SESSION_SUBSCRIBERS,
@@ -24,6 +25,12 @@ export type BusEvent = {
 export interface BusContext {
   /** The last fact of each retained slot, delivered again to subscribers that start after it was published. */
   readonly retained: Partial<Record<RetainSlot, Fact>>
+  /**
+   * Commands for actors of the rest of the session published before it started (it starts once the page has
+   * shown): kept in order and delivered when it starts, never dropped. Retained facts are not kept here: their
+   * slot delivers the latest of each then.
+   */
+  readonly held: ReadonlyArray<Delivery>
 }
 
 const isFact = (event: { type: string }): event is Fact => FACT_TYPES.has(event.type)
@@ -52,27 +59,46 @@ export const hearFacts = fromCallback<BusEvent>(({ system, sendBack }) => {
   return () => sub.unsubscribe()
 })
 
-/** What a fact becomes: its own deliveries, and for the session's start every retained fact again. */
-function deliveriesFor(fact: Fact, retained: BusContext["retained"]): Delivery[] {
-  if (fact.type !== "system.sessionStarted") return deliveriesOf(fact)
-  return Object.values(retained).flatMap((kept) => (kept ? deliveriesOf(kept, SESSION_SUBSCRIBERS) : []))
+/**
+ * What a fact becomes: its own deliveries, and for a start of signed-in actors every retained fact again (and,
+ * for the rest of the session, what was held for it).
+ */
+function deliveriesFor(fact: Fact, { retained, held }: BusContext): Delivery[] {
+  const started =
+    fact.type === "system.sessionStarted"
+      ? SESSION_SUBSCRIBERS
+      : fact.type === "system.restStarted"
+        ? REST_SUBSCRIBERS
+        : null
+  if (started === null) return deliveriesOf(fact)
+  const again = Object.values(retained).flatMap((kept) => (kept ? deliveriesOf(kept, started) : []))
+  return fact.type === "system.restStarted" ? [...again, ...held] : again
 }
+
+/** A delivery to an actor of the rest of the session that has not started: held until it does. */
+const holdsFor = (fact: Fact, delivery: Delivery): boolean =>
+  REST_SUBSCRIBERS.includes(delivery.to) && retainSlotOf(fact.type) === null
 
 export const busMachine = setup({
   types: { context: {} as BusContext, events: {} as BusEvent },
   actors: { hearFacts },
 }).createMachine({
   id: "bus",
-  context: { retained: {} },
+  context: { retained: {}, held: [] },
   invoke: { id: "hearFacts", src: "hearFacts" },
   on: {
     "bus.publish": {
       actions: [
         enqueueActions(({ context, event, system, enqueue }) => {
-          for (const { to, command } of deliveriesFor(event.fact, context.retained)) {
-            const ref: AnyActorRef | undefined = system.get(to satisfies SystemId)
-            if (ref) enqueue.sendTo(ref, command)
+          const held: Delivery[] = []
+          for (const delivery of deliveriesFor(event.fact, context)) {
+            const ref: AnyActorRef | undefined = system.get(delivery.to satisfies SystemId)
+            if (ref) enqueue.sendTo(ref, delivery.command)
+            else if (holdsFor(event.fact, delivery)) held.push(delivery)
           }
+          const started = event.fact.type === "system.restStarted"
+          if (started || held.length > 0)
+            enqueue.assign({ held: started ? held : [...context.held, ...held] })
         }),
         assign({
           retained: ({ context, event }) => {

@@ -39,8 +39,11 @@ export type TabsFact =
 /** The profile editor saved the user's own fields. */
 export type ProfileFact = { type: "profile.saved"; user: Partial<User> }
 
-/** The root: the signed-in actors have started (facts retained by the bus reach them now). */
-export type SystemFact = { type: "system.sessionStarted" }
+/**
+ * The root: the signed-in actors the first paint needs have started; the session: the rest of them have
+ * (facts retained by the bus reach each group as it starts).
+ */
+export type SystemFact = { type: "system.sessionStarted" } | { type: "system.restStarted" }
 
 /** The socket: open, lost (waiting to reconnect or offline), a decoded frame, the server refused the token. */
 export type SocketFact =

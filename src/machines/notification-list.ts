@@ -1,19 +1,12 @@
-import { NOTIFICATIONS } from "../constants"
 import type { Notification, NotificationType, Priority } from "../schema/notifications"
 
-// Pure rules of the notification list: the badge text, and how pages, live items and reads combine so
+// Pure rules of the notification list (the badge's text is in badge-text.ts): how pages, live items and reads combine so
 // that an item is never held twice whichever way (page, catch-up, live frame) it arrived.
 
 export interface NotificationFilters {
   readonly is_read?: "true" | "false"
   readonly type?: NotificationType
   readonly priority?: Priority
-}
-
-/** The bell badge: nothing at 0, '9+' above 9. */
-export function badgeText(unread: number): string | null {
-  if (unread <= 0) return null
-  return unread > NOTIFICATIONS.badgeMax ? `${NOTIFICATIONS.badgeMax}+` : String(unread)
 }
 
 /**

@@ -9,7 +9,9 @@ import type {
 import type { appMachine } from "./app.machine"
 import type { ROOT_ACTORS } from "./root-actors"
 import type { sessionMachine } from "./session.machine"
-import type { PAGE_MACHINES, SESSION_ACTORS } from "./session-actors"
+import type { SESSION_ACTORS } from "./session-actors"
+import type { sessionRestMachine } from "./session-rest.machine"
+import type { PAGE_MACHINES, REST_ACTORS } from "./session-rest-actors"
 
 // The one registry of the actor system: every systemId and the machine that runs under it. The root's
 // children (root-actors.ts), the session's children and page machines (session-actors.ts) are built from the
@@ -21,29 +23,41 @@ import type { PAGE_MACHINES, SESSION_ACTORS } from "./session-actors"
 export type AnySystem = AnyActorRef["system"]
 
 export type Registry = typeof ROOT_ACTORS &
-  typeof SESSION_ACTORS & { app: typeof appMachine; session: typeof sessionMachine }
+  typeof SESSION_ACTORS &
+  typeof REST_ACTORS & {
+    app: typeof appMachine
+    session: typeof sessionMachine
+  }
 export type SystemId = keyof Registry
 export type RefOf<K extends SystemId> = ActorRefFrom<Registry[K]>
 /** The commands an actor accepts: the events its machine declares. */
 export type CommandOf<K extends SystemId> = EventFromLogic<Registry[K]>
 
-/** The actors that live in the session (started once someone signs in), in the order they start. */
-export const SESSION_ACTOR_IDS = [
-  "sidebar",
+/** The actors the session starts at once (what the first signed-in paint needs), in the order they start. */
+export const SESSION_ACTOR_IDS = ["sidebar", "dashboard"] as const satisfies ReadonlyArray<
+  keyof typeof SESSION_ACTORS
+>
+export type SessionActorId = (typeof SESSION_ACTOR_IDS)[number]
+type AssertTrue<T extends true> = T
+/** Compiles only while SESSION_ACTOR_IDS lists every actor of SESSION_ACTORS. */
+export type SessionActorIdsComplete = AssertTrue<
+  Exclude<keyof typeof SESSION_ACTORS, SessionActorId> extends never ? true : false
+>
+
+/** The actors the rest of the session starts once the page has shown, in the order they start. */
+export const REST_ACTOR_IDS = [
   "profile",
-  "dashboard",
   "notifications",
   "socket",
   "push",
   "preferences",
   "liveRecords",
   "presence",
-] as const satisfies ReadonlyArray<keyof typeof SESSION_ACTORS>
-export type SessionActorId = (typeof SESSION_ACTOR_IDS)[number]
-type AssertTrue<T extends true> = T
-/** Compiles only while SESSION_ACTOR_IDS lists every actor of SESSION_ACTORS. */
-export type SessionActorIdsComplete = AssertTrue<
-  Exclude<keyof typeof SESSION_ACTORS, SessionActorId> extends never ? true : false
+] as const satisfies ReadonlyArray<keyof typeof REST_ACTORS>
+export type RestActorId = (typeof REST_ACTOR_IDS)[number]
+/** Compiles only while REST_ACTOR_IDS lists every actor of REST_ACTORS. */
+export type RestActorIdsComplete = AssertTrue<
+  Exclude<keyof typeof REST_ACTORS, RestActorId> extends never ? true : false
 >
 
 /** Machines a page starts as a child of the session, one per open page. */
@@ -69,13 +83,22 @@ export function lookup(system: AnySystem, id: string): ActorRefFrom<AnyStateMach
 /** The children of a running actor, as its snapshot lists them. */
 type WithChildren = { getSnapshot(): { children: Record<string, AnyActorRef | undefined> } }
 
-/** A page's actor, a child of the session under its key, typed by the page's machine that the key names. */
+/** A page's actor, a child of the rest of the session (session-rest.machine.ts) under its key, typed by the page's machine that the key names. */
 export function lookupPage<P extends PageName>(
   session: WithChildren,
   key: PageKey<P>,
 ): PageRefOf<P> | undefined
 export function lookupPage(session: WithChildren, key: string): AnyActorRef | undefined {
   return session.getSnapshot().children[key]
+}
+
+/** The rest of the session's id among the session's children (session.machine.ts). */
+export const SESSION_REST_ID = "sessionRest"
+
+/** The rest of the session (it runs the pages), once it has loaded: the session's child under its id. */
+export function lookupRest(session: WithChildren): ActorRefFrom<typeof sessionRestMachine> | undefined
+export function lookupRest(session: WithChildren): AnyActorRef | undefined {
+  return session.getSnapshot().children[SESSION_REST_ID]
 }
 
 /** Sends a command to the actor under `id`, when it runs; the event must be one its machine declares. */

@@ -1,80 +1,105 @@
-import { assign, enqueueActions, setup } from "xstate"
+import { type AnyActorLogic, assign, enqueueActions, fromPromise, sendTo, setup } from "xstate"
+import { SESSION_LOAD_FAILED } from "./app.machine"
 import { childrenOf } from "./children"
-import type { PageEventOf, PageInputOf, PageKey, PageName } from "./registry"
-import { SESSION_ACTOR_IDS } from "./registry"
-import { PAGE_MACHINES, SESSION_ACTORS } from "./session-actors"
+import type { OpenPage, PageCommand } from "./pages"
+import { SESSION_ACTOR_IDS, SESSION_REST_ID } from "./registry"
+import { SESSION_ACTORS } from "./session-actors"
 
 // Everything that only matters once someone has signed in. The root spawns it, in the same actor system, from a
-// chunk loaded after the first sign-in, which keeps these machines and their schemas out of the sign-in page's
-// JavaScript. It outlives a sign-out: its actors hear 'signed out' and 'signed in' on the bus and stop and start
-// their work. Pages start their machine here, as a child of the session, for as long as they are shown, so that
-// the support panel and a trace see them like every other actor.
+// chunk loaded after the first sign-in. It starts in two steps, so that the signed-in page shows first and the
+// rest follows: at once only what the first paint needs (the sidebar, the dashboard's summary); once the page
+// has shown ('session.shown', sent by the layout after its first paint), the rest of the session
+// (session-rest.machine.ts: socket, notifications, push, presence, live records, preferences, the profile
+// editor and the pages' machines), spawned from a chunk of its own. It outlives a sign-out: its actors hear
+// 'signed out' and 'signed in' on the bus and stop and start their work.
 
-/** A page asks for its machine: one running actor per key until the page closes it. */
-export type OpenPage = {
-  [P in PageName]: { type: "session.openPage"; page: P; key: PageKey<P>; input: PageInputOf<P> }
-}[PageName]
-
-/** A command for every open page of one kind (the bus's delivery of a fact that concerns pages). */
-export type ToPages = {
-  [P in PageName]: { type: "session.toPages"; page: P; event: PageEventOf<P> }
-}[PageName]
-
-export type SessionEvent = OpenPage | { type: "session.closePage"; key: string } | ToPages
+export type SessionEvent = PageCommand | { type: "session.shown" } | { type: "session.retry" }
 
 export interface SessionContext {
-  /** The open pages: each page actor's key (its id among the session's children) and its machine. */
-  readonly pages: Readonly<Record<string, PageName>>
+  /** Pages that asked for their machine before the rest of the session ran: opened once it does. */
+  readonly queued: ReadonlyArray<OpenPage>
+  /** Why the rest of the session could not be loaded (its chunk did not arrive). */
+  readonly restError: string | null
 }
 
-/** What spawns a page's machine, for any page; each member pairs a page's machine with its own input. */
-type PageSpawn = { [P in PageName]: [src: P, options: { id: PageKey<P>; input: PageInputOf<P> }] }[PageName]
-// The event pairs them already (OpenPage); TypeScript cannot follow that pairing through a generic spread.
-const pageSpawn = (event: OpenPage): PageSpawn =>
-  [event.page, { id: event.key, input: event.input }] as PageSpawn
+// By id rather than systemId: the session hands it the page commands, as its parent. TypeScript only takes an
+// id for logic the machine declares, and this logic arrives at run time.
+const restSpawn = (logic: AnyActorLogic) => [logic, { id: SESSION_REST_ID }] as unknown as [AnyActorLogic]
 
-/** The command that opens a page's machine; the key and input belong to the same page. */
-export const openPage = <P extends PageName>(page: P, key: PageKey<P>, input: PageInputOf<P>): OpenPage =>
-  ({ type: "session.openPage", page, key, input }) as OpenPage
-
-let pageCount = 0
-/** A fresh key for a page actor; its machine's name is part of it, so that lookups are typed by it. */
-export const nextPageKey = <P extends PageName>(page: P): PageKey<P> => `page.${page}.${++pageCount}`
+/** Replaced in src/effects by the loader of the rest's chunk; this default keeps the machine testable alone. */
+const loadRest = fromPromise<AnyActorLogic>(() => Promise.reject(new Error("loadRest not provided")))
 
 export const sessionMachine = setup({
-  types: { context: {} as SessionContext, events: {} as SessionEvent },
-  actors: { ...SESSION_ACTORS, ...PAGE_MACHINES },
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: { ...SESSION_ACTORS, loadRest },
+  actions: {
+    // While the rest is not running, a page's open waits for it and a close takes back an open not yet made.
+    queueOpen: assign({
+      queued: ({ context, event }) =>
+        event.type === "session.openPage" && !context.queued.some((open) => open.key === event.key)
+          ? [...context.queued, event]
+          : context.queued,
+    }),
+    dropOpen: assign({
+      queued: ({ context, event }) =>
+        event.type === "session.closePage"
+          ? context.queued.filter((open) => open.key !== event.key)
+          : context.queued,
+    }),
+    toRest: sendTo(SESSION_REST_ID, ({ event }) => event),
+  },
 }).createMachine({
   id: "session",
-  context: { pages: {} },
+  context: { queued: [], restError: null },
   invoke: childrenOf(SESSION_ACTOR_IDS),
-  on: {
-    "session.openPage": {
-      guard: ({ context, event }) => context.pages[event.key] === undefined,
-      actions: [
-        enqueueActions(({ enqueue, event }) => {
-          enqueue.spawnChild(...pageSpawn(event))
-        }),
-        assign({ pages: ({ context, event }) => ({ ...context.pages, [event.key]: event.page }) }),
-      ],
+  initial: "showing",
+  states: {
+    // The signed-in page paints with the sidebar and the summary alone. A page that needs its machine at once
+    // (a reload of a list) asks for it, which starts the rest without waiting for the paint.
+    showing: {
+      on: {
+        "session.shown": "loadingRest",
+        "session.openPage": { target: "loadingRest", actions: "queueOpen" },
+        "session.closePage": { actions: "dropOpen" },
+      },
     },
-    "session.closePage": {
-      guard: ({ context, event }) => context.pages[event.key] !== undefined,
-      actions: [
-        enqueueActions(({ enqueue, event }) => enqueue.stopChild(event.key)),
-        assign({
-          pages: ({ context, event }) => {
-            const { [event.key]: _closed, ...open } = context.pages
-            return open
-          },
-        }),
-      ],
+    loadingRest: {
+      on: { "session.openPage": { actions: "queueOpen" }, "session.closePage": { actions: "dropOpen" } },
+      invoke: {
+        id: "loadRest",
+        src: "loadRest",
+        // Spawned rather than invoked: its logic is only known once its chunk has arrived.
+        onDone: {
+          target: "running",
+          actions: [
+            enqueueActions(({ enqueue, event, context }) => {
+              enqueue.spawnChild(...restSpawn(event.output))
+              for (const open of context.queued) enqueue.sendTo(SESSION_REST_ID, open)
+            }),
+            // The rest publishes 'rest started' itself, once its own actors have all started.
+            assign({ queued: [] }),
+          ],
+        },
+        onError: { target: "failed", actions: assign({ restError: SESSION_LOAD_FAILED }) },
+      },
     },
-    "session.toPages": {
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        for (const [key, page] of Object.entries(context.pages))
-          if (page === event.page) enqueue.sendTo(key, event.event)
-      }),
+    running: {
+      on: {
+        "session.openPage": { actions: "toRest" },
+        "session.closePage": { actions: "toRest" },
+        // Before the rest runs no page is open: a command for pages has no one to reach then.
+        "session.toPages": { actions: "toRest" },
+      },
+    },
+    failed: {
+      on: {
+        "session.openPage": { actions: "queueOpen" },
+        "session.closePage": { actions: "dropOpen" },
+        "session.retry": { target: "loadingRest", actions: assign({ restError: null }) },
+      },
     },
   },
 })

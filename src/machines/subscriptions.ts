@@ -3,7 +3,7 @@ import type { Assignee } from "../schema/marketplace"
 import type { Fact, FactOf, FactType } from "./facts"
 import type { InboxPageEvent } from "./inbox-page.machine"
 import type { ListSource, RecordDetail } from "./marketplace-types"
-import { type CommandOf, SESSION_ACTOR_IDS, type SystemId } from "./registry"
+import { type CommandOf, REST_ACTOR_IDS, SESSION_ACTOR_IDS, type SystemId } from "./registry"
 import { toNotificationsEvent } from "./socket-messages"
 
 // Who reacts to which fact, in one table: for each fact, the actors that hear it and the command each is sent
@@ -91,6 +91,7 @@ export const SUBSCRIPTIONS = {
   "profile.saved": { to: { auth: (f) => ({ type: "auth.updateUser", patch: f.user }) } },
   // Handled by the bus itself: retained facts reach the actors that just started.
   "system.sessionStarted": SUPPORT_ONLY,
+  "system.restStarted": SUPPORT_ONLY,
   // The connection is back: whatever failed to load while it was gone loads again (each only if it failed).
   "socket.connected": {
     to: {
@@ -231,6 +232,9 @@ export const retainSlotOf = (type: FactType): RetainSlot | null => routeOf(type)
 
 /** Subscribers that live in the session: what a retained fact is delivered to again once the session starts. */
 export const SESSION_SUBSCRIBERS: ReadonlyArray<SystemId> = SESSION_ACTOR_IDS
+
+/** Subscribers that start with the rest of the session, after the first paint: they hear retained facts then. */
+export const REST_SUBSCRIBERS: ReadonlyArray<SystemId> = REST_ACTOR_IDS
 
 /** Every fact type the vocabulary knows, for the bus's filter (other emitted events are not facts). */
 export const FACT_TYPES: ReadonlySet<string> = new Set(Object.keys(SUBSCRIPTIONS))

@@ -1,30 +1,12 @@
-import {
-  Bell,
-  CircleCheck,
-  CircleHelp,
-  CircleX,
-  Clock,
-  Cookie,
-  CreditCard,
-  Hammer,
-  LayoutDashboard,
-  type LucideIcon,
-  Palette,
-  Receipt,
-  Settings,
-  ShieldCheck,
-  User,
-  UserCog,
-  Wrench,
-} from "lucide-react"
 import type { SidebarGroup } from "../machines/sidebar.machine"
 import { ROUTES } from "../schema/app-routes"
+import type { ShellIconName } from "./shared/shell-icons"
 
 export interface NavLink {
   readonly label: string
   readonly href: string
   /** Shown beside the label, and alone (named by the label) in the collapsed sidebar. */
-  readonly icon: LucideIcon
+  readonly icon: ShellIconName
 }
 
 /** Which pending count of the dashboard summary a group shows beside its label. */
@@ -38,7 +20,7 @@ export interface NavGroup {
   readonly groups?: ReadonlyArray<NavGroup>
 }
 
-export const dashboardLink: NavLink = { label: "Dashboard", href: ROUTES.home, icon: LayoutDashboard }
+export const dashboardLink: NavLink = { label: "Dashboard", href: ROUTES.home, icon: "layoutDashboard" }
 
 /** The sidebar (docs/behaviour.md#layout): every link and collapsible group. */
 export const navGroups: ReadonlyArray<NavGroup> = [
@@ -50,17 +32,17 @@ export const navGroups: ReadonlyArray<NavGroup> = [
       {
         label: "Pending applications",
         href: ROUTES.lists.application.pending,
-        icon: Clock,
+        icon: "clock",
       },
       {
         label: "Accepted applications",
         href: ROUTES.lists.application.accepted,
-        icon: CircleCheck,
+        icon: "circleCheck",
       },
       {
         label: "Rejected applications",
         href: ROUTES.lists.application.rejected,
-        icon: CircleX,
+        icon: "circleX",
       },
     ],
   },
@@ -75,13 +57,13 @@ export const navGroups: ReadonlyArray<NavGroup> = [
         label: "Work Requests",
         pending: "work",
         links: [
-          { label: "Pending work requests", href: ROUTES.lists.work.pending, icon: Clock },
+          { label: "Pending work requests", href: ROUTES.lists.work.pending, icon: "clock" },
           {
             label: "Approved work requests",
             href: ROUTES.lists.work.approved,
-            icon: CircleCheck,
+            icon: "circleCheck",
           },
-          { label: "Rejected work requests", href: ROUTES.lists.work.rejected, icon: CircleX },
+          { label: "Rejected work requests", href: ROUTES.lists.work.rejected, icon: "circleX" },
         ],
       },
       {
@@ -89,13 +71,13 @@ export const navGroups: ReadonlyArray<NavGroup> = [
         label: "Maintenance Requests",
         pending: "maintenance",
         links: [
-          { label: "Pending maintenance", href: ROUTES.lists.maintenance.pending, icon: Clock },
+          { label: "Pending maintenance", href: ROUTES.lists.maintenance.pending, icon: "clock" },
           {
             label: "Approved maintenance",
             href: ROUTES.lists.maintenance.approved,
-            icon: CircleCheck,
+            icon: "circleCheck",
           },
-          { label: "Rejected maintenance", href: ROUTES.lists.maintenance.rejected, icon: CircleX },
+          { label: "Rejected maintenance", href: ROUTES.lists.maintenance.rejected, icon: "circleX" },
         ],
       },
     ],
@@ -104,15 +86,15 @@ export const navGroups: ReadonlyArray<NavGroup> = [
     id: "more",
     label: "More",
     links: [
-      { label: "Notifications", href: ROUTES.notifications, icon: Bell },
-      { label: "Billing", href: ROUTES.billing, icon: CreditCard },
-      { label: "Receipts", href: ROUTES.receipts, icon: Receipt },
-      { label: "Theme", href: ROUTES.theme, icon: Palette },
-      { label: "Snacks", href: ROUTES.snacks, icon: Cookie },
-      { label: "User settings", href: ROUTES.userSettings, icon: UserCog },
-      { label: "Help", href: ROUTES.help, icon: CircleHelp },
-      { label: "Profile", href: ROUTES.profile, icon: User },
-      { label: "Settings", href: ROUTES.settings, icon: Settings },
+      { label: "Notifications", href: ROUTES.notifications, icon: "bell" },
+      { label: "Billing", href: ROUTES.billing, icon: "creditCard" },
+      { label: "Receipts", href: ROUTES.receipts, icon: "receipt" },
+      { label: "Theme", href: ROUTES.theme, icon: "palette" },
+      { label: "Snacks", href: ROUTES.snacks, icon: "cookie" },
+      { label: "User settings", href: ROUTES.userSettings, icon: "userCog" },
+      { label: "Help", href: ROUTES.help, icon: "circleHelp" },
+      { label: "Profile", href: ROUTES.profile, icon: "user" },
+      { label: "Settings", href: ROUTES.settings, icon: "settings" },
     ],
   },
 ]
@@ -136,10 +118,10 @@ export const railLinks: ReadonlyArray<NavLink> = [
   {
     label: "Verification Center",
     href: ROUTES.lists.application.pending,
-    icon: ShieldCheck,
+    icon: "shieldCheck",
   },
-  { label: "Work Requests", href: ROUTES.lists.work.pending, icon: Hammer },
-  { label: "Maintenance Requests", href: ROUTES.lists.maintenance.pending, icon: Wrench },
-  { label: "Notifications", href: ROUTES.notifications, icon: Bell },
-  { label: "Settings", href: ROUTES.settings, icon: Settings },
+  { label: "Work Requests", href: ROUTES.lists.work.pending, icon: "hammer" },
+  { label: "Maintenance Requests", href: ROUTES.lists.maintenance.pending, icon: "wrench" },
+  { label: "Notifications", href: ROUTES.notifications, icon: "bell" },
+  { label: "Settings", href: ROUTES.settings, icon: "settings" },
 ]

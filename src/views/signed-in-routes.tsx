@@ -1,12 +1,15 @@
-import type { ComponentType } from "react"
+import { type ComponentType, useCallback, useEffect, useState } from "react"
 import { Redirect, Route, Switch } from "wouter"
 import { ROUTES } from "../schema/app-routes"
 import { categoriesFor } from "../schema/permissions"
+import { useSystemActor } from "./app-context"
 import { Bell } from "./bell/Bell"
-import { useReconnections } from "./bell/notification-hooks"
 import { AppLayout } from "./layout/AppLayout"
+import { isPaletteKey } from "./layout/palette-key"
+import { loadLiveParts, useLiveParts } from "./layout/use-live-parts"
 import { NOT_IN_RELEASE, PlaceholderPage } from "./pages/PlaceholderPage"
 import { usePreloadWhenIdle } from "./preload-hooks"
+import { RestGate } from "./RestGate"
 import { RequireRoles } from "./route-guards"
 import { SessionGate } from "./SessionGate"
 import { lazyPage } from "./shared/lazy-page"
@@ -30,6 +33,20 @@ const forChoosers = (Page: ComponentType): ComponentType =>
     )
   }
 
+/** A page that needs the rest of the session (its machine, the notifications, presence): it waits for it. */
+const afterRest = (Page: ComponentType & { readonly preload?: () => Promise<unknown> }): ComponentType =>
+  Object.assign(
+    function AfterRest() {
+      return (
+        <RestGate>
+          <Page />
+        </RestGate>
+      )
+    },
+    // A reload of this page still fetches its code at once, while the rest of the session loads.
+    Page.preload ? { preload: Page.preload } : {},
+  )
+
 // The marketplace pages share three chunks (lists, details, provider choice); each route picks its export.
 type ListModule = typeof import("./marketplace/list-pages")
 type DetailModule = typeof import("./marketplace/DetailPage")
@@ -44,26 +61,29 @@ const selectPage = (pick: (m: SelectModule) => ComponentType) =>
 /** Every page behind sign-in, each its own chunk loaded on demand (docs/behaviour.md#routes). */
 const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
   [ROUTES.dashboard, lazyPage(() => import("./pages/DashboardPage"))],
-  [ROUTES.notifications, lazyPage(() => import("./notifications/NotificationsPage"))],
-  [ROUTES.notification, lazyPage(() => import("./notifications/NotificationDetailPage"))],
-  [ROUTES.lists.work.pending, listPage((m) => m.WorkPendingPage)],
-  [ROUTES.lists.work.approved, listPage((m) => m.WorkApprovedPage)],
-  [ROUTES.lists.work.rejected, listPage((m) => m.WorkRejectedPage)],
-  [ROUTES.lists.maintenance.pending, listPage((m) => m.MaintenancePendingPage)],
-  [ROUTES.lists.maintenance.approved, listPage((m) => m.MaintenanceApprovedPage)],
-  [ROUTES.lists.maintenance.rejected, listPage((m) => m.MaintenanceRejectedPage)],
-  [ROUTES.lists.application.pending, listPage((m) => m.ApplicationsPendingPage)],
-  [ROUTES.lists.application.accepted, listPage((m) => m.ApplicationsAcceptedPage)],
-  [ROUTES.lists.application.rejected, listPage((m) => m.ApplicationsRejectedPage)],
-  [ROUTES.details.application, detailPage((m) => m.ApplicationDetailPage)],
-  [ROUTES.details.work, detailPage((m) => m.WorkDetailPage)],
-  [ROUTES.details.maintenance, detailPage((m) => m.MaintenanceDetailPage)],
-  [ROUTES.selectProviders.work, forChoosers(selectPage((m) => m.WorkSelectProvidersPage))],
-  [ROUTES.selectProviders.maintenance, forChoosers(selectPage((m) => m.MaintenanceSelectProvidersPage))],
-  [ROUTES.profile, lazyPage(() => import("./pages/ProfilePage"))],
+  [ROUTES.notifications, afterRest(lazyPage(() => import("./notifications/NotificationsPage")))],
+  [ROUTES.notification, afterRest(lazyPage(() => import("./notifications/NotificationDetailPage")))],
+  [ROUTES.lists.work.pending, afterRest(listPage((m) => m.WorkPendingPage))],
+  [ROUTES.lists.work.approved, afterRest(listPage((m) => m.WorkApprovedPage))],
+  [ROUTES.lists.work.rejected, afterRest(listPage((m) => m.WorkRejectedPage))],
+  [ROUTES.lists.maintenance.pending, afterRest(listPage((m) => m.MaintenancePendingPage))],
+  [ROUTES.lists.maintenance.approved, afterRest(listPage((m) => m.MaintenanceApprovedPage))],
+  [ROUTES.lists.maintenance.rejected, afterRest(listPage((m) => m.MaintenanceRejectedPage))],
+  [ROUTES.lists.application.pending, afterRest(listPage((m) => m.ApplicationsPendingPage))],
+  [ROUTES.lists.application.accepted, afterRest(listPage((m) => m.ApplicationsAcceptedPage))],
+  [ROUTES.lists.application.rejected, afterRest(listPage((m) => m.ApplicationsRejectedPage))],
+  [ROUTES.details.application, afterRest(detailPage((m) => m.ApplicationDetailPage))],
+  [ROUTES.details.work, afterRest(detailPage((m) => m.WorkDetailPage))],
+  [ROUTES.details.maintenance, afterRest(detailPage((m) => m.MaintenanceDetailPage))],
+  [ROUTES.selectProviders.work, afterRest(forChoosers(selectPage((m) => m.WorkSelectProvidersPage)))],
+  [
+    ROUTES.selectProviders.maintenance,
+    afterRest(forChoosers(selectPage((m) => m.MaintenanceSelectProvidersPage))),
+  ],
+  [ROUTES.profile, afterRest(lazyPage(() => import("./pages/ProfilePage")))],
   [ROUTES.theme, lazyPage(() => import("./pages/ThemePage"))],
   [ROUTES.help, lazyPage(() => import("./pages/HelpPage"))],
-  [ROUTES.settings, lazyPage(() => import("./settings/SettingsPage"))],
+  [ROUTES.settings, afterRest(lazyPage(() => import("./settings/SettingsPage")))],
   [ROUTES.billing, notInRelease("Billing")],
   [ROUTES.receipts, notInRelease("Receipts")],
   [ROUTES.snacks, notInRelease("Snacks")],
@@ -97,11 +117,41 @@ export default function SignedInRoutes() {
   )
 }
 
+/**
+ * The layout paints with the sidebar, the summary and the page; then it tells the session it has shown, which
+ * starts the rest of the session, and the top bar's live parts join it
+ * (docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows).
+ */
 function SignedInLayout() {
   usePreloadWhenIdle(preloadAllPages)
-  const reconnections = useReconnections()
+  const session = useSystemActor("session")
+  useEffect(() => {
+    session.send({ type: "session.shown" })
+    // Fetched beside the rest of the session's code, so that both arrive together.
+    void loadLiveParts().catch(() => undefined)
+  }, [session])
+  const live = useLiveParts()
+  const [reconnections, setReconnections] = useState(0)
+  const [paletteAsked, setPaletteAsked] = useState(false)
+  const paletteAnswered = useCallback(() => setPaletteAsked(false), [])
+  // Ctrl/Cmd+K pressed before the palette is here is kept, and opens it once it is (CommandPalette.tsx).
+  useEffect(() => {
+    if (live) return
+    const onKey = (e: KeyboardEvent) => {
+      if (!isPaletteKey(e)) return
+      e.preventDefault()
+      setPaletteAsked((asked) => !asked)
+    }
+    window.addEventListener("keydown", onKey)
+    return () => window.removeEventListener("keydown", onKey)
+  }, [live])
   return (
-    <AppLayout bell={<Bell />}>
+    <AppLayout
+      palette={live ? <live.CommandPalette asked={paletteAsked} onAnswered={paletteAnswered} /> : null}
+      connection={live ? <live.ConnectionIndicator /> : null}
+      bell={<Bell live={live} />}
+    >
+      {live ? <live.ReconnectionCounter onChange={setReconnections} /> : null}
       <RetrySignal.Provider value={reconnections}>
         <Switch>
           {protectedPages.map(([path, Page]) => (

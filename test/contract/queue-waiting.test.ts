@@ -4,6 +4,7 @@
 import type { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ConfigError, loadConfig } from "../../server/config"
+import { waitLevel } from "../../src/machines/wait-time"
 import { DashboardSummary } from "../../src/schema/dashboard"
 import {
   CandidateList,
@@ -13,7 +14,7 @@ import {
   WorkRequestDetail,
   WorkRequestPage,
 } from "../../src/schema/marketplace"
-import { type QueueTimes, type WaitCounts, waitLevel } from "../../src/schema/queue-wait"
+import type { QueueTimes, WaitCounts } from "../../src/schema/queue-wait"
 import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"
 

@@ -2,7 +2,7 @@
 // dialog: no serious or critical violation anywhere. Each page is checked once its data has loaded.
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { firstRecord, SIGNED_OUT_ROUTES, settled, signedInRoutes } from "./app-routes"
+import { firstRecord, restRunning, SIGNED_OUT_ROUTES, settled, signedInRoutes } from "./app-routes"
 import { type AxeFinding, seriousViolations } from "./axe"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
 import { type ServerProcess, startServerProcess } from "./server-process"
@@ -143,6 +143,8 @@ describe.each(["light", "dark"] as const)("axe-core in the %s theme", (colorSche
 
     await page.goto(`${server.url}/dashboard`)
     await settled(page)
+    // A toast announces what arrives live: sent before the socket is live, it would be in the first page.
+    await restRunning(page)
     const login = await fetch(`${server.url}/api/company/login/`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -75,3 +75,13 @@ export async function settled(page: Page): Promise<void> {
   await page.getByText("Loading...").waitFor({ state: "detached" })
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0)
 }
+
+/**
+ * Waits until the rest of the session runs, which starts once the page has shown
+ * (docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows): the top bar's connection
+ * indicator is there then. With `live`, until the notification socket is live too: only what arrives after that
+ * is announced as it comes (a toast); what was sent before is in the bell's first page.
+ */
+export async function restRunning(page: Page, { live = true }: { live?: boolean } = {}): Promise<void> {
+  await page.locator(live ? '[data-connection="live"]' : "[data-connection]").waitFor({ state: "attached" })
+}

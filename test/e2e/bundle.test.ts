@@ -1,6 +1,13 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { holdsEffect, measureSignIn, runtimeFiles, SIGN_IN_BUDGET_KB } from "../../bench/bundle-measure"
+import {
+  DASHBOARD_CEILING_KB,
+  holdsEffect,
+  measureRoute,
+  measureSignIn,
+  runtimeFiles,
+  SIGN_IN_BUDGET_KB,
+} from "../../bench/bundle-measure"
 import { measureLoginVisit, type Visit } from "../../bench/bundle-visit"
 import { launchBrowser } from "./browser"
 import { type ServerProcess, startServerProcess } from "./server-process"
@@ -48,5 +55,15 @@ describe("sign-in bundle", () => {
     const runtime = runtimeFiles("dist")
     expect(runtime.some((file) => holdsEffect("dist", file))).toBe(true)
     expect(files(false)).toEqual(runtime.map((file) => `/${file}`).sort())
+  })
+})
+
+// What the dashboard needs before it shows (the entry, the signed-in layout, the session's first actors and the
+// page; the rest of the session loads after the first paint, docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows).
+describe("dashboard bundle", () => {
+  it(`needs at most ${DASHBOARD_CEILING_KB} KB of gzipped JavaScript before it shows`, () => {
+    const route = measureRoute("dist", "src/views/pages/DashboardPage.tsx")
+    expect(route.totalGzip / 1024).toBeLessThanOrEqual(DASHBOARD_CEILING_KB)
+    expect(route.firebase).toBe(false)
   })
 })

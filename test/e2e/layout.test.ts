@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { SIGNED_OUT_ROUTES, settled, signedInRoutes } from "./app-routes"
+import { restRunning, SIGNED_OUT_ROUTES, settled, signedInRoutes } from "./app-routes"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
 import { sendToAdmin } from "./send-notification"
 import { type ServerProcess, startServerProcess } from "./server-process"
@@ -123,6 +123,8 @@ describe("toasts", () => {
       await page.emulateMedia({ colorScheme: scheme })
       await signInAsAdmin(page)
       await page.getByRole("complementary", { name: "Sidebar" }).waitFor()
+      // Toasts announce what arrives live: sent before the socket is live, they would be in the first page.
+      await restRunning(page)
       for (const n of [1, 2, 3])
         await sendToAdmin(server.url, { title: `Toast ${scheme} ${n}`, message: "m" })
       const toast = page.locator("[data-sonner-toast]").filter({ hasText: `Toast ${scheme} 3` })

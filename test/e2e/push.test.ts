@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { restRunning } from "./app-routes"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
 import { buildPushFake, PUSH_FAKE_DIST } from "./push-fake-build"
 import { type ServerProcess, startServerProcess } from "./server-process"
@@ -86,6 +87,8 @@ async function signedIn(
   })
   await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
   await page.waitForURL(`${server.url}/dashboard`)
+  // Push starts with the rest of the session, once the page has shown; a blocked socket never goes live.
+  await restRunning(page, { live: !options.blockSocket })
   return { context, page, registrations, logouts }
 }
 

@@ -7,6 +7,7 @@ import { DashboardSummary } from "../../src/schema/dashboard"
 import { CandidateList, WorkRequest, WorkRequestPage } from "../../src/schema/marketplace"
 import { startServer, type TestServer } from "../contract/harness"
 import { decoded } from "../contract/marketplace-fixture"
+import { restRunning } from "./app-routes"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
 
 // The work queue in Chromium (docs/behaviour.md#waiting-time, #reminders, #choosing-providers), against the
@@ -112,6 +113,8 @@ describe("the work queue in Chromium", () => {
     const { page, close } = await signedIn()
     const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ })
     await bell.waitFor()
+    // The reminder is toasted as it arrives: the socket must be live by then, or it is in the first page.
+    await restRunning(page)
 
     // Past the server's overdue threshold: the next look sends the reminder.
     server.clock.advance(server.config.queueOverdueAfterSeconds * 1000 + HOUR)

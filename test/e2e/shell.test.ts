@@ -96,8 +96,10 @@ describe("walking skeleton in Chromium", () => {
     const { context, page } = await newPage(browser)
     await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
     await page.waitForURL(`${server.url}/dashboard`)
-    // The shortcut belongs to the signed-in layout, which loads as its own chunk.
+    // The shortcut belongs to the command palette, which joins the top bar with the rest of the session, after
+    // the first paint (docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows).
     await page.getByRole("complementary", { name: "Sidebar" }).waitFor()
+    await page.getByRole("button", { name: "Search pages and records" }).waitFor()
     await page.keyboard.press("Control+k")
     const palette = page.getByRole("combobox", { name: "Search pages and records" })
     await expect.poll(() => palette.evaluate((el) => el === document.activeElement)).toBe(true)

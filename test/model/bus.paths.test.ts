@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest"
 import { createActor, type EventObject, fromCallback } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import { type BusEvent, busMachine } from "../../src/machines/bus.machine"
-import { SESSION_ACTOR_IDS } from "../../src/machines/registry"
+import { REST_ACTOR_IDS, SESSION_ACTOR_IDS } from "../../src/machines/registry"
 import { recordedActor } from "./coverage"
 import { describeEvent, getEdgePaths } from "./walk"
 
 // The bus machine on its own, inside a small system whose subscribers are recorders: every publication is
-// delivered as the table says, retained facts are kept by their slot, and 'session started' delivers them again
-// to the session's actors. The listener that hears facts is idle here: the path publishes them itself.
+// delivered as the table says, retained facts are kept by their slot, and 'session started' and 'rest started'
+// deliver them again to the actors of the session that has just started. The listener that hears facts is idle here: the path publishes them itself.
 
 const received: Array<{ to: string; type: string }> = []
 const recorder = fromCallback<EventObject>(({ self, receive }) => {
@@ -16,7 +16,7 @@ const recorder = fromCallback<EventObject>(({ self, receive }) => {
   return () => {}
 })
 const bus = busMachine.provide({ actors: { hearFacts: fromCallback(() => () => {}) } })
-const SUBSCRIBERS = ["app", "support", "tabs", ...SESSION_ACTOR_IDS]
+const SUBSCRIBERS = ["app", "support", "tabs", ...SESSION_ACTOR_IDS, ...REST_ACTOR_IDS]
 
 const publish = (fact: BusEvent["fact"]): BusEvent => ({ type: "bus.publish", publisher: "test", fact })
 const events: BusEvent[] = [
@@ -24,6 +24,7 @@ const events: BusEvent[] = [
   publish({ type: "session.signedOut", how: "expired" }),
   publish({ type: "session.tokenChanged", token: "t1" }),
   publish({ type: "system.sessionStarted" }),
+  publish({ type: "system.restStarted" }),
   publish({ type: "notification.arrived", notification: notificationFixture() }),
 ]
 const serializeState = (s: { context: { retained: Record<string, { type: string }> } }) =>
@@ -76,21 +77,19 @@ describe("bus machine paths", () => {
       expect(serializeState(root.getSnapshot())).toBe(serializeState(path.state))
       const fact = (path.steps.at(-1)?.event as BusEvent | undefined)?.fact
       const reached = received.map((r) => `${r.to}:${r.type}`).sort()
-      // What the last publication reached: its subscribers in the table, and for 'session started' every
-      // retained fact again, but only to the session's actors (the root heard 'signed in' when it happened).
+      // What the last publication reached: its subscribers in the table, and for 'session started' ('rest
+      // started') every retained fact again, but only to the actors that just started (the root heard 'signed
+      // in' when it happened).
       const retained = path.steps.at(-2)?.state.context.retained ?? {}
+      const signedIn = retained.session?.type === "session.signedIn"
+      const signedOut = retained.session?.type === "session.signedOut"
       const again = [
-        ...(retained.session?.type === "session.signedIn"
-          ? ["dashboard:dashboard.refresh", "notifications:notifications.start", "push:push.start"]
-          : []),
-        ...(retained.session?.type === "session.signedOut"
-          ? [
-              "dashboard:dashboard.clear",
-              "notifications:notifications.stop",
-              "push:push.stop",
-              "socket:socket.stop",
-            ]
-          : []),
+        ...(signedIn ? ["dashboard:dashboard.refresh"] : []),
+        ...(signedOut ? ["dashboard:dashboard.clear"] : []),
+      ]
+      const againRest = [
+        ...(signedIn ? ["notifications:notifications.start", "push:push.start"] : []),
+        ...(signedOut ? ["notifications:notifications.stop", "push:push.stop", "socket:socket.stop"] : []),
         ...(retained.token ? ["socket:socket.start"] : []),
       ]
       const expected: Record<string, string[]> = {
@@ -112,13 +111,14 @@ describe("bus machine paths", () => {
         "session.tokenChanged": ["socket:socket.start"],
         "notification.arrived": [],
         "system.sessionStarted": again,
+        "system.restStarted": againRest,
       }
       if (fact) expect(reached).toEqual([...(expected[fact.type] ?? [])].sort())
       root.stop()
     })
 
   it("delivers a support-only fact to nobody", () => {
-    const root = walk([{ event: { type: "xstate.init" } }, { event: events[4] as BusEvent }])
+    const root = walk([{ event: { type: "xstate.init" } }, { event: events[5] as BusEvent }])
     expect(received).toEqual([])
     root.stop()
   })

@@ -3,8 +3,8 @@
 // their promise: a misspelt command, a wrong payload or an unknown systemId is a compile error, not a runtime one.
 import { type AnyActorRef, emit, setup } from "xstate"
 import type { FactOf, SocketFact } from "../../src/machines/facts"
+import type { ToPages } from "../../src/machines/pages"
 import { lookup, type RefOf, tell } from "../../src/machines/registry"
-import type { ToPages } from "../../src/machines/session.machine"
 import { type Route, SUBSCRIPTIONS } from "../../src/machines/subscriptions"
 
 declare const system: AnyActorRef["system"]

@@ -4,7 +4,7 @@ import { authMachine } from "../../src/machines/auth.machine"
 import { busMachine } from "../../src/machines/bus.machine"
 import type { FactType } from "../../src/machines/facts"
 import type { RecordDetail } from "../../src/machines/marketplace-types"
-import { lookup, SESSION_ACTOR_IDS, type SystemId } from "../../src/machines/registry"
+import { lookup, REST_ACTOR_IDS, SESSION_ACTOR_IDS, type SystemId } from "../../src/machines/registry"
 import { ROOT_ACTOR_IDS } from "../../src/machines/root-actors"
 import { deliveriesOf, SUBSCRIPTIONS, SUPPORT_ONLY } from "../../src/machines/subscriptions"
 import type { LoginResponse, RefreshResponse, User } from "../../src/schema/auth"
@@ -47,11 +47,18 @@ function system(options: { refresh: () => Promise<RefreshResponse> }) {
   return { actor, auth: authRef, received, recorder }
 }
 
-/** Stands in for the session: the signed-in subscribers, started late, then 'session started' from the root. */
+/** Stands in for the session: the first paint's subscribers, started late, then 'session started' from the root. */
 const lateSession = (recorder: ReturnType<typeof system>["recorder"]) =>
   setup({ types: { emitted: {} as { type: "system.sessionStarted" } }, actors: { recorder } }).createMachine({
     invoke: SESSION_ACTOR_IDS.map((id) => ({ id, systemId: id, src: "recorder" as const })),
     entry: emit({ type: "system.sessionStarted" }),
+  })
+
+/** Stands in for the rest of the session: its subscribers, started after the paint, then 'rest started'. */
+const lateRest = (recorder: ReturnType<typeof system>["recorder"]) =>
+  setup({ types: { emitted: {} as { type: "system.restStarted" } }, actors: { recorder } }).createMachine({
+    invoke: REST_ACTOR_IDS.map((id) => ({ id, systemId: id, src: "recorder" as const })),
+    entry: emit({ type: "system.restStarted" }),
   })
 
 const to = (received: ReadonlyArray<{ to: string; type: string }>, id: string) =>
@@ -68,7 +75,13 @@ describe("message bus", () => {
 
     // The session starts later, as it does after its chunk loads: the retained facts reach it then.
     createActor(lateSession(recorder), { parent: actor }).start()
+    await waitFor(actor, () => to(received, "dashboard").length > 0)
+    expect(to(received, "dashboard")).toEqual(["dashboard.refresh"])
+    // The rest of it starts after the first paint: the socket, notifications and push hear 'signed in' then.
+    expect(to(received, "socket")).toEqual([])
+    createActor(lateRest(recorder), { parent: actor }).start()
     await waitFor(actor, () => to(received, "socket").length > 0)
+    expect(to(received, "dashboard")).toEqual(["dashboard.refresh"])
     expect(to(received, "socket")).toEqual(["socket.start"])
     expect(to(received, "notifications")).toEqual(["notifications.start"])
     expect(to(received, "push")).toEqual(["push.start"])
@@ -84,6 +97,27 @@ describe("message bus", () => {
     expect(to(received, "notifications")).toEqual(["notifications.start", "notifications.stop"])
     expect(to(received, "push")).toEqual(["push.start", "push.stop"])
     expect(to(received, "support")).toEqual(["support.user", "support.user"])
+    actor.stop()
+  })
+
+  it("holds a command for an actor of the rest of the session until it starts, and delivers it after the retained facts", async () => {
+    const { actor, auth, received, recorder } = system({ refresh: async () => ({ access: "t1" }) })
+    await waitFor(auth, (s) => s.matches({ AUTHENTICATED: "ready" }))
+    createActor(lateSession(recorder), { parent: actor }).start()
+    // A page published where it is before the socket (part of the rest) runs: the socket must still hear it.
+    const page = setup({
+      types: { emitted: {} as { type: "presence.changed"; viewing: null } },
+    }).createMachine({
+      entry: emit({ type: "presence.changed", viewing: null }),
+    })
+    createActor(page, { parent: actor }).start()
+    await waitFor(actor, () => to(received, "dashboard").length > 0)
+    expect(to(received, "socket")).toEqual([])
+    createActor(lateRest(recorder), { parent: actor }).start()
+    await waitFor(actor, () => to(received, "socket").length > 1)
+    expect(to(received, "socket")).toEqual(["socket.start", "socket.send"])
+    // Held once and handed over: the bus keeps nothing more for it.
+    expect(lookup(actor.system, "bus")?.getSnapshot().context.held).toEqual([])
     actor.stop()
   })
 
@@ -110,7 +144,13 @@ describe("message bus", () => {
 })
 
 describe("subscription table", () => {
-  const known = new Set<string>([...ROOT_ACTOR_IDS, ...SESSION_ACTOR_IDS, "app", "session"])
+  const known = new Set<string>([
+    ...ROOT_ACTOR_IDS,
+    ...SESSION_ACTOR_IDS,
+    ...REST_ACTOR_IDS,
+    "app",
+    "session",
+  ])
 
   it("gives every fact at least one subscriber, unless it is published for the support panel only", () => {
     for (const [type, route] of Object.entries(SUBSCRIPTIONS)) {
@@ -130,7 +170,7 @@ describe("subscription table", () => {
     const supportOnly = Object.entries(SUBSCRIPTIONS)
       .filter(([, route]) => route === SUPPORT_ONLY)
       .map(([type]) => type as FactType)
-    expect(supportOnly.sort()).toEqual(["system.sessionStarted"])
+    expect(supportOnly.sort()).toEqual(["system.restStarted", "system.sessionStarted"])
   })
 
   it("hands the notifications page's list what the bell's actor learns: new items, changes, a refused write", () => {

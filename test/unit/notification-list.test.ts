@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
+import { badgeText } from "../../src/machines/badge-text"
 import {
-  badgeText,
   isUnread,
   markAllAsRead,
   markOneRead,

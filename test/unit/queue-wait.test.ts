@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { defaultOrdering, listSearchString, parseListSearch } from "../../src/machines/list-url"
-import { type QueueTimes, waitedMs, waitedText, waitLevel } from "../../src/schema/queue-wait"
+import { waitedMs, waitedText, waitLevel } from "../../src/machines/wait-time"
+import type { QueueTimes } from "../../src/schema/queue-wait"
 import {
   noCandidatesReason,
   notApprovedReason,

@@ -1,21 +1,24 @@
-import { Bell as BellIcon } from "lucide-react"
-import { useEffect, useRef, useState } from "react"
-import { badgeText } from "../../machines/notification-list"
-import { BellPanel } from "./BellPanel"
+import { useRef, useState } from "react"
+import type { LiveParts } from "../layout/use-live-parts"
+import { useDashboard } from "../marketplace/page-logic"
+import { BellButton } from "./BellButton"
+import { BellPanelLoading } from "./BellPanelLoading"
 import * as css from "./bell.css"
-import { useNotifications } from "./notification-hooks"
 
-/** The top bar's bell: the unread badge and the panel; Escape closes it and focus returns to the bell. */
-export function Bell() {
-  const unread = useNotifications((s) => s.context.unread)
+/**
+ * The top bar's bell: the unread badge and the panel; Escape closes it and focus returns to the bell. It is on
+ * screen from the first paint, before the notifications run (they start once the page has shown): until then
+ * the badge shows the summary's count and a click opens the panel loading, which fills in once they run
+ * (docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows).
+ */
+export function Bell({ live }: { live: LiveParts | null }) {
+  // Until the notifications' first page has arrived their count is not known: the summary's stands in, so
+  // that the badge does not blink out and back.
+  const summary = useDashboard((ctx) => ctx.summary?.unread_notifications ?? 0)
+  const [own, setOwn] = useState<number | null>(null)
   const [open, setOpen] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
-  const panelRef = useRef<HTMLDivElement>(null)
-  const text = badgeText(unread)
-
-  useEffect(() => {
-    if (open) panelRef.current?.focus()
-  }, [open])
+  const Panel = live?.BellPanel ?? null
 
   const close = () => {
     setOpen(false)
@@ -24,25 +27,21 @@ export function Bell() {
 
   return (
     <div className={css.wrapper}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={css.bellButton}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
+      {live ? <live.LiveUnread onChange={setOwn} /> : null}
+      <BellButton
+        unread={own ?? summary}
+        open={open}
+        buttonRef={buttonRef}
         onClick={() => setOpen((o) => !o)}
-      >
-        <BellIcon size={20} aria-hidden="true" />
-      </button>
-      {/* Beside the button, not in it: the button's name carries the exact count, and visible text inside
-          it ('9+') that its name lacks fails WCAG 2.5.3 (label in name). */}
-      {text ? (
-        <span className={css.badge} data-testid="bell-badge" aria-hidden="true">
-          {text}
-        </span>
-      ) : null}
-      {open ? <BellPanel ref={panelRef} onClose={() => setOpen(false)} onEscape={close} /> : null}
+      />
+      {open && Panel ? <Panel ref={takeFocus} onClose={() => setOpen(false)} onEscape={close} /> : null}
+      {open && !Panel ? <BellPanelLoading ref={takeFocus} onEscape={close} /> : null}
     </div>
   )
 }
+
+/**
+ * A panel takes the focus as it opens, and again when its content replaces the loading one that had it. Defined
+ * once, so that React calls it only when a panel mounts, not on every render.
+ */
+const takeFocus = (panel: HTMLDivElement | null) => panel?.focus()

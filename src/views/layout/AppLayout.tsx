@@ -1,14 +1,20 @@
-import { Menu } from "lucide-react"
 import { type ReactNode, useEffect, useRef } from "react"
+import { Glyph } from "../shared/Glyph"
 import { useSidebar, useSidebarSend } from "../ui-hooks"
-import { CommandPalette } from "./CommandPalette"
-import { ConnectionIndicator } from "./ConnectionIndicator"
 import * as css from "./layout.css"
 import { Sidebar } from "./Sidebar"
 import { TermsBanner } from "./TermsBanner"
 import { UserMenu } from "./UserMenu"
 
-export function AppLayout({ children, bell }: { children: ReactNode; bell?: ReactNode }) {
+interface AppLayoutProps {
+  readonly children: ReactNode
+  /** The top bar's parts that come with the rest of the session, after the first paint (live-parts.tsx). */
+  readonly palette?: ReactNode
+  readonly connection?: ReactNode
+  readonly bell?: ReactNode
+}
+
+export function AppLayout({ children, palette, connection, bell }: AppLayoutProps) {
   const send = useSidebarSend()
   const collapsed = useSidebar((_, c) => c)
   const narrow = useSidebar((ctx) => ctx.narrow)
@@ -61,11 +67,11 @@ export function AppLayout({ children, bell }: { children: ReactNode; bell?: Reac
             aria-expanded={overlayOpen}
             onClick={() => send({ type: "sidebar.toggle" })}
           >
-            <Menu size={22} aria-hidden="true" />
+            <Glyph name="menu" size={22} />
           </button>
-          <CommandPalette />
+          {palette}
           <div className={css.spacer} />
-          <ConnectionIndicator />
+          {connection}
           {bell}
           <UserMenu />
         </header>

@@ -6,6 +6,7 @@ import type { PageRefOf } from "../../machines/registry"
 import { usePageActor } from "../marketplace/page-logic"
 import { useModal } from "../shared/use-modal"
 import * as css from "./palette.css"
+import { isPaletteKey } from "./palette-key"
 import { paletteOptions } from "./palette-options"
 
 // The command palette (docs/behaviour.md#command-palette): Ctrl/Cmd+K, or the top bar's Search button, opens
@@ -13,16 +14,20 @@ import { paletteOptions } from "./palette-options"
 // arrow keys move the active option (aria-activedescendant, so focus stays in the field), Enter opens it,
 // Escape closes the palette and focus returns to where it was.
 
-export function CommandPalette() {
-  const palette = usePageActor("palette", undefined)
-  if (!palette) return null
-  return <PaletteView palette={palette} />
+interface PaletteProps {
+  /** Ctrl/Cmd+K was pressed before the palette was here (the first moments after the page showed). */
+  readonly asked: boolean
+  /** The palette has opened for that press. */
+  readonly onAnswered: () => void
 }
 
-const isPaletteKey = (e: globalThis.KeyboardEvent) =>
-  (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "k"
+export function CommandPalette(props: PaletteProps) {
+  const palette = usePageActor("palette", undefined)
+  if (!palette) return null
+  return <PaletteView palette={palette} {...props} />
+}
 
-function PaletteView({ palette }: { palette: PageRefOf<"palette"> }) {
+function PaletteView({ palette, asked, onAnswered }: { palette: PageRefOf<"palette"> } & PaletteProps) {
   const open = useSelector(palette, (s) => s.matches("open"))
   const step = useSelector(palette, (s) => (s.matches("open") ? String(Object.values(s.value)[0]) : "closed"))
   const query = useSelector(palette, (s) => s.context.query)
@@ -39,6 +44,13 @@ function PaletteView({ palette }: { palette: PageRefOf<"palette"> }) {
   const listId = useId()
   const options = paletteOptions(query, results)
   const current = options[active]
+
+  // A press made before the palette was here opens it now, once.
+  useEffect(() => {
+    if (!asked) return
+    palette.send({ type: "palette.open" })
+    onAnswered()
+  }, [palette, asked, onAnswered])
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {

@@ -1,9 +1,8 @@
-import { ChevronDown, ChevronRight, PanelLeftClose, PanelLeftOpen, X } from "lucide-react"
-
 import { Link, useLocation } from "wouter"
 import type { SidebarGroup } from "../../machines/sidebar.machine"
 import { ROUTES } from "../../schema/app-routes"
 import { dashboardLink, filterNav, type NavGroup, type NavLink, navGroups, railLinks } from "../nav"
+import { Glyph } from "../shared/Glyph"
 import { useSidebar, useSidebarSend } from "../ui-hooks"
 import * as css from "./layout.css"
 import { PendingCount, useSummaryOnNavigation } from "./PendingCount"
@@ -14,7 +13,6 @@ function SidebarLink({ link, collapsed }: { link: NavLink; collapsed: boolean })
   const [location] = useLocation()
   const send = useSidebarSend()
   const current = location === link.href || (link.href === ROUTES.home && location === ROUTES.dashboard)
-  const Icon = link.icon
   return (
     <Link
       href={link.href}
@@ -24,7 +22,7 @@ function SidebarLink({ link, collapsed }: { link: NavLink; collapsed: boolean })
       title={collapsed ? link.label : undefined}
       onClick={() => send({ type: "sidebar.close" })}
     >
-      <Icon className={css.glyph} size={ICON} aria-hidden="true" />
+      <Glyph name={link.icon} className={css.glyph} size={ICON} />
       {collapsed ? null : <span className={css.linkLabel}>{link.label}</span>}
     </Link>
   )
@@ -34,7 +32,7 @@ function Group({ group, openGroups }: { group: NavGroup; openGroups: ReadonlyArr
   const send = useSidebarSend()
   const open = openGroups.includes(group.id)
   const panelId = `sidebar-group-${group.id}`
-  const Chevron = open ? ChevronDown : ChevronRight
+
   return (
     <div>
       <button
@@ -44,7 +42,7 @@ function Group({ group, openGroups }: { group: NavGroup; openGroups: ReadonlyArr
         aria-controls={panelId}
         onClick={() => send({ type: "sidebar.toggleGroup", group: group.id })}
       >
-        <Chevron className={css.glyph} size={ICON} aria-hidden="true" />
+        <Glyph name={open ? "chevronDown" : "chevronRight"} className={css.glyph} size={ICON} />
         <span className={css.linkLabel}>{group.label}</span>
         {group.pending ? <PendingCount pending={group.pending} label={group.label} /> : null}
       </button>
@@ -65,11 +63,11 @@ function Group({ group, openGroups }: { group: NavGroup; openGroups: ReadonlyArr
 /** The sidebar's own toggle: collapse to the rail on a wide screen, close the overlay on a narrow one. */
 function SidebarToggle({ collapsed, narrow }: { collapsed: boolean; narrow: boolean }) {
   const send = useSidebarSend()
-  const [label, Icon] = narrow
-    ? (["Close menu", X] as const)
+  const [label, icon] = narrow
+    ? (["Close menu", "x"] as const)
     : collapsed
-      ? (["Open sidebar", PanelLeftOpen] as const)
-      : (["Collapse sidebar", PanelLeftClose] as const)
+      ? (["Open sidebar", "panelLeftOpen"] as const)
+      : (["Collapse sidebar", "panelLeftClose"] as const)
   return (
     <button
       type="button"
@@ -80,7 +78,7 @@ function SidebarToggle({ collapsed, narrow }: { collapsed: boolean; narrow: bool
       data-sidebar-toggle
       onClick={() => send({ type: narrow ? "sidebar.close" : "sidebar.toggle" })}
     >
-      <Icon size={20} aria-hidden="true" />
+      <Glyph name={icon} size={20} />
     </button>
   )
 }

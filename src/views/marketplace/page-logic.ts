@@ -1,13 +1,21 @@
 import { useSelector } from "@xstate/react"
 import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react"
 import type { DashboardContext, DashboardEvent } from "../../machines/dashboard.machine"
-import { lookupPage, type PageInputOf, type PageName, type PageRefOf } from "../../machines/registry"
-import { nextPageKey, openPage } from "../../machines/session.machine"
+import { nextPageKey, openPage } from "../../machines/pages"
+import {
+  lookupPage,
+  lookupRest,
+  type PageInputOf,
+  type PageName,
+  type PageRefOf,
+} from "../../machines/registry"
 import { useSystemActor } from "../app-context"
+import { followRest } from "../follow-rest"
 
-// A page runs its machine as a child of the session for as long as it is shown (so the support panel and a
-// trace see it); the session starts it with the implementations src/effects provided, the one place real IO
-// is attached. Until the session has started it (the first render), the page has no actor yet.
+// A page runs its machine as a child of the rest of the session for as long as it is shown (so the support
+// panel and a trace see it); the session starts it with the implementations src/effects provided, the one
+// place real IO is attached. Until it has started (the first render, or while the rest of the session is still
+// loading), the page has no actor yet.
 
 export function usePageActor<P extends PageName>(page: P, input: PageInputOf<P>): PageRefOf<P> | undefined {
   const session = useSystemActor("session")
@@ -18,14 +26,11 @@ export function usePageActor<P extends PageName>(page: P, input: PageInputOf<P>)
     session.send(openPage(page, key, opened.current))
     return () => session.send({ type: "session.closePage", key })
   }, [session, page, key])
-  const subscribe = useCallback(
-    (changed: () => void) => {
-      const sub = session.subscribe(changed)
-      return () => sub.unsubscribe()
-    },
-    [session],
-  )
-  return useSyncExternalStore(subscribe, () => lookupPage(session, key))
+  const subscribe = useCallback((changed: () => void) => followRest(session, changed), [session])
+  return useSyncExternalStore(subscribe, () => {
+    const rest = lookupRest(session)
+    return rest ? lookupPage(rest, key) : undefined
+  })
 }
 
 export function useDashboard<T>(select: (ctx: DashboardContext, state: string) => T): T {

@@ -1,0 +1,17 @@
+import { useEffect } from "react"
+import { listStatus, useNotifications } from "./notification-hooks"
+
+/**
+ * Reports the notifications' own unread count to the bell once their first page has arrived (null until
+ * then, when the summary's count stands in). Part of the top bar's live parts: it needs the notifications.
+ */
+export function LiveUnread({ onChange }: { onChange: (unread: number | null) => void }) {
+  const own = useNotifications((s) => {
+    const status = listStatus(s)
+    return status === "ready" || status === "loadingMore" || s.context.items.length > 0
+      ? s.context.unread
+      : null
+  })
+  useEffect(() => onChange(own), [own, onChange])
+  return null
+}
