@@ -35,7 +35,9 @@ export function Bell({ live }: { live: LiveParts | null }) {
         onClick={() => setOpen((o) => !o)}
       />
       {open && Panel ? <Panel ref={takeFocus} onClose={() => setOpen(false)} onEscape={close} /> : null}
-      {open && !Panel ? <BellPanelLoading ref={takeFocus} onEscape={close} /> : null}
+      {open && !Panel ? (
+        <BellPanelLoading ref={takeFocus} onClose={() => setOpen(false)} onEscape={close} />
+      ) : null}
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { Link } from "wouter"
 import { linkTo } from "../../schema/app-routes"
 import * as ui from "../shared/ui.css"
 import { BellList } from "./BellList"
+import { BellPanelFrame } from "./BellPanelFrame"
 import { BellTabs } from "./BellTabs"
 import * as css from "./bell.css"
 import { ConnectionHealth } from "./ConnectionHealth"
@@ -16,22 +17,7 @@ export const BellPanel = forwardRef<HTMLDivElement, { onClose: () => void; onEsc
     const unreadTab = useNotifications((s) => s.context.filters.is_read === "false")
     const listId = useId()
     return (
-      <div
-        ref={ref}
-        className={css.panel}
-        role="dialog"
-        aria-label="Notifications"
-        tabIndex={-1}
-        onKeyDown={(e) => {
-          if (e.key !== "Escape") return
-          e.preventDefault()
-          onEscape()
-        }}
-        // Focus leaving the panel (a click elsewhere) closes it, without stealing focus back to the bell.
-        onBlur={(e) => {
-          if (!e.currentTarget.parentElement?.contains(e.relatedTarget as Node | null)) onClose()
-        }}
-      >
+      <BellPanelFrame ref={ref} onClose={onClose} onEscape={onEscape}>
         <div className={css.panelHeader}>
           <h2 className={css.panelTitle}>Notifications</h2>
           <ConnectionHealth />
@@ -63,7 +49,7 @@ export const BellPanel = forwardRef<HTMLDivElement, { onClose: () => void; onEsc
             View all
           </Link>
         </div>
-      </div>
+      </BellPanelFrame>
     )
   },
 )
