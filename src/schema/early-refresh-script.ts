@@ -56,7 +56,8 @@ const PRELOAD =
 
 /**
  * Asks `u` with the token `t` and leaves the answer as `{token, status, body}` (src/schema/early-refresh.ts's
- * EarlyAnswer) under `window[k]`; null when no answer came.
+ * EarlyAnswer) under `window[k]`; null when no answer came. At high priority: the preloads have taken the
+ * browser's few connections to the server by then, and the dashboard's first paint waits for the summary.
  */
 const ASK =
   "var ask=function(k,u,t){" +
