@@ -2,7 +2,8 @@ import { fromPromise } from "xstate"
 import { authMachine } from "../machines/auth.machine"
 import { refreshMachine } from "../machines/refresh.machine"
 import type { LoginResponse, RefreshResponse, User } from "../schema/auth"
-import { takeEarlyRefresh } from "./early-refresh"
+import { EARLY_PROFILE_KEY } from "../schema/early-refresh"
+import { takeEarly, takeEarlyRefresh } from "./early-refresh"
 import { noSessionHint } from "./session-hint"
 
 // The session machines (auth, refresh queue) with their IO: each actor one AuthApi call. The calls arrive as
@@ -13,7 +14,8 @@ import { noSessionHint } from "./session-hint"
 export interface AuthCalls {
   readonly refresh: () => Promise<RefreshResponse>
   readonly login: (email: string, password: string) => Promise<LoginResponse>
-  readonly profile: () => Promise<User>
+  /** `early`: what index.html's script got for the profile, adopted when it may stand for the call. */
+  readonly profile: (early: Promise<unknown> | null) => Promise<User>
   /** Never rejects: local state is cleared anyway (docs/behaviour.md#auth-status). */
   readonly logout: () => Promise<void>
 }
@@ -44,7 +46,10 @@ export function provideAuth(calls: AuthCalls) {
         login: fromPromise<LoginResponse, { email: string; password: string }>(({ input }) =>
           calls.login(input.email, input.password),
         ),
-        fetchProfile: fromPromise<User>(() => calls.profile()),
+        // The first attempt takes the profile index.html's script asked with the early token, if any; it
+        // stands for the call only with the token held now and a 2xx answer (docs/behaviour.md#early-refresh).
+        // Taken once, so the later attempts always ask.
+        fetchProfile: fromPromise<User>(() => calls.profile(takeEarly(EARLY_PROFILE_KEY))),
         logoutCall: fromPromise<void>(() => calls.logout()),
       },
     }),
