@@ -1,4 +1,4 @@
-import { Effect, Option, type Schema } from "effect"
+import { Effect, type Schema } from "effect"
 import {
   type EndpointSpec,
   fillPath,
@@ -63,30 +63,4 @@ export function callLoadedEndpoint<E extends EndpointSpec, A = SuccessOf<E>>(
   options: CallOptions<A> = {},
 ): Effect.Effect<A, Failure> {
   return loadCode(load).pipe(Effect.flatMap((endpoint) => callEndpoint<E, A>(api, endpoint, input, options)))
-}
-
-/**
- * The same loaded call, unless index.html's script has made it already (docs/behaviour.md#early-refresh): its
- * answer stands for the call when it was asked with the token the session holds now, succeeded and decodes as
- * the call's would; anything else makes the call, with its usual retries.
- */
-export function callLoadedEndpointOrEarly<E extends EndpointSpec, A = SuccessOf<E>>(
-  api: ApiShape,
-  load: () => Promise<E>,
-  early: Promise<unknown> | null,
-  input: CallInput<E>,
-  options: CallOptions<A> = {},
-): Effect.Effect<A, Failure> {
-  return loadCode(load).pipe(
-    Effect.flatMap((endpoint) =>
-      api.adoptEarly(early, options.decodeAs ?? (endpoint.success as Schema.Decoder<A>)).pipe(
-        Effect.flatMap(
-          Option.match({
-            onNone: () => callEndpoint<E, A>(api, endpoint, input, options),
-            onSome: (answer) => Effect.succeed(answer),
-          }),
-        ),
-      ),
-    ),
-  )
 }

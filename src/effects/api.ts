@@ -1,9 +1,8 @@
-import { Context, Effect, Layer, type Option, Result, Schedule, type Schema } from "effect"
+import { Context, Effect, Layer, Result, Schedule, type Schema } from "effect"
 import { REQUEST_RETRY } from "../constants"
 import { REFRESH_FAILED } from "../machines/refresh.machine"
 import { Failure } from "../schema/failure"
 import { Config } from "./config"
-import { earlyBody } from "./early-refresh"
 import { HttpEnv } from "./http-env"
 import { loadDecoding } from "./load-decoding"
 
@@ -27,15 +26,6 @@ export interface ApiShape {
     path: string,
     options?: RequestOptions<A>,
   ) => Effect.Effect<A, Failure>
-  /**
-   * An answer index.html's script obtained before the app ran (./early-refresh.ts's takeEarly), decoded by
-   * `schema` as `request` decodes, if it was asked with the token the session holds now and succeeded; none
-   * for anything else (no answer, another token, a refusal, a body that does not decode), and the caller asks.
-   */
-  readonly adoptEarly: <A>(
-    early: Promise<unknown> | null,
-    schema: Schema.Decoder<A>,
-  ) => Effect.Effect<Option.Option<A>>
 }
 
 const readBody = async (res: Response): Promise<unknown> => {
@@ -222,21 +212,8 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
           }),
         )
       }
-      const adoptEarly: ApiShape["adoptEarly"] = (early, schema) =>
-        early === null
-          ? Effect.succeedNone
-          : Effect.promise(() => early).pipe(
-              Effect.flatMap((answer) => {
-                const found = earlyBody(answer, env.currentToken())
-                if (found === null) return Effect.succeedNone
-                return loadCode(loadDecoding).pipe(
-                  Effect.flatMap(({ decodeUnknown }) => decodeUnknown(schema)(found.body)),
-                  Effect.option,
-                )
-              }),
-            )
       // Calls name an endpoint of the API description through ./api-call.ts, which sends them here.
-      return Api.of({ request, adoptEarly })
+      return Api.of({ request })
     }),
   )
 }

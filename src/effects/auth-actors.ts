@@ -2,8 +2,7 @@ import { fromPromise } from "xstate"
 import { authMachine } from "../machines/auth.machine"
 import { refreshMachine } from "../machines/refresh.machine"
 import type { LoginResponse, RefreshResponse, User } from "../schema/auth"
-import { EARLY_PROFILE_KEY } from "../schema/early-refresh"
-import { takeEarly, takeEarlyRefresh } from "./early-refresh"
+import { takeEarlyRefresh } from "./early-refresh"
 import { noSessionHint } from "./session-hint"
 
 // The session machines (auth, refresh queue) with their IO: each actor one AuthApi call. The calls arrive as
@@ -14,8 +13,7 @@ import { noSessionHint } from "./session-hint"
 export interface AuthCalls {
   readonly refresh: () => Promise<RefreshResponse>
   readonly login: (email: string, password: string) => Promise<LoginResponse>
-  /** `early`: what index.html's script got for the profile, adopted when it may stand for the call. */
-  readonly profile: (early: Promise<unknown> | null) => Promise<User>
+  readonly profile: () => Promise<User>
   /** Never rejects: local state is cleared anyway (docs/behaviour.md#auth-status). */
   readonly logout: () => Promise<void>
 }
@@ -46,10 +44,7 @@ export function provideAuth(calls: AuthCalls) {
         login: fromPromise<LoginResponse, { email: string; password: string }>(({ input }) =>
           calls.login(input.email, input.password),
         ),
-        // The first attempt takes the profile index.html's script asked with the early token, if any; it
-        // stands for the call only with the token held now and a 2xx answer (docs/behaviour.md#early-refresh).
-        // Taken once, so the later attempts always ask.
-        fetchProfile: fromPromise<User>(() => calls.profile(takeEarly(EARLY_PROFILE_KEY))),
+        fetchProfile: fromPromise<User>(() => calls.profile()),
         logoutCall: fromPromise<void>(() => calls.logout()),
       },
     }),

@@ -4,7 +4,7 @@ import { REFRESH_FAILED } from "../machines/refresh.machine"
 import type { LoginResponse, ProfilePatch, RefreshResponse, User } from "../schema/auth"
 import { Failure } from "../schema/failure"
 import { Api } from "./api"
-import { callLoadedEndpoint, callLoadedEndpointOrEarly } from "./api-call"
+import { callLoadedEndpoint } from "./api-call"
 import { loadAuthEndpoints } from "./load-auth-endpoints"
 import { noSessionHint } from "./session-hint"
 import { Storage } from "./storage"
@@ -13,8 +13,7 @@ import { TabChannel } from "./tab-channel"
 export interface AuthApiShape {
   readonly login: (email: string, password: string) => Effect.Effect<LoginResponse, Failure>
   readonly refresh: Effect.Effect<RefreshResponse, Failure>
-  /** The profile, or the answer index.html's script got for it (`early`, see Api's adoptEarly). */
-  readonly profile: (early: Promise<unknown> | null) => Effect.Effect<User, Failure>
+  readonly profile: Effect.Effect<User, Failure>
   readonly updateProfile: (patch: ProfilePatch) => Effect.Effect<User, Failure>
   /** The caller ignores its errors: local state is cleared anyway. */
   readonly logout: Effect.Effect<void, Failure>
@@ -60,7 +59,7 @@ export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthA
         refresh: tabs
           .shareRefresh(serverRefresh.pipe(Effect.map((r) => r.access)))
           .pipe(Effect.map((access) => ({ access }))),
-        profile: (early) => callLoadedEndpointOrEarly(api, authEndpoint("profile"), early, {}),
+        profile: callLoadedEndpoint(api, authEndpoint("profile"), {}),
         updateProfile: (patch) => callLoadedEndpoint(api, authEndpoint("updateProfile"), { payload: patch }),
         // The browser's push registration ends with the session: the server drops this device's token.
         logout: Effect.flatMap(storage.get(PUSH.deviceIdStorageKey), (id) =>

@@ -9,7 +9,7 @@ export function authCalls(runtime: ManagedRuntime.ManagedRuntime<AuthApi, never>
   return {
     refresh: () => run(AuthApi.use((a) => a.refresh)),
     login: (email, password) => run(AuthApi.use((a) => a.login(email, password))),
-    profile: (early) => run(AuthApi.use((a) => a.profile(early))),
+    profile: () => run(AuthApi.use((a) => a.profile)),
     // Errors are ignored: local state is already cleared (docs/behaviour.md#auth-status).
     logout: () => run(AuthApi.use((a) => a.logout).pipe(Effect.ignore)),
   }

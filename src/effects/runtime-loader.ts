@@ -43,7 +43,7 @@ export function runtimeLoader(load: () => Promise<LoadedRuntime>, timeoutMs: num
     auth: {
       refresh: () => get().then((r) => r.auth.refresh()),
       login: (email, password) => get().then((r) => r.auth.login(email, password)),
-      profile: (early) => get().then((r) => r.auth.profile(early)),
+      profile: () => get().then((r) => r.auth.profile()),
       // Local state is cleared whatever happens: a runtime that cannot load only means no call to the server.
       logout: () =>
         get().then(

@@ -4,10 +4,8 @@ import { dashboardMachine } from "../machines/dashboard.machine"
 import { sessionMachine } from "../machines/session.machine"
 import { sidebarMachine } from "../machines/sidebar.machine"
 import type { DashboardSummary } from "../schema/dashboard"
-import { EARLY_SUMMARY_KEY } from "../schema/early-refresh"
 import { Api } from "./api"
-import { callLoadedEndpointOrEarly } from "./api-call"
-import { takeEarly } from "./early-refresh"
+import { callLoadedEndpoint } from "./api-call"
 import { whenIdle } from "./idle"
 import { loadChunk } from "./load-chunk"
 import { type AppRuntime, runForActor } from "./runtime"
@@ -22,20 +20,6 @@ const summaryEndpoint = () => import("../schema/api/dashboard").then((m) => m.da
 const idle = () => new Promise<void>((resolve) => whenIdle(resolve))
 
 /**
- * The dashboard's summary, or the one index.html's script asked on /dashboard with the early token, taken once:
- * it stands for the call only with the token the session holds now and a 2xx answer, so a session begun after
- * a sign-out never shows the one before (docs/behaviour.md#early-refresh).
- */
-export const summaryLoader = (root: AppRuntime) =>
-  fromPromise<DashboardSummary>(() => {
-    const early = takeEarly(EARLY_SUMMARY_KEY)
-    return runForActor(
-      root,
-      Api.use((api) => callLoadedEndpointOrEarly(api, summaryEndpoint, early, {})),
-    )
-  })
-
-/**
  * The session machine with what the first signed-in paint needs (the sidebar, the summary) and the loader of
  * the rest, every invoked actor a thin adapter over a service call. Loaded after sign-in, it runs on the root
  * runtime's own Api (one token source, one refresh queue); the rest builds its services on it too.
@@ -46,7 +30,12 @@ export function provideSession(root: AppRuntime) {
       sidebar: sidebarMachine.provide({ actors: { watchViewport } }),
       dashboard: dashboardMachine.provide({
         actors: {
-          loadSummary: summaryLoader(root),
+          loadSummary: fromPromise<DashboardSummary>(() =>
+            runForActor(
+              root,
+              Api.use((api) => callLoadedEndpoint(api, summaryEndpoint, {})),
+            ),
+          ),
         },
       }),
       loadRest: sessionLoader(async () => {

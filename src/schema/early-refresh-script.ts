@@ -1,14 +1,13 @@
 // The inline script index.html runs before the boot chunk has downloaded (docs/behaviour.md#early-refresh):
 // with the session hint cookie present it asks for a refresh at once, under the same Web Lock as every tab's
 // refresh, tells the other tabs the token it got (as a refresh in the app would), and leaves the promise on
-// `window` for the auth actor to adopt. With that token it asks at once for the profile and, on the dashboard,
-// its summary, each left on `window` for the call that would ask it to adopt. Then, on a signed-in path, it preloads every chunk that path needs,
+// `window` for the auth actor to adopt. Then, on a signed-in path, it preloads every chunk that path needs,
 // as the build listed them in index.html (src/schema/signed-in-preload.ts), so they are asked for at once
 // rather than each after the one importing it has run. Read by the Vite build, which writes it into
 // index.html, and by the server, whose Content-Security-Policy allows exactly this text by its hash; never by
 // the browser's bundle.
 // Its imports name their files in full and import nothing further: vite.config.ts loads this module as it is.
-import { EARLY_PROFILE_KEY, EARLY_REFRESH_KEY, EARLY_SUMMARY_KEY } from "./early-refresh.ts"
+import { EARLY_REFRESH_KEY } from "./early-refresh.ts"
 import { SESSION_HINT_COOKIE } from "./session-hint.ts"
 import { SIGNED_IN_PRELOAD_ID } from "./signed-in-preload.ts"
 import { REFRESH_LOCK, TAB_CHANNEL } from "./tab-names.ts"
@@ -20,15 +19,6 @@ const text = JSON.stringify
  * (it brings Schema), and test/unit/early-refresh.test.ts holds the two equal.
  */
 export const EARLY_REFRESH_PATH = "/api/company/token/refresh/"
-
-/** The profile endpoint's path (./api/auth.ts), held equal to it by the same test. */
-export const EARLY_PROFILE_PATH = "/api/company/user/"
-
-/** The dashboard summary endpoint's path (./api/dashboard.ts), held equal to it by the same test. */
-export const EARLY_SUMMARY_PATH = "/api/v1/dashboard/summary/"
-
-/** The one page whose first paint waits for the summary (./app-routes.ts's dashboard), held equal by the test. */
-export const EARLY_SUMMARY_PAGE = "/dashboard"
 
 /**
  * Where index.html wants the script: after the charset, before any stylesheet (an inline script waits for the
@@ -54,23 +44,10 @@ const PRELOAD =
   'k.crossOrigin="";k.href=all[j];document.head.appendChild(k)}' +
   "}catch(e){}};"
 
-/**
- * Asks `u` with the token `t` and leaves the answer as `{token, status, body}` (src/schema/early-refresh.ts's
- * EarlyAnswer) under `window[k]`; null when no answer came. At high priority: the preloads have taken the
- * browser's few connections to the server by then, and the dashboard's first paint waits for the summary.
- */
-const ASK =
-  "var ask=function(k,u,t){" +
-  'window[k]=fetch(u,{headers:{Accept:"application/json",Authorization:"Bearer "+t},credentials:"same-origin",priority:"high"})' +
-  ".then(function(r){" +
-  "return r.json().catch(function(){return null}).then(function(b){return{token:t,status:r.status,body:b}})})" +
-  ".catch(function(){return null})};"
-
 export const EARLY_REFRESH_SCRIPT =
   "(function(){" +
   `if(!/(?:^|;\\s*)${SESSION_HINT_COOKIE.name}=/.test(document.cookie))return;` +
   PRELOAD +
-  ASK +
   "var call=function(){" +
   `var asked=fetch(${text(EARLY_REFRESH_PATH)},{method:"POST",credentials:"same-origin"});` +
   "preload();preload=function(){};" +
@@ -79,9 +56,6 @@ export const EARLY_REFRESH_SCRIPT =
   "if(!r.ok)return{status:r.status,access:null};" +
   "return r.json().then(function(b){" +
   'var t=b&&typeof b.access==="string"&&b.access?b.access:null;' +
-  // Left on window before the refresh settles: the app adopts them only after it has adopted the token.
-  `if(t){ask(${text(EARLY_PROFILE_KEY)},${text(EARLY_PROFILE_PATH)},t);` +
-  `if(location.pathname===${text(EARLY_SUMMARY_PAGE)})ask(${text(EARLY_SUMMARY_KEY)},${text(EARLY_SUMMARY_PATH)},t)}` +
   `if(t&&typeof BroadcastChannel==="function"){var c=new BroadcastChannel(${text(TAB_CHANNEL)});` +
   'c.postMessage({type:"token",token:t});c.close()}' +
   "return{status:r.status,access:t}})})};" +

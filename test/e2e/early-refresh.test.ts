@@ -1,6 +1,6 @@
 // A reload of a signed-in page starts its refresh from index.html's inline script, before the boot chunk has
 // arrived, and the app adopts it: one refresh per reload, then the profile, the summary and the first
-// notification page together, the first two asked by the script itself (docs/behaviour.md#early-refresh).
+// notification page together (docs/behaviour.md#early-refresh).
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
@@ -112,39 +112,6 @@ describe("the session starts while the JavaScript downloads", () => {
     expect(count(asked, "/api/v1/dashboard/summary/")).toBe(1)
     // Nothing that needs the token was asked for before it.
     expect(asked.api[0]).toBe(REFRESH)
-    expect(asked.violations).toEqual([])
-    await context.close()
-  })
-
-  it("a reload of /dashboard asks the profile and the summary with the early token before the app runs, once", async () => {
-    const context = await signedInContext()
-    const page = await context.newPage()
-    const asked = watch(page)
-    const bearers: string[] = []
-    page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/api/v1/dashboard/summary/")
-        bearers.push(request.headers().authorization ?? "")
-    })
-    // The boot chunk is held until the summary has been asked for (or 10 s have passed, and the check fails).
-    let askedBeforeBoot: string[] = []
-    await page.route(BOOT_CHUNK, async (route) => {
-      await page
-        .waitForRequest((r) => new URL(r.url()).pathname === "/api/v1/dashboard/summary/", {
-          timeout: 10_000,
-        })
-        .catch(() => undefined)
-      askedBeforeBoot = [...asked.api]
-      await route.continue()
-    })
-    await page.goto(`${server.url}/dashboard`)
-    await page.getByText(/Welcome back, .+\./).waitFor({ timeout: 30_000 })
-    await expect.poll(() => count(asked, "/api/v1/notifications/")).toBeGreaterThan(0)
-    expect(askedBeforeBoot).toEqual([REFRESH, "/api/company/user/", "/api/v1/dashboard/summary/"])
-    expect(bearers).toHaveLength(1)
-    expect(bearers[0]).toMatch(/^Bearer .+/)
-    // The app adopted both: neither was asked again.
-    expect(count(asked, "/api/company/user/")).toBe(1)
-    expect(count(asked, "/api/v1/dashboard/summary/")).toBe(1)
     expect(asked.violations).toEqual([])
     await context.close()
   })

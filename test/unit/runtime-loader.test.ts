@@ -48,7 +48,7 @@ describe("runtime loader", () => {
       .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
       .mockResolvedValue(loaded())
     const runtime = runtimeLoader(load, 1000)
-    const [first, second] = await Promise.allSettled([runtime.auth.refresh(), runtime.auth.profile(null)])
+    const [first, second] = await Promise.allSettled([runtime.auth.refresh(), runtime.auth.profile()])
     expect(first).toMatchObject({ status: "rejected", reason: expect.any(ChunkLoadError) })
     expect(second).toMatchObject({ status: "rejected", reason: expect.any(ChunkLoadError) })
     expect(runtime.loaded()).toBeNull()
