@@ -75,6 +75,8 @@ async function send(admin: string, write: Write): Promise<{ write: Write; id?: n
 
 /** Kill points: after this many acknowledgements, in successive rounds on the same data folder. */
 const KILL_AFTER = [10, 25, 40]
+/** Decisions in one round's burst: the three rounds together leave pending requests in the demo data. */
+const DECISIONS_PER_ROUND = 8
 
 describe("SIGKILL during writes", () => {
   it("keeps every acknowledged write, and the signed-in page recovers without a reload", async () => {
@@ -91,7 +93,9 @@ describe("SIGKILL during writes", () => {
         await api(admin, "/api/v1/work-requests/?status=pending&page_size=100")
       ).json()) as { results: Array<{ uuid: string }> }
       expect(pending.results.length).toBeGreaterThan(4)
-      const decisions = pending.results.map(
+      // At most a third of the demo's pending requests a round: on a fast machine a whole burst can land
+      // before the kill, and a round that decided them all left the next nothing to decide.
+      const decisions = pending.results.slice(0, DECISIONS_PER_ROUND).map(
         (r, i): Write => ({ kind: i % 2 === 0 ? "approve" : "reject", uuid: r.uuid }),
       )
       const sends = Array.from(
