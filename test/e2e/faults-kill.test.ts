@@ -95,9 +95,9 @@ describe("SIGKILL during writes", () => {
       expect(pending.results.length).toBeGreaterThan(4)
       // At most a third of the demo's pending requests a round: on a fast machine a whole burst can land
       // before the kill, and a round that decided them all left the next nothing to decide.
-      const decisions = pending.results.slice(0, DECISIONS_PER_ROUND).map(
-        (r, i): Write => ({ kind: i % 2 === 0 ? "approve" : "reject", uuid: r.uuid }),
-      )
+      const decisions = pending.results
+        .slice(0, DECISIONS_PER_ROUND)
+        .map((r, i): Write => ({ kind: i % 2 === 0 ? "approve" : "reject", uuid: r.uuid }))
       const sends = Array.from(
         { length: 120 },
         (_, i): Write => ({ kind: "notification", title: `Kill ${round} burst ${i}` }),
