@@ -7,6 +7,7 @@ import { marketplaceMigration } from "../marketplace/migration"
 import { queueRemindersMigration } from "../marketplace/reminder-migration"
 import { notificationArchiveMigration } from "../notifications/archive-migration"
 import { notificationsMigration } from "../notifications/migration"
+import { liveChangeLogMigration } from "../live/migration"
 import { presenceMigration } from "../presence/migration"
 import { pushMigration } from "../push/migration"
 import type { Migration } from "./migrate"
@@ -73,4 +74,5 @@ export const migrations: readonly Migration[] = [
   claimsMigration,
   presenceMigration,
   queueRemindersMigration,
+  liveChangeLogMigration,
 ]

@@ -2,6 +2,7 @@
 // A new domain adds its `*Tables` interface to the extends list (and its migrations to migrations.ts).
 import type { AuthTables } from "../auth/tables"
 import type { ReminderTables } from "../marketplace/reminder-tables"
+import type { LiveTables } from "../live/tables"
 import type { MarketplaceTables } from "../marketplace/tables"
 import type { NotificationTables } from "../notifications/tables"
 import type { PresenceTables } from "../presence/tables"
@@ -15,4 +16,5 @@ export interface Database
     NotificationTables,
     PushTables,
     PresenceTables,
-    ReminderTables {}
+    ReminderTables,
+    LiveTables {}

@@ -25,6 +25,7 @@ import { searchRoutes } from "../search/search-routes"
 import { apiDocsRoutes } from "./api-docs-routes"
 import { authRoutes } from "./auth-routes"
 import { clientErrorHandler } from "./client-error"
+import { liveLogPruneJob } from "../live/prune-job"
 import { registerCompression } from "./compression"
 import { installErrorHandler } from "./error-handler"
 import { type LogStream, loggerOptions, RequestLog } from "./logger"
@@ -44,6 +45,7 @@ export const ROUTES: readonly FastifyPluginAsync[] = [
   searchRoutes,
   pushDispatchPlugin,
   reminderJob,
+  liveLogPruneJob,
   apiDocsRoutes,
 ]
 

@@ -1,19 +1,11 @@
-// The NOTIFY channel on which a marketplace change wakes every instance. The payload is the audit entry's id
-// only: every change (intake, decision, reopen, providers chosen) writes exactly one audit row in its own
-// transaction, and that row says what happened, to which record, by whom and when. A listener loads it, so
-// nothing private travels through NOTIFY and the 8000-byte limit never matters.
-import { sql } from "kysely"
+// How a marketplace change reaches every open page: through the live change log, as the id of its audit
+// entry. Every change (intake, decision, reopen, providers chosen, a claim) writes exactly one audit row in its
+// own transaction, and that row says what happened, to which record, by whom and when; the log's reader loads
+// it, so nothing private travels through NOTIFY.
+import { appendLiveChange } from "../live/change-log"
 import type { Db } from "./db"
 
-export const RECORD_CHANGED_CHANNEL = "marketplace_records"
-
-/** Wakes every instance's listener when the caller's transaction commits (never for one that rolls back). */
+/** Logs the change in the caller's transaction: every instance sends it once that commits. */
 export async function announceRecordChange(db: Db, auditId: number): Promise<void> {
-  await sql`select pg_notify(${RECORD_CHANGED_CHANNEL}, ${String(auditId)})`.execute(db)
+  await appendLiveChange(db, { topic: "record", userId: null, ref: String(auditId) })
 }
-
-const ID = /^[1-9][0-9]{0,14}$/
-
-/** The audit entry's id, or null for a payload that is not one. */
-export const parseRecordChange = (payload: string): number | null =>
-  ID.test(payload) ? Number(payload) : null

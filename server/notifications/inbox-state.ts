@@ -5,6 +5,7 @@
 import { type Kysely, sql, type Transaction } from "kysely"
 import type { Database } from "../db/schema"
 import { notFound } from "../errors"
+import { appendLiveChange } from "../live/change-log"
 import { READ_CHANNEL, readPayload, type StateChange } from "./channels"
 import { MAX_NOTIFICATION_ID, NOTIFICATION_NOT_FOUND, unreadCount } from "./queries"
 
@@ -13,8 +14,11 @@ type Db = Kysely<Database> | Transaction<Database>
 const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
   db.isTransaction ? work(db) : db.transaction().execute(work)
 
-const announce = (tx: Db, userId: number, id: number, change: StateChange) =>
-  sql`select pg_notify(${READ_CHANNEL}, ${readPayload(userId, id, change)})`.execute(tx)
+// The NOTIFY is for the page caches; the user's pages hear of the change from the change log.
+const announce = async (tx: Db, userId: number, id: number, change: StateChange) => {
+  await sql`select pg_notify(${READ_CHANNEL}, ${readPayload(userId, id, change)})`.execute(tx)
+  await appendLiveChange(tx, { topic: "read", userId, ref: readPayload(userId, id, change) })
+}
 
 interface Row {
   readonly is_read: boolean

@@ -4,6 +4,7 @@
 import { type Kysely, sql, type Transaction } from "kysely"
 import type { Channel, NotificationType, Priority } from "../../src/schema/notifications"
 import type { Database } from "../db/schema"
+import { appendLiveChanges } from "../live/change-log"
 import { NEW_NOTIFICATION_CHANNEL, newNotificationPayload } from "./channels"
 import { channelEnabled } from "./preferences"
 
@@ -81,6 +82,11 @@ async function insertAndAnnounce(tx: Db, input: NotifyInput): Promise<ReadonlyAr
   const payloads = rows.map((r) => newNotificationPayload(r.user_id, r.id))
   await sql`select pg_notify(${NEW_NOTIFICATION_CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(
     tx,
+  )
+  // The bell's live frames come from the change log; the NOTIFY above is for push and the page caches.
+  await appendLiveChanges(
+    tx,
+    rows.map((r) => ({ topic: "notification", userId: r.user_id, ref: String(r.id) })),
   )
   return rows.map((r) => r.id)
 }

@@ -4,6 +4,7 @@ import { type Kysely, sql, type Transaction } from "kysely"
 import type { Channel } from "../../src/schema/notifications"
 import type { Database } from "../db/schema"
 import { notFound } from "../errors"
+import { appendLiveChange } from "../live/change-log"
 import { READ_CHANNEL, readPayload } from "./channels"
 import { DEFAULT_CHANNEL, MAX_NOTIFICATION_ID, NOTIFICATION_NOT_FOUND, unreadCount } from "./queries"
 
@@ -12,8 +13,11 @@ type Db = Kysely<Database> | Transaction<Database>
 const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
   db.isTransaction ? work(db) : db.transaction().execute(work)
 
-const announceRead = (tx: Db, userId: number, id: number | "all") =>
-  sql`select pg_notify(${READ_CHANNEL}, ${readPayload(userId, id)})`.execute(tx)
+// The NOTIFY is for the page caches; the user's pages hear of the read from the change log.
+const announceRead = async (tx: Db, userId: number, id: number | "all") => {
+  await sql`select pg_notify(${READ_CHANNEL}, ${readPayload(userId, id)})`.execute(tx)
+  await appendLiveChange(tx, { topic: "read", userId, ref: readPayload(userId, id) })
+}
 
 /** Marks one of the user's notifications read (again is fine); 404 for an id that is not theirs. */
 export async function markRead(

@@ -4,20 +4,16 @@
 import { Schema } from "effect"
 import type { WebSocket } from "ws"
 import { ServerMessage } from "../../src/schema/socket"
-import { RECENT_IDS_KEPT } from "./socket-config"
 
 export interface Client {
   readonly socket: WebSocket
   readonly userId: number
   /** The sign-in session of the token it was opened with: closed when that session is signed out. */
   readonly sessionId: string
-  /** Until connection_established has gone out, live events are not sent; `missed` says one was skipped. */
+  /** Until its replay from the change log is out, live entries are not sent to it (server/live/stream.ts). */
   ready: boolean
-  missed: boolean
-  /** Highest notification id sent: where a catch-up starts. */
-  lastSentId: number
-  /** Ids sent recently, oldest first: a row both delivered live and found by a catch-up goes out once. */
-  readonly recent: Set<number>
+  /** The last change-log position sent to it (or skipped as not its own): later entries only. */
+  position: number
   /** Answered the last heartbeat ping. */
   alive: boolean
 }
@@ -40,18 +36,6 @@ export function send(client: Client, message: ServerMessage): void {
   sendFrame(client, frame(message))
 }
 
-/** Records an id as sent; false when it already was. */
-export function markSent(client: Client, id: number): boolean {
-  if (client.recent.has(id)) return false
-  client.recent.add(id)
-  if (client.recent.size > RECENT_IDS_KEPT) {
-    const oldest = client.recent.values().next()
-    if (!oldest.done) client.recent.delete(oldest.value)
-  }
-  client.lastSentId = Math.max(client.lastSentId, id)
-  return true
-}
-
 export class SocketHub {
   private readonly byUser = new Map<number, Set<Client>>()
   private readonly queues = new Map<number, Promise<void>>()
@@ -62,9 +46,7 @@ export class SocketHub {
       userId,
       sessionId,
       ready: false,
-      missed: false,
-      lastSentId: 0,
-      recent: new Set(),
+      position: 0,
       alive: true,
     }
     const set = this.byUser.get(userId) ?? new Set()

@@ -6,8 +6,7 @@ import { SOCKET_PATH } from "../../src/schema/api/socket"
 import { SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES } from "../../src/schema/socket"
 import { presenceConfig } from "../presence/config"
 import { startPresence } from "../presence/presence"
-import { startFanOut } from "./fan-out"
-import { startRecordFanOut } from "./record-fan-out"
+import { startLiveStream } from "../live/stream"
 import { socketConfig } from "./socket-config"
 import { SocketHub } from "./socket-hub"
 import { openSession } from "./socket-session"
@@ -53,8 +52,7 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
     },
   })
 
-  const stopFanOut = await startFanOut(database, hub, log)
-  const stopRecordFanOut = await startRecordFanOut(database, hub, log)
+  const stream = await startLiveStream(database, hub, log)
   const presence = await startPresence(database, hub, presenceConfig(), log)
   const stopHeartbeat = startHeartbeat(hub, config.heartbeatMs)
   const stopClosingRevoked = revocations.onRevoked((sessionId) => {
@@ -64,8 +62,7 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
   app.addHook("onClose", async () => {
     stopClosingRevoked()
     stopHeartbeat()
-    await stopFanOut()
-    await stopRecordFanOut()
+    await stream.stop()
     await presence.stop()
     await hub.drain()
   })
@@ -83,6 +80,7 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
     wsHandler: (socket, req) => {
       openSession(socket, req, {
         hub,
+        stream,
         presence,
         isRevoked: revocations.isRevoked,
         now: () => new Date(clock.now()),

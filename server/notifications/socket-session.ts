@@ -17,7 +17,7 @@ import { describeIssue } from "../http/decode"
 import { isAllowedOrigin } from "../http/origin"
 import { authenticateSession } from "../http/require-user"
 import type { Presence } from "../presence/presence"
-import { catchUp } from "./fan-out"
+import type { LiveStream } from "../live/stream"
 import { latestNotificationId, unreadCount } from "./queries"
 import { markRead } from "./read-state"
 import { type Client, type SocketHub, send } from "./socket-hub"
@@ -85,6 +85,8 @@ async function answer(
 
 export interface SessionDeps {
   readonly hub: SocketHub
+  /** The change log's reader: a joining socket is replayed from its page's position, then hears it live. */
+  readonly stream: LiveStream
   /** Who views which record: a socket's view, its leave, and its close (a leave too). */
   readonly presence: Presence
   /** Asked once more after joining: a sign-out heard between the token check and the join is not missed. */
@@ -94,8 +96,18 @@ export interface SessionDeps {
 }
 
 type Admission =
-  | { readonly userId: number; readonly sessionId: string }
+  | { readonly userId: number; readonly sessionId: string; readonly since: string | undefined }
   | { readonly refused: (typeof SOCKET_CLOSE)[keyof typeof SOCKET_CLOSE] }
+
+/**
+ * The live position the page holds (`?since=`), as sent: the change log judges it, and anything it cannot use
+ * (repeated, not a number) makes the page reload rather than refusing the socket.
+ */
+function claimedPosition(query: unknown): string | undefined {
+  if (typeof query !== "object" || query === null || !("since" in query)) return undefined
+  const since = (query as { since?: unknown }).since
+  return typeof since === "string" ? since : ""
+}
 
 /**
  * Who may join, decided from the upgrade request. Kept apart from openSession so that the long-lived socket
@@ -109,7 +121,7 @@ async function admit(req: FastifyRequest): Promise<Admission> {
   const token = Result.isSuccess(query) ? query.success.token : undefined
   const found = await authenticateSession(req, token).catch(() => null)
   return found
-    ? { userId: found.user.id, sessionId: found.sessionId }
+    ? { userId: found.user.id, sessionId: found.sessionId, since: claimedPosition(req.query) }
     : { refused: SOCKET_CLOSE.unauthorized }
 }
 
@@ -170,25 +182,20 @@ function start(
       socket.close(SOCKET_CLOSE.sessionRevoked.code, SOCKET_CLOSE.sessionRevoked.reason)
       return
     }
-    // Registered before reading the newest id: a row announced in between is caught up below, not lost.
+    // Read before the stream starts: a row announced in between is replayed from the log, not lost.
     const [latest, unread_count] = await Promise.all([
       latestNotificationId(db, userId),
       unreadCount(db, userId),
     ])
-    joined.lastSentId = latest
-    send(joined, {
-      type: "connection_established",
-      user_id: userId,
-      latest_notification_id: latest,
-      unread_count,
-    })
-    await hub.enqueue(
-      userId,
-      async () => {
-        joined.ready = true
-        if (joined.missed) await catchUp(db, joined)
-      },
-      deps.onError,
+    await deps.stream.join(joined, admitted.since, ({ position, reload }) =>
+      send(joined, {
+        type: "connection_established",
+        user_id: userId,
+        latest_notification_id: latest,
+        unread_count,
+        position,
+        ...(reload ? { reload: true } : {}),
+      }),
     )
   })
 }

@@ -16,6 +16,11 @@ import { PresenceLeave, PresenceMessage, PresenceView } from "./presence"
 
 const Id = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))
 const Count = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))
+/**
+ * A change's place in the server's live change log (docs/behaviour.md#catching-up): frames carry it so that a
+ * page skips what it applied already and resumes from it after a reconnection.
+ */
+const Position = Schema.optionalKey(Count)
 /** One notification's id, or "all" after mark-all-read. */
 const ReadTarget = Schema.Union([Id, Schema.Literal("all")])
 
@@ -71,11 +76,19 @@ export const ConnectionEstablished = Schema.Struct({
   /** The newest notification id the user has (0 for none): the client catches up from its own newest. */
   latest_notification_id: Count,
   unread_count: Count,
+  /**
+   * Where this socket's stream starts: the `since` the page sent when it could be resumed from (the changes
+   * after it follow, then live ones), else the server's newest position.
+   */
+  position: Position,
+  /** The page's `since` could not be resumed from (pruned, malformed, from the future): reload what is shown. */
+  reload: Schema.optionalKey(Schema.Literal(true)),
 })
 export const NotificationMessage = Schema.Struct({
   type: Schema.Literal("notification"),
   notification: Notification,
   unread_count: Count,
+  position: Position,
 })
 export const UnreadCountMessage = Schema.Struct({
   type: Schema.Literal("unread_count"),
@@ -108,6 +121,7 @@ export const RealtimeUpdateMessage = Schema.Union([
 export const NotificationReadMessage = Schema.Struct({
   type: Schema.Literal("notification.read"),
   notification_id: ReadTarget,
+  position: Position,
 })
 /**
  * Marked unread, archived or brought back from the archive anywhere (REST, any tab or instance); followed by
@@ -117,6 +131,7 @@ export const NotificationChangedMessage = Schema.Struct({
   type: Schema.Literal("notification.changed"),
   notification_id: Id,
   change: Schema.Literals(["unread", "archived", "unarchived"]),
+  position: Position,
 })
 export const Pong = Schema.Struct({
   type: Schema.Literal("pong"),
@@ -143,6 +158,7 @@ export const RecordChangedMessage = Schema.Struct({
   actor: Actor,
   at: Schema.String,
   record: Schema.Union([WorkRequest, MaintenanceRequest, CompanyApplication]),
+  position: Position,
 })
 export type RecordChangedMessage = typeof RecordChangedMessage.Type
 

@@ -58,6 +58,7 @@ describe("notification socket", () => {
       user_id: coordinator.user.id,
       latest_notification_id: (await newest(coordinator))?.id,
       unread_count: await unread(coordinator),
+      position: expect.any(Number),
     })
   })
 
@@ -118,6 +119,7 @@ describe("notification socket", () => {
       expect(await tab.next("notification.read")).toEqual({
         type: "notification.read",
         notification_id: target.id,
+        position: expect.any(Number),
       })
       expect(await tab.next("unread_count")).toEqual({ type: "unread_count", unread_count: before - 1 })
     }
@@ -135,10 +137,15 @@ describe("notification socket", () => {
     expect(await tab.next("notification.read")).toEqual({
       type: "notification.read",
       notification_id: target.id,
+      position: expect.any(Number),
     })
     await tab.next("unread_count")
     await server.call(`${BASE}mark-all-read/`, { method: "POST", bearer: admin.access })
-    expect(await tab.next("notification.read")).toEqual({ type: "notification.read", notification_id: "all" })
+    expect(await tab.next("notification.read")).toEqual({
+      type: "notification.read",
+      notification_id: "all",
+      position: expect.any(Number),
+    })
     expect(await tab.next("unread_count")).toEqual({ type: "unread_count", unread_count: 0 })
   })
 

@@ -1,0 +1,120 @@
+// Writing and reading the live change log. Positions follow commit order: a writer takes one transaction-scoped
+// advisory lock before it takes a position, so a transaction that took position n commits (or rolls back)
+// before any other takes n + 1, and a reader that has seen n never meets a smaller position later. The lock
+// is held only from the append to the commit; every append is the last write of its change or close to it.
+// NOTIFY carries the position alone: a wake-up, never the data.
+import { type Kysely, sql, type Transaction } from "kysely"
+import type { Database } from "../db/schema"
+import type { LiveTopic } from "./tables"
+
+type Db = Kysely<Database> | Transaction<Database>
+
+export const LIVE_CHANGE_CHANNEL = "live_changes"
+const APPEND_LOCK_KEY = 4_711_500
+
+export interface LiveEntry {
+  readonly position: number
+  readonly topic: LiveTopic
+  readonly userId: number | null
+  readonly ref: string
+}
+
+export interface LiveAppend {
+  readonly topic: LiveTopic
+  readonly userId: number | null
+  readonly ref: string
+}
+
+const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work)
+
+/** Appends entries in the caller's transaction and wakes every instance once it commits; the last position. */
+export function appendLiveChanges(db: Db, entries: ReadonlyArray<LiveAppend>): Promise<number | null> {
+  if (entries.length === 0) return Promise.resolve(null)
+  return inTransaction(db, async (tx) => {
+    await sql`select pg_advisory_xact_lock(${sql.lit(APPEND_LOCK_KEY)})`.execute(tx)
+    const rows = await tx
+      .insertInto("live_change")
+      .values(entries.map((e) => ({ topic: e.topic, user_id: e.userId, ref: e.ref })))
+      .returning("position")
+      .execute()
+    const last = Math.max(...rows.map((r) => Number(r.position)))
+    await sql`select pg_notify(${LIVE_CHANGE_CHANNEL}, ${String(last)})`.execute(tx)
+    return last
+  })
+}
+
+export const appendLiveChange = (db: Db, entry: LiveAppend): Promise<number | null> =>
+  appendLiveChanges(db, [entry])
+
+/**
+ * The newest committed position (0 before the first change). Read before the data of an answer, it is a
+ * position the answer reflects at least: whatever came after it may or may not be in the data, and a page
+ * that replays it applies a record's state as it is now, which changes nothing it already shows.
+ */
+export async function headPosition(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("live_change")
+    .select((eb) => eb.fn.max("position").as("head"))
+    .executeTakeFirst()
+  return row?.head == null ? 0 : Number(row.head)
+}
+
+/** The oldest position a page may resume from: the log holds every entry after it. */
+export async function oldestResumable(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("live_change")
+    .select((eb) => eb.fn.min("position").as("oldest"))
+    .executeTakeFirst()
+  return row?.oldest == null ? 0 : Number(row.oldest) - 1
+}
+
+/** Entries after `after` in order, all of them or those a user's pages hear (every record change, theirs). */
+export async function entriesAfter(
+  db: Db,
+  after: number,
+  limit: number,
+  forUser?: number,
+): Promise<LiveEntry[]> {
+  let query = db
+    .selectFrom("live_change")
+    .select(["position", "topic", "user_id", "ref"])
+    .where(sql<boolean>`position > ${after}`)
+    .orderBy("position")
+    .limit(limit)
+  if (forUser !== undefined)
+    query = query.where((eb) => eb.or([eb("user_id", "is", null), eb("user_id", "=", forUser)]))
+  const rows = await query.execute()
+  return rows.map((r) => ({ position: Number(r.position), topic: r.topic, userId: r.user_id, ref: r.ref }))
+}
+
+/**
+ * Deletes entries older than the retention, always keeping the newest, so that the head survives a quiet
+ * spell and a page at it still resumes. Returns how many went.
+ */
+export async function pruneLiveChanges(db: Db, olderThan: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("live_change")
+    .where("created_at", "<", olderThan)
+    .where(sql<boolean>`position < (select max(position) from live_change)`)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/** What a page's claimed position means: a place to resume from, or a reason to reload its data. */
+export type Resume =
+  | { readonly resume: number }
+  | { readonly reload: "malformed" | "future" | "pruned"; readonly head: number }
+
+const POSITION = /^(0|[1-9][0-9]{0,15})$/
+
+/** Checks a claimed position against the log: malformed, ahead of the head, or older than what it holds. */
+export async function resumeFrom(db: Db, claimed: string): Promise<Resume> {
+  const head = await headPosition(db)
+  if (!POSITION.test(claimed)) return { reload: "malformed", head }
+  const since = Number(claimed)
+  if (!Number.isSafeInteger(since)) return { reload: "malformed", head }
+  if (since > head) return { reload: "future", head }
+  if (since < (await oldestResumable(db))) return { reload: "pruned", head }
+  return { resume: since }
+}

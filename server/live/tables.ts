@@ -1,0 +1,21 @@
+import type { ColumnType, Generated } from "kysely"
+
+// Kysely row type of the live change log (SQL in ./migration.ts).
+
+/** What a log entry tells pages of; `ref` says which row (or, for `read`, which read) as text. */
+export type LiveTopic = "record" | "notification" | "read"
+
+export interface LiveChangeTable {
+  /** bigint: the pg driver reads it as text, PGlite as a number; read it through `Number`. */
+  position: Generated<ColumnType<string | number, never, never>>
+  topic: LiveTopic
+  /** The one user the entry is for; null: every signed-in page (record changes). */
+  user_id: number | null
+  ref: string
+  created_at: Generated<Date>
+}
+
+/** Appended to the server's Database interface (server/db/schema.ts). */
+export interface LiveTables {
+  live_change: LiveChangeTable
+}
