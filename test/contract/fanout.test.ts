@@ -1,8 +1,9 @@
 // Two server instances on one PostgreSQL behave as one: a notification created through A reaches a socket
 // held by B, reads travel both ways, and an instance whose LISTEN connection was killed listens again and
-// catches its sockets up from the table. Skipped when no PostgreSQL answers at 127.0.0.1:5432.
+// sends its sockets what the live change log holds from the gap. Skipped when no PostgreSQL answers at 127.0.0.1:5432.
 
 import { sql } from "kysely"
+import { notify } from "../../server/notifications/notify"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { postgresAvailable } from "./harness"
 import { openSocket, type TestSocket } from "./notifications-socket-client"
@@ -81,6 +82,7 @@ describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
     expect(await tabOnB.next("notification.read")).toEqual({
       type: "notification.read",
       notification_id: first.id,
+      position: expect.any(Number),
     })
     const afterFirst = await tabOnB.next("unread_count")
 
@@ -136,23 +138,22 @@ describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
       [instances.name],
     )
     expect(killed.rowCount).toBeGreaterThanOrEqual(2)
-    // A row whose NOTIFY nobody hears (written without one, as if sent while every listener was down):
-    // only a catch-up from the table can deliver it.
+    // A row whose NOTIFY nobody hears (sent while every listener is down): only the change log can deliver it.
     const viewerId = hello.user_id
-    const missed = await sql<{ id: number }>`
-      insert into notification (user_id, channel, notification_type, title, message, priority)
-      values (${viewerId}, 'in_app', 'system_alert', 'Sent while deaf', 'm', 'high') returning id`.execute(
-      a.database.db,
-    )
-    const missedId = missed.rows[0]?.id
+    const [missedId] = await notify(a.database.db, {
+      to: { userIds: [viewerId] },
+      title: "Sent while deaf",
+      message: "m",
+      notification_type: "system_alert",
+      priority: "high",
+    })
 
     const caughtUp = await socket.next("notification", (m) => m.notification.id === missedId, 15_000)
     expect(caughtUp.notification.title).toBe("Sent while deaf")
-    const count = await socket.next("unread_count")
     const rest = (await (await call(b, `${BASE}unread-count/`, viewerOnB)).json()) as { unread_count: number }
-    expect(count.unread_count).toBe(rest.unread_count)
+    expect(caughtUp.unread_count).toBe(rest.unread_count)
     await waitFor(
-      () => b.logs.slice(logsBefore).some((l) => l.includes("notification listener reconnected")),
+      () => b.logs.slice(logsBefore).some((l) => l.includes("live change listener reconnected")),
       "log",
     )
 
@@ -191,7 +192,7 @@ describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
       a.database.db,
     )
     await waitFor(
-      () => b.logs.slice(logsBefore).some((l) => l.includes("notification listener reconnected")),
+      () => b.logs.slice(logsBefore).some((l) => l.includes("live change listener reconnected")),
       "B listening again",
       20_000,
     )
@@ -207,7 +208,7 @@ describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
     const [hello] = await Promise.all(tabs.map((t) => t.next("connection_established")))
     const viewerId = hello?.user_id ?? 0
     const reconnects = () =>
-      [a, b].map((i) => i.logs.filter((l) => l.includes("notification listener reconnected")).length)
+      [a, b].map((i) => i.logs.filter((l) => l.includes("live change listener reconnected")).length)
     const terminate = async () => {
       const before = reconnects()
       const killed = await adminQuery(
@@ -220,12 +221,14 @@ describe.skipIf(!pgUp)("fan-out across two instances on PostgreSQL", () => {
       return before
     }
     const silentRow = async (title: string) => {
-      const row = await sql<{ id: number }>`
-        insert into notification (user_id, channel, notification_type, title, message, priority)
-        values (${viewerId}, 'in_app', 'system_alert', ${title}, 'm', 'medium') returning id`.execute(
-        a.database.db,
-      )
-      return row.rows[0]?.id ?? 0
+      const [id] = await notify(a.database.db, {
+        to: { userIds: [viewerId] },
+        title,
+        message: "m",
+        notification_type: "system_alert",
+        priority: "medium",
+      })
+      return id ?? 0
     }
     const unreadOnServer = async () =>
       ((await (await call(b, `${BASE}unread-count/`, viewerOnB)).json()) as { unread_count: number })

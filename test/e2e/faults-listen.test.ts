@@ -87,7 +87,7 @@ describe.skipIf(!pgUp)("LISTEN connection terminated on PostgreSQL", () => {
     await expect.poll(() => badgeCount(page)).toBe(before + 1)
     expect(await missed.count()).toBe(1)
     expect(new URL(page.url()).pathname).toBe("/dashboard")
-    await expect.poll(() => server.output()).toContain("notification listener reconnected")
+    await expect.poll(() => server.output()).toContain("live change listener reconnected")
     await context.close()
   }, 180_000)
 })
