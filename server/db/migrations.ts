@@ -2,12 +2,12 @@
 // They run in one transaction at start (server/db/migrate.ts), on PGlite and PostgreSQL alike.
 import { sql } from "kysely"
 import { authSessionsMigration } from "../auth/migration"
+import { liveChangeLogMigration } from "../live/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
 import { marketplaceMigration } from "../marketplace/migration"
 import { queueRemindersMigration } from "../marketplace/reminder-migration"
 import { notificationArchiveMigration } from "../notifications/archive-migration"
 import { notificationsMigration } from "../notifications/migration"
-import { liveChangeLogMigration } from "../live/migration"
 import { presenceMigration } from "../presence/migration"
 import { pushMigration } from "../push/migration"
 import type { Migration } from "./migrate"

@@ -1,8 +1,8 @@
 // The whole database as Kysely sees it: one interface per domain, merged here.
 // A new domain adds its `*Tables` interface to the extends list (and its migrations to migrations.ts).
 import type { AuthTables } from "../auth/tables"
-import type { ReminderTables } from "../marketplace/reminder-tables"
 import type { LiveTables } from "../live/tables"
+import type { ReminderTables } from "../marketplace/reminder-tables"
 import type { MarketplaceTables } from "../marketplace/tables"
 import type { NotificationTables } from "../notifications/tables"
 import type { PresenceTables } from "../presence/tables"

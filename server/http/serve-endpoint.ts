@@ -13,6 +13,7 @@ import {
   type QueryOf,
   type SuccessOf,
 } from "../../src/schema/api/endpoint"
+import { headPosition } from "../live/change-log"
 import type { Encoding } from "./compression"
 import { decodeOr400, encodeBody } from "./decode"
 import { requireCategory, requireUser } from "./require-user"
@@ -92,13 +93,18 @@ export function serveEndpoint<E extends EndpointSpec>(
       const payload = (
         endpoint.payload ? decodeOr400(endpoint.payload, req.body ?? {}) : undefined
       ) as PayloadOf<E>
+      // Read before the data, so the answer reflects at least this position (docs/behaviour.md#catching-up).
+      const position = endpoint.live ? await headPosition(req.server.services.database.db) : null
       const answer = await handler({ params, query, payload, req, reply })
       reply.code(endpoint.successStatus ?? 200)
       if (answer instanceof EncodedJson) return sendEncoded(reply, answer)
-      return encodeBody(endpoint.success, answer)
+      return encodeBody(endpoint.success, position === null ? answer : withPosition(answer, position))
     },
   })
 }
+
+const withPosition = <A>(answer: A, position: number): A =>
+  typeof answer === "object" && answer !== null ? { ...answer, live_position: position } : answer
 
 function sendEncoded(reply: FastifyReply, answer: EncodedJson): FastifyReply {
   reply.type("application/json; charset=utf-8")

@@ -28,14 +28,20 @@ export interface LiveStream {
    * Starts a socket's stream from the position its page claims (none: from now). `established` is sent
    * before anything replayed; the socket is ready, and hears live entries, once the replay is out.
    */
-  readonly join: (client: Client, claimed: string | undefined, established: (j: Joined) => void) => Promise<void>
+  readonly join: (
+    client: Client,
+    claimed: string | undefined,
+    established: (j: Joined) => void,
+  ) => Promise<void>
   /** The cursor: the last entry this instance has sent. */
   readonly cursor: () => number
   readonly stop: Unlisten
 }
 
 const concerns = (entry: LiveEntry, client: Client) =>
-  client.ready && entry.position > client.position && (entry.userId === null || entry.userId === client.userId)
+  client.ready &&
+  entry.position > client.position &&
+  (entry.userId === null || entry.userId === client.userId)
 
 /** Builds each entry's frames a few at a time; the order of the answer is the order of the entries. */
 async function buildAll(
@@ -121,7 +127,9 @@ export async function startLiveStream(
       const entries = (await entriesAfter(db, from, BATCH, client.userId)).filter((e) => e.position <= cursor)
       if (entries.length === 0) break
       const frames = await buildAll(entries, (entry) => framesOf(db, entry))
-      entries.forEach((entry, i) => sendEntry(client, entry, frames[i] ?? []))
+      entries.forEach((entry, i) => {
+        sendEntry(client, entry, frames[i] ?? [])
+      })
       from = entries[entries.length - 1]?.position ?? from
       if (entries.length < BATCH) break
     }

@@ -31,5 +31,7 @@ export const DashboardSummary = Schema.Struct({
     company_application: WaitCounts,
     queue: QueueTimes,
   }),
+  /** The live position the summary reflects at least (docs/behaviour.md#catching-up). */
+  live_position: Schema.optionalKey(Count),
 })
 export type DashboardSummary = typeof DashboardSummary.Type

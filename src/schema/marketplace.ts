@@ -172,6 +172,7 @@ export const CompanyApplicationDetail = Schema.Struct({
   /** The provider made from this application, once accepted (it stays, deactivated, after a reopen). */
   provider: Schema.NullOr(ProviderRef),
   audit: Schema.Array(AuditEntry),
+  live_position: Schema.optionalKey(Count),
 })
 export type CompanyApplicationDetail = typeof CompanyApplicationDetail.Type
 
@@ -219,11 +220,16 @@ export const MaintenanceRequest = Schema.Struct({
 })
 export type MaintenanceRequest = typeof MaintenanceRequest.Type
 
-export const WorkRequestDetail = Schema.Struct({ ...WorkRequest.fields, audit: Schema.Array(AuditEntry) })
+export const WorkRequestDetail = Schema.Struct({
+  ...WorkRequest.fields,
+  audit: Schema.Array(AuditEntry),
+  live_position: Schema.optionalKey(Count),
+})
 export type WorkRequestDetail = typeof WorkRequestDetail.Type
 export const MaintenanceRequestDetail = Schema.Struct({
   ...MaintenanceRequest.fields,
   audit: Schema.Array(AuditEntry),
+  live_position: Schema.optionalKey(Count),
 })
 export type MaintenanceRequestDetail = typeof MaintenanceRequestDetail.Type
 
@@ -258,6 +264,12 @@ export type CandidateList = typeof CandidateList.Type
 
 // ─── Pages ─────────────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The live position an answer reflects at least (docs/behaviour.md#catching-up): a page opens its socket
+ * from the oldest it holds and so hears every change made after it was read.
+ */
+export const LivePosition = Schema.optionalKey(Count)
+
 /** `next`/`previous` are paths with the same query and another `page` (the notification page shape). */
 export const Page = <S extends Schema.Top>(item: S) =>
   Schema.Struct({
@@ -268,7 +280,7 @@ export const Page = <S extends Schema.Top>(item: S) =>
   })
 /** A page of records that queue while pending: it carries what their waiting time is measured against. */
 export const QueuePage = <S extends Schema.Top>(item: S) =>
-  Schema.Struct({ ...Page(item).fields, queue: QueueTimes })
+  Schema.Struct({ ...Page(item).fields, queue: QueueTimes, live_position: LivePosition })
 export const WorkRequestPage = QueuePage(WorkRequest)
 export type WorkRequestPage = typeof WorkRequestPage.Type
 export const MaintenanceRequestPage = QueuePage(MaintenanceRequest)

@@ -3,8 +3,8 @@
 // sends its sockets what the live change log holds from the gap. Skipped when no PostgreSQL answers at 127.0.0.1:5432.
 
 import { sql } from "kysely"
-import { notify } from "../../server/notifications/notify"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
+import { notify } from "../../server/notifications/notify"
 import { postgresAvailable } from "./harness"
 import { openSocket, type TestSocket } from "./notifications-socket-client"
 import { adminQuery, type Instance, loginOn as login, pgInstances } from "./pg-instances"

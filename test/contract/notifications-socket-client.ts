@@ -10,6 +10,8 @@ export interface SocketOptions {
   readonly origin?: string | null
   /** false: never answer the server's pings (a peer that vanished). */
   readonly autoPong?: boolean
+  /** `?since=`: the live position the page holds, sent as is (a malformed one too). */
+  readonly since?: string
 }
 
 export interface TestSocket {
@@ -38,7 +40,9 @@ export const socketUrl = (httpUrl: string, token: string | null | undefined): st
   `${httpUrl.replace(/^http/, "ws")}/ws/notifications/${token === null || token === undefined ? "" : `?token=${encodeURIComponent(token)}`}`
 
 export function openSocket(httpUrl: string, options: SocketOptions = {}): TestSocket {
-  const ws = new WebSocket(socketUrl(httpUrl, options.token), {
+  const url = socketUrl(httpUrl, options.token)
+  const since = options.since === undefined ? "" : `${url.includes("?") ? "&" : "?"}since=${options.since}`
+  const ws = new WebSocket(`${url}${since}`, {
     ...(options.origin ? { origin: options.origin } : {}),
     autoPong: options.autoPong ?? true,
   })

@@ -15,6 +15,7 @@ export const applicationsApi = group("companyApplications", {
     query: ApplicationListQuery,
     success: CompanyApplicationPage,
     errors: [400, 401],
+    live: true,
   }),
   detail: endpoint({
     method: "GET",
@@ -23,6 +24,7 @@ export const applicationsApi = group("companyApplications", {
     params: UuidParams,
     success: CompanyApplicationDetail,
     errors: [401, 404],
+    live: true,
   }),
   accept: endpoint({
     method: "POST",

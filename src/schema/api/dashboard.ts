@@ -8,6 +8,7 @@ export const dashboardApi = group("dashboard", {
     callers: "signedIn",
     success: DashboardSummary,
     errors: [401],
+    live: true,
   }),
 })
 

@@ -67,6 +67,11 @@ export interface EndpointSpec {
   /** 200 unless said otherwise (201 for what creates a record). */
   readonly successStatus?: 200 | 201 | 101
   readonly errors: ReadonlyArray<ErrorStatus>
+  /**
+   * A read of what live changes update: the answer carries `live_position`, the change-log position read
+   * before its data (docs/behaviour.md#catching-up).
+   */
+  readonly live?: true
 }
 
 export interface GroupSpec<E extends Record<string, EndpointSpec> = Record<string, EndpointSpec>> {

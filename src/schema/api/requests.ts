@@ -27,6 +27,7 @@ const requestEndpoints = (base: RequestBase) => ({
     query: RequestListQuery,
     success: RequestPage,
     errors: [400, 401],
+    live: true,
   }),
   detail: endpoint({
     method: "GET",
@@ -35,6 +36,7 @@ const requestEndpoints = (base: RequestBase) => ({
     params: UuidParams,
     success: RequestDetail,
     errors: [401, 404],
+    live: true,
   }),
   approve: endpoint({
     method: "POST",
