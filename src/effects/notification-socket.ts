@@ -52,8 +52,15 @@ export interface SocketConnection {
 }
 
 export interface NotificationSocketShape {
-  /** Opens one connection with this access token; every outcome, including a refused one, reaches `handlers`. */
-  readonly open: (token: string, handlers: SocketHandlers) => Effect.Effect<SocketConnection>
+  /**
+   * Opens one connection with this access token, resuming from the live position `since` when given
+   * (docs/behaviour.md#catching-up); every outcome, including a refused one, reaches `handlers`.
+   */
+  readonly open: (
+    token: string,
+    handlers: SocketHandlers,
+    since?: number | null,
+  ) => Effect.Effect<SocketConnection>
 }
 
 /** The part of the browser's WebSocket this service uses: what a test's fake must provide. */
@@ -87,9 +94,10 @@ export class NotificationSocket extends Context.Service<NotificationSocket, Noti
       const config = yield* Config
       const connect = yield* WebSocketFactory
       return NotificationSocket.of({
-        open: (token, handlers) =>
+        open: (token, handlers, since) =>
           Effect.sync((): SocketConnection => {
-            const url = `${config.socketBaseUrl}/ws/notifications/?token=${encodeURIComponent(token)}`
+            const resume = since === null || since === undefined ? "" : `&since=${since}`
+            const url = `${config.socketBaseUrl}/ws/notifications/?token=${encodeURIComponent(token)}${resume}`
             let ws: WebSocketLike
             try {
               ws = connect(url)

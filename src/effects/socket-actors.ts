@@ -16,30 +16,46 @@ export function socketConnection(run: Run) {
     let stopped = false
     // Sent before the service handed the connection over (it reports 'opened' as soon as it can).
     const early: ClientMessage[] = []
-    run(
-      NotificationSocket.use((socket) =>
-        socket.open(input.token, {
-          opened: () => sendBack({ type: "socket.opened" }),
-          message: (message, at) => sendBack({ type: "socket.message", message, at }),
-          closed: (close) => sendBack({ type: "socket.closed", ...close }),
-        }),
-      ),
-    ).then(
-      (opened) => {
-        if (stopped) return void run(opened.close)
-        connection = opened
-        for (const message of early.splice(0)) void run(opened.send(message))
-      },
-      // No socket service at all: reported like a connection that never opened.
-      () => sendBack({ type: "socket.closed", planned: false, code: 1006, at: Date.now() }),
-    )
+    let since = input.since
+    const open = () =>
+      run(
+        NotificationSocket.use((socket) =>
+          socket.open(
+            input.token,
+            {
+              opened: () => sendBack({ type: "socket.opened" }),
+              message: (message, at) => sendBack({ type: "socket.message", message, at }),
+              closed: (close) => sendBack({ type: "socket.closed", ...close }),
+            },
+            since,
+          ),
+        ),
+      ).then(
+        (opened) => {
+          if (stopped) return void run(opened.close)
+          connection = opened
+          for (const message of early.splice(0)) void run(opened.send(message))
+        },
+        // No socket service at all: reported like a connection that never opened.
+        () => sendBack({ type: "socket.closed", planned: false, code: 1006, at: Date.now() }),
+      )
+    // Opened on the next turn: a page's load announced with the start (the bus delivers both at once) is
+    // resumed from, instead of reloaded after (docs/behaviour.md#catching-up).
+    const opening = setTimeout(() => {
+      if (!stopped) void open()
+    }, 0)
     receive((event) => {
+      if (event.type === "socket.held") {
+        since = Math.min(since ?? event.position, event.position)
+        return
+      }
       if (event.type !== "socket.send") return
       if (connection) void run(connection.send(event.message))
       else early.push(event.message)
     })
     return () => {
       stopped = true
+      clearTimeout(opening)
       if (connection) void run(connection.close)
     }
   })

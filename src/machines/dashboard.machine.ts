@@ -1,7 +1,9 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, enqueueActions, fromPromise, setup } from "xstate"
 import { SUMMARY_FRESH_MS } from "../constants"
 import type { DashboardSummary } from "../schema/dashboard"
 import { failureText } from "../schema/failure-text"
+import type { LiveFact } from "./facts"
+import { heldFact } from "./live/held-position"
 
 // The dashboard summary, long-lived under the root so that the dashboard page and the sidebar's pending
 // counts read one copy. Views say when they appear ('show'), which loads the summary unless it has just
@@ -31,8 +33,15 @@ export type DashboardEvent =
 const loadSummary = fromPromise<DashboardSummary>(() => Promise.reject(new Error("loadSummary not provided")))
 
 export const dashboardMachine = setup({
-  types: { context: {} as DashboardContext, events: {} as DashboardEvent },
+  types: { context: {} as DashboardContext, events: {} as DashboardEvent, emitted: {} as LiveFact },
   actors: { loadSummary },
+  actions: {
+    // The counts reflect a live position: the socket resumes from it (docs/behaviour.md#catching-up).
+    announceHeld: enqueueActions(({ enqueue }, params: { summary: DashboardSummary }) => {
+      const fact = heldFact(params.summary)
+      if (fact) enqueue.emit(fact)
+    }),
+  },
   delays: { freshFor: SUMMARY_FRESH_MS },
 }).createMachine({
   id: "dashboard",
@@ -60,9 +69,18 @@ export const dashboardMachine = setup({
             guard: ({ context }) => context.again,
             target: "loading",
             reenter: true,
-            actions: assign({ summary: ({ event }) => event.output, error: null, again: false }),
+            actions: [
+              assign({ summary: ({ event }) => event.output, error: null, again: false }),
+              { type: "announceHeld", params: ({ event }) => ({ summary: event.output }) },
+            ],
           },
-          { target: "ready", actions: assign({ summary: ({ event }) => event.output, error: null }) },
+          {
+            target: "ready",
+            actions: [
+              assign({ summary: ({ event }) => event.output, error: null }),
+              { type: "announceHeld", params: ({ event }) => ({ summary: event.output }) },
+            ],
+          },
         ],
         onError: {
           target: "failed",

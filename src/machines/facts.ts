@@ -84,6 +84,12 @@ export type LiveRecordsFact =
   | { type: "records.remoteChanged"; change: RemoteChange }
   | { type: "records.resync" }
 
+/**
+ * A page loaded data that reflects this live change-log position at least (docs/behaviour.md#catching-up):
+ * the socket resumes from the oldest such position, and a stream that started after it means a reload.
+ */
+export type LiveFact = { type: "live.held"; position: number }
+
 /** A record was claimed or released through this tab (docs/behaviour.md#claims). */
 export type ClaimFact = {
   type: "records.claimed"
@@ -107,6 +113,7 @@ export type Fact =
   | PushFact
   | RecordFact
   | LiveRecordsFact
+  | LiveFact
   | ClaimFact
   | PresenceFact
 export type FactType = Fact["type"]

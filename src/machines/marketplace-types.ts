@@ -40,6 +40,8 @@ export interface ListPage {
   readonly results: ReadonlyArray<ListItem>
   /** What the waiting times of a pending list are measured against (docs/behaviour.md#waiting-time). */
   readonly queue?: QueueTimes
+  /** The live position the page reflects at least (docs/behaviour.md#catching-up). */
+  readonly live_position?: number
 }
 
 export type RecordDetail = WorkRequestDetail | MaintenanceRequestDetail | CompanyApplicationDetail

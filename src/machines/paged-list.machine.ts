@@ -1,9 +1,11 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, enqueueActions, fromPromise, setup } from "xstate"
 import { FINDING } from "../constants"
 import { failureText } from "../schema/failure-text"
 import type { Assignee } from "../schema/marketplace"
 import type { AssigneeFilter } from "../schema/marketplace-input"
+import type { LiveFact } from "./facts"
 import { sameQuery, withAssignee } from "./list-url"
+import { heldFact } from "./live/held-position"
 import { applyChange, keepTicked, withMark } from "./live-list"
 import type { ListPage, ListQuery, ListSource } from "./marketplace-types"
 import type { ChangeMark, RemoteChange } from "./remote-change"
@@ -89,6 +91,7 @@ export const pagedListMachine = setup({
     context: {} as PagedListContext,
     input: {} as PagedListInput,
     events: {} as PagedListEvent,
+    emitted: {} as LiveFact,
   },
   actors: { fetchPage },
   delays: { listSearchDebounce: FINDING.listSearchDebounceMs },
@@ -108,6 +111,11 @@ export const pagedListMachine = setup({
     hasNoRows: ({ context }) => (context.data?.results.length ?? 0) === 0,
   },
   actions: {
+    // The page as loaded reflects a live position: the socket resumes from it (docs/behaviour.md#catching-up).
+    announceHeld: enqueueActions(({ context, enqueue }) => {
+      const fact = context.data ? heldFact(context.data) : null
+      if (fact) enqueue.emit(fact)
+    }),
     applyRemote: assign(({ context, event }) => {
       if (event.type !== "list.remoteChanged") return {}
       const data = applyChange(context.data, context.query, event.change, context.kept)
@@ -235,9 +243,9 @@ export const pagedListMachine = setup({
         input: ({ context }) => ({ source: context.source, query: context.query }),
         onDone: [
           // What it loaded may predate a change heard meanwhile.
-          { guard: "isStale", target: "refreshing", actions: "takeFetched" },
-          { guard: "isEmpty", target: "empty", actions: "takeData" },
-          { target: "ready", actions: "takeData" },
+          { guard: "isStale", target: "refreshing", actions: ["takeFetched", "announceHeld"] },
+          { guard: "isEmpty", target: "empty", actions: ["takeData", "announceHeld"] },
+          { target: "ready", actions: ["takeData", "announceHeld"] },
         ],
         onError: {
           target: "failed",
@@ -269,9 +277,9 @@ export const pagedListMachine = setup({
         input: ({ context }) => ({ source: context.source, query: context.query }),
         onDone: [
           // Changes keep coming (a burst): one more load after this one, not one per change.
-          { guard: "isStale", target: "refreshing", reenter: true, actions: "takeFetched" },
-          { guard: "isEmptyKept", target: "empty", actions: "takeFetched" },
-          { target: "ready", actions: "takeFetched" },
+          { guard: "isStale", target: "refreshing", reenter: true, actions: ["takeFetched", "announceHeld"] },
+          { guard: "isEmptyKept", target: "empty", actions: ["takeFetched", "announceHeld"] },
+          { target: "ready", actions: ["takeFetched", "announceHeld"] },
         ],
         onError: [
           { guard: "hasNoRows", target: "empty", actions: assign({ stale: false }) },

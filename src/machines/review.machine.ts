@@ -1,7 +1,8 @@
-import { assign, emit, fromPromise, setup } from "xstate"
+import { assign, emit, enqueueActions, fromPromise, setup } from "xstate"
 import { failureStatus, failureText } from "../schema/failure-text"
 import type { Assignee } from "../schema/marketplace"
-import type { RecordFact } from "./facts"
+import type { LiveFact, RecordFact } from "./facts"
+import { heldFact } from "./live/held-position"
 import {
   positiveActionFor,
   type RecordDetail,
@@ -74,7 +75,7 @@ export const reviewMachine = setup({
     context: {} as ReviewContext,
     input: {} as RecordRef,
     events: {} as ReviewEvent,
-    emitted: {} as RecordFact,
+    emitted: {} as RecordFact | LiveFact,
   },
   actors: { loadRecord, act },
   guards: {
@@ -92,6 +93,11 @@ export const reviewMachine = setup({
     announceConflict: (_, _params: { message: string }) => {},
     announceFailure: (_, _params: { message: string }) => {},
     clearOutcome: assign({ error: null, conflict: null }),
+    // The record as loaded reflects a live position: the socket resumes from it (docs/behaviour.md#catching-up).
+    announceHeld: enqueueActions(({ context, enqueue }) => {
+      const fact = context.record ? heldFact(context.record) : null
+      if (fact) enqueue.emit(fact)
+    }),
     // The list row has the status and decision; the audit trail comes with the reload that follows.
     takeRemote: assign(({ context, event }) => {
       if (event.type !== "review.remoteChanged" || context.record === null) return {}
@@ -131,7 +137,10 @@ export const reviewMachine = setup({
         id: "loadRecord",
         src: "loadRecord",
         input: ({ context }) => context.target,
-        onDone: { target: "ready", actions: assign({ record: ({ event }) => event.output, error: null }) },
+        onDone: {
+          target: "ready",
+          actions: [assign({ record: ({ event }) => event.output, error: null }), "announceHeld"],
+        },
         onError: {
           target: "loadFailed",
           actions: assign({ error: ({ event }) => failureText(event.error, RECORD_LOAD_FAILED) }),
@@ -155,7 +164,10 @@ export const reviewMachine = setup({
         id: "refreshRecord",
         src: "loadRecord",
         input: ({ context }) => context.target,
-        onDone: { target: "ready", actions: assign({ record: ({ event }) => event.output }) },
+        onDone: {
+          target: "ready",
+          actions: [assign({ record: ({ event }) => event.output }), "announceHeld"],
+        },
         onError: "ready",
       },
     },

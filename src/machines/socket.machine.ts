@@ -2,6 +2,7 @@ import { and, assign, emit, fromCallback, sendTo, setup } from "xstate"
 import { SOCKET, socketBackoffMs } from "../constants"
 import { type ClientMessage, type ServerMessage, SOCKET_CLOSE } from "../schema/socket"
 import type { SocketFact } from "./facts"
+import { isApplied, sinceAfter } from "./live/stream-position"
 
 // The live notification socket: connects after sign-in, reconnects after an unplanned close with a doubling
 // back-off (1 s doubling to 15 s, at most 6 times), then stays offline but never gives up: it tries again slowly
@@ -21,6 +22,8 @@ export type SocketEvent =
   | { type: "socket.send"; message: ClientMessage }
   /** Worth trying now: the browser is online again, the tab was shown or focused, a navigation, or the user asked. */
   | { type: "socket.wake" }
+  /** A page loaded data reflecting this live position (bus: live.held): the next connection resumes from it. */
+  | { type: "socket.held"; position: number }
 
 export interface SocketContext {
   token: string | null
@@ -35,10 +38,17 @@ export interface SocketContext {
    * with a new token.
    */
   reconnections: number
+  /**
+   * The live position to resume from (docs/behaviour.md#catching-up): the last frame applied, or the oldest
+   * position a page loaded while no connection was open. Frames at or below it were applied: they are dropped.
+   */
+  since: number | null
 }
 
 export interface ConnectionInput {
   readonly token: string
+  /** Sent as `?since=`; null: from now. */
+  readonly since: number | null
 }
 
 export const socketMachine = setup({
@@ -54,6 +64,8 @@ export const socketMachine = setup({
       event.type === "socket.closed" && event.code === SOCKET_CLOSE.unauthorized.code,
     sessionRevoked: ({ event }) =>
       event.type === "socket.closed" && event.code === SOCKET_CLOSE.sessionRevoked.code,
+    applied: ({ context, event }) =>
+      event.type === "socket.message" && isApplied(event.message, context.since),
   },
   delays: {
     backoff: ({ context }) => socketBackoffMs(context.attempt + 1),
@@ -65,10 +77,20 @@ export const socketMachine = setup({
     tokenRejected: emit({ type: "socket.tokenRefused" }),
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     markLost: assign({ lost: true }),
+    takePosition: assign({
+      since: ({ context, event }) =>
+        event.type === "socket.message" ? sinceAfter(event.message, context.since) : context.since,
+    }),
+    holdPosition: assign({
+      since: ({ context, event }) =>
+        event.type !== "socket.held"
+          ? context.since
+          : Math.min(context.since ?? event.position, event.position),
+    }),
   },
 }).createMachine({
   id: "socket",
-  context: { token: null, attempt: 0, offlineSince: null, lost: false, reconnections: 0 },
+  context: { token: null, attempt: 0, offlineSince: null, lost: false, reconnections: 0, since: null },
   initial: "idle",
   on: {
     "socket.start": {
@@ -78,8 +100,9 @@ export const socketMachine = setup({
     },
     "socket.stop": {
       target: ".idle",
-      actions: assign({ token: null, attempt: 0, offlineSince: null, lost: false }),
+      actions: assign({ token: null, attempt: 0, offlineSince: null, lost: false, since: null }),
     },
+    "socket.held": { actions: "holdPosition" },
   },
   states: {
     idle: {},
@@ -87,7 +110,7 @@ export const socketMachine = setup({
       invoke: {
         id: "connection",
         src: "connection",
-        input: ({ context }) => ({ token: context.token ?? "" }),
+        input: ({ context }) => ({ token: context.token ?? "", since: context.since }),
         // The actor reports closes as events; a throw (no WebSocket at all) is handled like a close.
         onError: [{ guard: "canRetry", target: "waiting" }, { target: "offline" }],
       },
@@ -95,6 +118,8 @@ export const socketMachine = setup({
       states: {
         connecting: {
           on: {
+            // The connection opens on the next turn, so a page's load that arrives with the start is in its URL.
+            "socket.held": { actions: ["holdPosition", sendTo("connection", ({ event }) => event)] },
             "socket.opened": {
               target: "open",
               actions: assign({
@@ -111,13 +136,21 @@ export const socketMachine = setup({
           exit: emit({ type: "socket.lost" }),
           on: {
             "socket.send": { actions: sendTo("connection", ({ event }) => event) },
+            // Open: the stream covers the page's load or the live-records actor has it reload; nothing to resume.
+            "socket.held": {},
           },
         },
       },
       on: {
-        "socket.message": {
-          actions: emit(({ event }) => ({ type: "socket.received", message: event.message, at: event.at })),
-        },
+        "socket.message": [
+          { guard: "applied" },
+          {
+            actions: [
+              "takePosition",
+              emit(({ event }) => ({ type: "socket.received", message: event.message, at: event.at })),
+            ],
+          },
+        ],
         "socket.closed": [
           { guard: "planned", target: "idle" },
           // Final: the session is over, so no refresh and no reconnect; signing out follows from the fact.

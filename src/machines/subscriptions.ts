@@ -108,13 +108,31 @@ export const SUBSCRIPTIONS = {
       presence: () => ({ type: "presence.resend" }),
     },
   },
-  "socket.lost": { to: { push: () => ({ type: "push.socket", live: false }) } },
+  "socket.lost": {
+    to: {
+      push: () => ({ type: "push.socket", live: false }),
+      liveRecords: () => ({ type: "liveRecords.lost" }),
+    },
+  },
+  // A page loaded data at a live position: the socket resumes from the oldest, and liveRecords checks that
+  // the open stream covers it (docs/behaviour.md#catching-up).
+  "live.held": {
+    to: {
+      socket: (f) => ({ type: "socket.held", position: f.position }),
+      liveRecords: (f) => ({ type: "liveRecords.held", position: f.position }),
+    },
+  },
   "socket.received": {
     to: {
       notifications: (f) => toNotificationsEvent(f.message, f.at),
       liveRecords: (f) =>
         f.message.type === "connection_established"
-          ? { type: "liveRecords.connected", userId: f.message.user_id }
+          ? {
+              type: "liveRecords.connected",
+              userId: f.message.user_id,
+              ...(f.message.position === undefined ? {} : { position: f.message.position }),
+              ...(f.message.reload ? { reload: true } : {}),
+            }
           : f.message.type === "record.changed"
             ? { type: "liveRecords.changed", message: f.message }
             : null,
@@ -177,7 +195,8 @@ export const SUBSCRIPTIONS = {
       ],
     },
   },
-  // Back after a loss: what changed meanwhile was not sent, so what is shown loads again.
+  // The stream cannot cover what is shown (a position it could not resume from, or a page loaded before the
+  // stream's start): what is shown loads again.
   "records.resync": {
     to: {
       dashboard: () => ({ type: "dashboard.refresh" }),

@@ -24,17 +24,28 @@ const events = [
   { type: "xstate.after.slowRetry.socket.offline" },
   { type: "socket.wake" },
   { type: "socket.stop" },
+  { type: "socket.held", position: 9 },
 ] as unknown as SocketEvent[]
 
 type Snap = {
   value: unknown
-  context: { attempt: number; token: string | null; offlineSince: number | null }
+  context: { attempt: number; token: string | null; offlineSince: number | null; since: number | null }
 }
 const serializeState = (s: Snap) =>
-  JSON.stringify([s.value, s.context.attempt, s.context.token, s.context.offlineSince !== null])
+  JSON.stringify([
+    s.value,
+    s.context.attempt,
+    s.context.token,
+    s.context.offlineSince !== null,
+    s.context.since !== null,
+  ])
 
 type Log = {
   connections: string[]
+  /** The position each connection was opened to resume from. */
+  since: Array<number | null>
+  /** Frames published, by position (null: a frame without one). */
+  published: Array<number | null>
   delivered: NotificationsEvent[]
   tokenRejected: number
   live: boolean[]
@@ -44,19 +55,29 @@ type Log = {
 function fakes(log: Log) {
   return socketMachine.provide({
     actors: {
-      connection: fromCallback(({ input }: { input: { token: string } }) => {
+      connection: fromCallback(({ input }: { input: { token: string; since: number | null } }) => {
         log.connections.push(input.token)
+        log.since.push(input.since)
         return () => {}
       }),
       watchWake: fromCallback(() => () => {}),
     },
   })
 }
-const newLog = (): Log => ({ connections: [], delivered: [], tokenRejected: 0, live: [], revoked: 0 })
+const newLog = (): Log => ({
+  connections: [],
+  since: [],
+  published: [],
+  delivered: [],
+  tokenRejected: 0,
+  live: [],
+  revoked: 0,
+})
 
 /** What the bus would hear from the socket: its facts, and what a frame means to the notifications actor. */
 function hear<A extends { on: Actor<typeof socketMachine>["on"] }>(actor: A, log: Log): A {
   actor.on("socket.received", (f) => {
+    log.published.push("position" in f.message ? (f.message.position ?? null) : null)
     const event = toNotificationsEvent(f.message, f.at)
     if (event) log.delivered.push(event)
   })
@@ -84,7 +105,7 @@ describe("socket machine paths", () => {
       expect([...reached].some((s) => s.startsWith(`["waiting",${n},`))).toBe(true)
     }
     expect([...reached].some((s) => s.startsWith(`["offline",${SOCKET.maxReconnectAttempts},`))).toBe(true)
-    expect([...reached]).toContain(JSON.stringify(["idle", 0, null, false]))
+    expect([...reached]).toContain(JSON.stringify(["idle", 0, null, false, false]))
   })
 
   const walk = (path: (typeof paths)[number]) => {
@@ -136,6 +157,17 @@ describe("socket machine paths", () => {
       events: [
         ...events,
         { type: "socket.message", at: 2, message: { type: "pong", timestamp: 2 } },
+        // A change at or below the position held (9) was applied already; one above it is new.
+        {
+          type: "socket.message",
+          at: 2,
+          message: { type: "notification.read", notification_id: 1, position: 7 },
+        },
+        {
+          type: "socket.message",
+          at: 2,
+          message: { type: "notification.read", notification_id: 1, position: 12 },
+        },
         { type: "socket.send", message: { type: "ping", timestamp: 2 } },
         // No WebSocket at all: the connection actor throws, which counts as a close.
         { type: "xstate.error.actor.connection", error: new Error("no WebSocket") } as unknown as SocketEvent,
@@ -158,6 +190,67 @@ describe("socket machine paths", () => {
 })
 
 describe("socket machine rules", () => {
+  it("resumes from the oldest position loaded while closed, skips frames at or below it, and follows frames up", () => {
+    const log = newLog()
+    const actor = hear(createActor(fakes(log)), log).start()
+    const since = () => actor.getSnapshot().context.since
+    actor.send({ type: "socket.held", position: 9 })
+    actor.send({ type: "socket.held", position: 5 })
+    actor.send({ type: "socket.start", token: "t" })
+    expect(log.since).toEqual([5])
+    actor.send({ type: "socket.opened" })
+    const frame = (position: number) =>
+      actor.send({
+        type: "socket.message",
+        at: 1,
+        message: { type: "notification.read", notification_id: 1, position },
+      })
+    actor.send({
+      type: "socket.message",
+      at: 1,
+      message: {
+        type: "connection_established",
+        user_id: 1,
+        latest_notification_id: 0,
+        unread_count: 0,
+        position: 5,
+      },
+    })
+    frame(4)
+    frame(5)
+    frame(6)
+    frame(6)
+    frame(8)
+    expect(log.published).toEqual([5, 6, 8])
+    expect(since()).toBe(8)
+    // Open: a page's load is the live-records actor's to check, not a place to resume from.
+    actor.send({ type: "socket.held", position: 3 })
+    expect(since()).toBe(8)
+    actor.send({ type: "socket.closed", planned: false, code: 1006, at: 2 })
+    actor.send({ type: "socket.held", position: 7 })
+    vi.advanceTimersByTime(socketBackoffMs(1))
+    expect(log.since).toEqual([5, 7])
+    // A stream that could not resume starts at the server's newest: that is where the tab stands now.
+    actor.send({ type: "socket.opened" })
+    actor.send({
+      type: "socket.message",
+      at: 3,
+      message: {
+        type: "connection_established",
+        user_id: 1,
+        latest_notification_id: 0,
+        unread_count: 0,
+        position: 2,
+        reload: true,
+      },
+    })
+    expect(since()).toBe(2)
+    frame(3)
+    expect(log.published.at(-1)).toBe(3)
+    actor.send({ type: "socket.stop" })
+    expect(since()).toBeNull()
+  })
+
   it("reconnects 6 times with 1, 2, 4, 8, 15, 15 s between, then keeps trying slowly and at once on a wake", () => {
     const log = newLog()
     const actor = hear(createActor(fakes(log)), log).start()

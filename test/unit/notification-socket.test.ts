@@ -1,6 +1,6 @@
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { createActor, type EventObject, setup } from "xstate"
+import { createActor, type EventObject, sendTo, setup } from "xstate"
 import { SOCKET } from "../../src/constants"
 import { Config } from "../../src/effects/config"
 import {
@@ -152,13 +152,14 @@ describe("NotificationSocket service", () => {
 
 describe("socket connection actor", () => {
   /** A fake service that records what the actor asks of it and lets the test play the network. */
-  function fakeService() {
+  function fakeService(onSince: (since: number | null | undefined) => void = () => {}) {
     const calls = { opened: [] as string[], sent: [] as unknown[], closed: 0 }
     let handlers: SocketHandlers | null = null
     const shape: NotificationSocketShape = {
-      open: (token, h) =>
+      open: (token, h, since) =>
         Effect.sync(() => {
           calls.opened.push(token)
+          onSince(since)
           handlers = h
           return {
             send: (m) => Effect.sync(() => void calls.sent.push(m)),
@@ -179,8 +180,9 @@ describe("socket connection actor", () => {
       types: { events: {} as SocketEvent },
       actors: { connection: socketConnection(run) },
     }).createMachine({
-      invoke: { id: "connection", src: "connection", input: { token: "tok" } },
+      invoke: { id: "connection", src: "connection", input: { token: "tok", since: null } },
       on: {
+        "socket.held": { actions: sendTo("connection", ({ event }) => event) },
         "socket.opened": { actions: ({ event }) => events.push(event) },
         "socket.message": { actions: ({ event }) => events.push(event) },
         "socket.closed": { actions: ({ event }) => events.push(event) },
@@ -211,14 +213,32 @@ describe("socket connection actor", () => {
     await vi.waitFor(() => expect(fake.calls.closed).toBe(1))
   })
 
-  it("closes a connection that opened after the actor had already stopped", async () => {
+  it("opens nothing when stopped before its turn, and closes a connection once stopped", async () => {
     vi.useRealTimers()
+    const early = fakeService()
+    parent(early.run).actor.stop()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(early.calls.opened).toEqual([])
     const fake = fakeService()
     const { actor } = parent(fake.run)
+    await vi.waitFor(() => expect(fake.calls.opened).toEqual(["tok"]))
     actor.stop()
     await vi.waitFor(() => expect(fake.calls.closed).toBe(1))
-    // Whatever the late connection reports is no longer heard.
+    // Whatever the closed connection reports is no longer heard.
     fake.network()?.opened()
     expect(actor.getSnapshot().status).toBe("stopped")
+  })
+
+  it("opens from the oldest position a page announced before its turn came", async () => {
+    vi.useRealTimers()
+    const since: Array<number | null | undefined> = []
+    const fake = fakeService((s) => since.push(s))
+    const { actor } = parent(fake.run)
+    actor.send({ type: "socket.held", position: 9 })
+    actor.send({ type: "socket.held", position: 4 })
+    actor.send({ type: "socket.held", position: 6 })
+    await vi.waitFor(() => expect(fake.calls.opened).toEqual(["tok"]))
+    expect(since).toEqual([4])
+    actor.stop()
   })
 })
