@@ -1,0 +1,116 @@
+import type { Browser, Page, WebSocketRoute } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { DEMO, launchBrowser, newPage, signIn } from "../browser"
+import { type ServerProcess, startServerProcess } from "../server-process"
+
+// A change made while a page's socket is not open reaches the page all the same: made between the list's
+// fetch and the socket's opening (the upgrade is held by the test, as a slow network or a busy instance would),
+// and made while the socket reconnects. The socket is routed through the test (Playwright's routeWebSocket),
+// which decides when each connection reaches the server; nothing sleeps.
+
+let server: ServerProcess
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServerProcess()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const PENDING = "/website-coordinator/pending-requests"
+/** Nothing on the page polls: a change that shows without a reload came over the socket. */
+const LIVE_WITHIN_MS = 10_000
+
+/** Approves through the API as the demo coordinator, as another browser would. */
+async function approveElsewhere(href: string): Promise<void> {
+  const login = await fetch(`${server.url}/api/company/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: DEMO.coordinator.email, password: DEMO.coordinator.password }),
+  })
+  const { access } = (await login.json()) as { access: string }
+  const uuid = href.split("/").pop() ?? ""
+  const approved = await fetch(`${server.url}/api/v1/work-requests/${uuid}/approve/`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${access}` },
+  })
+  expect(approved.status).toBe(200)
+}
+
+/** Holds every socket the page opens until the test lets it through; `nth(n)` is the n-th one opened. */
+async function holdSockets(page: Page) {
+  const opened: WebSocketRoute[] = []
+  const waiters = new Map<number, (route: WebSocketRoute) => void>()
+  await page.routeWebSocket(/\/ws\/notifications\//, (route) => {
+    opened.push(route)
+    waiters.get(opened.length)?.(route)
+  })
+  const nth = (n: number) =>
+    new Promise<WebSocketRoute>((resolve) => {
+      const have = opened[n - 1]
+      if (have) resolve(have)
+      else waiters.set(n, resolve)
+    })
+  return { count: () => opened.length, nth }
+}
+
+const firstRowHref = async (page: Page) => {
+  const links = page.getByRole("table").getByRole("link")
+  await links.nth(1).waitFor()
+  return (await links.first().getAttribute("href")) ?? ""
+}
+
+describe("catching up a page whose socket was not open", () => {
+  it("shows a change made between the list's fetch and the socket's opening", async () => {
+    const b = await newPage(browser)
+    const sockets = await holdSockets(b.page)
+    await signIn(b.page, server.url, DEMO.admin.email, DEMO.admin.password)
+    await b.page.waitForURL(`${server.url}/dashboard`)
+    const before = sockets.count()
+    await b.page.goto(`${server.url}${PENDING}`)
+    const href = await firstRowHref(b.page)
+    // The list is on screen; its socket is still waiting to reach the server when the record is decided.
+    const held = await sockets.nth(before + 1)
+    await approveElsewhere(href)
+    held.connectToServer()
+    await b.page
+      .getByRole("table")
+      .locator(`a[href="${href}"]`)
+      .waitFor({ state: "detached", timeout: LIVE_WITHIN_MS })
+    await b.context.close()
+  })
+
+  it("shows a change made while the socket was reconnecting, resuming from where it was", async () => {
+    const b = await newPage(browser)
+    const sockets = await holdSockets(b.page)
+    await signIn(b.page, server.url, DEMO.admin.email, DEMO.admin.password)
+    await b.page.waitForURL(`${server.url}/dashboard`)
+    const before = sockets.count()
+    await b.page.goto(`${server.url}${PENDING}`)
+    const first = await firstRowHref(b.page)
+    const live = await sockets.nth(before + 1)
+    live.connectToServer()
+    // A change while connected arrives and moves the position the tab holds.
+    await approveElsewhere(first)
+    await b.page
+      .getByRole("table")
+      .locator(`a[href="${first}"]`)
+      .waitFor({ state: "detached", timeout: LIVE_WITHIN_MS })
+    const count = sockets.count()
+    await live.close({ code: 4000, reason: "test: connection lost" })
+    // The reconnection is held while another record is decided.
+    const again = await sockets.nth(count + 1)
+    const next = await firstRowHref(b.page)
+    await approveElsewhere(next)
+    expect(new URL(again.url()).searchParams.get("since")).toMatch(/^[1-9][0-9]*$/)
+    again.connectToServer()
+    await b.page
+      .getByRole("table")
+      .locator(`a[href="${next}"]`)
+      .waitFor({ state: "detached", timeout: LIVE_WITHIN_MS })
+    await b.context.close()
+  })
+})
