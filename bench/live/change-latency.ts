@@ -1,0 +1,170 @@
+// Change latency across instances: three instances of the server on one PostgreSQL; an admin rejects and
+// reopens work requests through instance B at a steady rate, and a socket held by instance A (what a page's
+// list listens to) receives each change as `record.changed`. Prints, per rate, p50 and p99 of
+//   - live: from just before the decision's HTTP call to B until A's socket has the frame, and
+//   - commit: the decision's HTTP round trip on B (the transaction with its change-log entry).
+// Open loop: decisions are sent on a schedule, not one after another; each record's own decisions wait for
+// each other (a reopen needs the reject first), spread over a pool of records.
+// Usage: node --import tsx bench/live/change-latency.ts [--rates 1,20,200] [--seconds 10] [--pool 100]
+import { Schema } from "effect"
+import pg from "pg"
+import WebSocket from "ws"
+import { openDatabase } from "../../server/db/database"
+import { runMigrations } from "../../server/db/migrate"
+import { seedContext, seedDemo } from "../../server/db/seed"
+import { buildApp } from "../../server/http/app"
+import { LoginResponse } from "../../src/schema/auth"
+import { TEST_PASSWORD_HASH, testConfig } from "../../test/contract/harness"
+
+const option = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(name)
+  return at > 0 ? (process.argv[at + 1] ?? fallback) : fallback
+}
+const rates = option("--rates", "1,20,200").split(",").map(Number)
+const seconds = Number(option("--seconds", "10"))
+const poolSize = Number(option("--pool", "100"))
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+}
+const admin = async (sql: string) => {
+  const client = new pg.Client({ connectionString: ADMIN_URL })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+const name = `bench_live_${process.pid}`
+const url = new URL(ADMIN_URL)
+url.pathname = `/${name}`
+await admin(`create database ${name}`)
+const instances: Array<{ url: string; close: () => Promise<void> }> = []
+try {
+  const setup = await openDatabase({ kind: "postgres", url: url.toString() })
+  await runMigrations(setup.db)
+  await seedDemo(setup.db, seedContext(TEST_PASSWORD_HASH, new Date()))
+  await setup.close()
+  for (let i = 0; i < 3; i++) {
+    const database = await openDatabase({ kind: "postgres", url: url.toString() })
+    const app = await buildApp({ config: testConfig({ logLevel: "warn" }), database, logger: false })
+    await app.listen({ port: 0, host: "127.0.0.1" })
+    const address = app.server.address()
+    const port = typeof address === "object" && address ? address.port : 0
+    instances.push({
+      url: `http://127.0.0.1:${port}`,
+      close: async () => {
+        await app.close()
+        await database.close()
+      },
+    })
+  }
+  const [a, b] = instances
+  if (!a || !b) throw new Error("instances did not start")
+  const login = async (on: string) => {
+    const response = await fetch(`${on}/api/company/login/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@example.com", password: "admin-demo-1" }),
+    })
+    return Schema.decodeUnknownSync(LoginResponse)(await response.json()).access
+  }
+  const tokenB = await login(b.url)
+  const tokenA = await login(a.url)
+  const headers = { authorization: `Bearer ${tokenB}`, "content-type": "application/json" }
+  // A pool of pending work requests, made through the intake API.
+  const pool: string[] = []
+  for (let i = 0; i < poolSize; i++) {
+    const response = await fetch(`${b.url}/api/v1/intake/work-requests/`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        title: `Bench ${i}`,
+        description: "d",
+        customer_name: "Bench",
+        address: "1 Bench Road",
+        area: "Leeds",
+        service_category: "glazing",
+        urgency: "normal",
+      }),
+    })
+    if (!response.ok) throw new Error(`intake: ${response.status} ${await response.text()}`)
+    pool.push(((await response.json()) as { uuid: string }).uuid)
+  }
+
+  const sentAt = new Map<string, number[]>()
+  const live: number[] = []
+  const socket = new WebSocket(`${a.url.replace("http", "ws")}/ws/notifications/?token=${tokenA}`, {
+    origin: a.url,
+  })
+  socket.on("message", (data) => {
+    const frame = JSON.parse(String(data)) as { type: string; uuid?: string; change?: string }
+    if (frame.type !== "record.changed" || !frame.uuid) return
+    const at = sentAt.get(frame.uuid)?.shift()
+    if (at !== undefined) live.push(performance.now() - at)
+  })
+  await new Promise((resolve) => socket.once("message", resolve))
+
+  const rows: Array<Record<string, number>> = []
+  for (const rate of rates) {
+    live.length = 0
+    const commit: number[] = []
+    const chains = new Map<string, Promise<void>>()
+    const rejected = new Set<string>()
+    const total = Math.max(1, Math.round(rate * seconds))
+    const decide = (uuid: string) => {
+      const previous = chains.get(uuid) ?? Promise.resolve()
+      const next = previous.then(async () => {
+        const reject = !rejected.has(uuid)
+        const at = performance.now()
+        sentAt.set(uuid, [...(sentAt.get(uuid) ?? []), at])
+        const response = await fetch(
+          `${b.url}/api/v1/work-requests/${uuid}/${reject ? "reject" : "reopen"}/`,
+          {
+            method: "POST",
+            headers,
+            body: JSON.stringify(reject ? { reason: "bench" } : {}),
+          },
+        )
+        commit.push(performance.now() - at)
+        if (!response.ok) throw new Error(`decision: ${response.status} ${await response.text()}`)
+        if (reject) rejected.add(uuid)
+        else rejected.delete(uuid)
+      })
+      chains.set(uuid, next)
+      return next
+    }
+    const started = performance.now()
+    const sent: Promise<void>[] = []
+    for (let i = 0; i < total; i++) {
+      const due = started + (i * 1000) / rate
+      const wait = due - performance.now()
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+      sent.push(decide(pool[i % pool.length] ?? ""))
+    }
+    await Promise.all(sent)
+    const deadline = performance.now() + 10_000
+    while (live.length < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    rows.push({
+      rate,
+      decisions: total,
+      received: live.length,
+      "live p50": Math.round(percentile(live, 50)),
+      "live p99": Math.round(percentile(live, 99)),
+      "commit p50": Math.round(percentile(commit, 50)),
+      "commit p99": Math.round(percentile(commit, 99)),
+    })
+  }
+  socket.close()
+  console.log(
+    `three instances on one PostgreSQL; decisions through B, socket on A; ${seconds} s per rate (ms)`,
+  )
+  console.table(rows)
+} finally {
+  for (const instance of instances) await instance.close()
+  await admin(`drop database if exists ${name} with (force)`)
+}
