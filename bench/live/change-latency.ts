@@ -110,11 +110,11 @@ try {
   await new Promise((resolve) => socket.once("message", resolve))
 
   const rows: Array<Record<string, number>> = []
+  const rejected = new Set<string>()
   for (const rate of rates) {
     live.length = 0
     const commit: number[] = []
     const chains = new Map<string, Promise<void>>()
-    const rejected = new Set<string>()
     const total = Math.max(1, Math.round(rate * seconds))
     const decide = (uuid: string) => {
       const previous = chains.get(uuid) ?? Promise.resolve()
