@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, setup } from "xstate"
+import { and, assign, emit, enqueueActions, fromPromise, setup } from "xstate"
 import { failureStatus, failureText } from "../schema/failure-text"
 import type { Assignee } from "../schema/marketplace"
 import type { LiveFact, RecordFact } from "./facts"
@@ -173,9 +173,11 @@ export const reviewMachine = setup({
     },
     confirming: {
       on: {
-        // A dialog open is a decision in progress: it stays (focus with it); the server will say if it is too late.
+        // A dialog open is a decision in progress: it stays (focus with it), and once the record was decided
+        // elsewhere it says so and confirms nothing (docs/behaviour.md#live-records).
         "review.remoteChanged": { guard: "isThisRecord", actions: "takeRemote" },
         "review.confirm": {
+          guard: "isPending",
           target: "acting",
           actions: assign({
             decision: ({ context }) => ({ action: positiveActionFor(context.target.kind) }),
@@ -187,7 +189,7 @@ export const reviewMachine = setup({
     askingReason: {
       on: {
         "review.submitReason": {
-          guard: "hasReason",
+          guard: and(["hasReason", "isPending"]),
           target: "acting",
           actions: assign({ decision: ({ event }) => ({ action: "reject", reason: event.reason.trim() }) }),
         },

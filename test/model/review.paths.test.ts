@@ -123,6 +123,27 @@ describe("review machine paths", () => {
     for (const path of edges) walk(path)
   })
 
+  it("a dialog open when the record is decided elsewhere stays, with the mark, and confirms nothing", () => {
+    for (const open of ["review.approve", "review.reject"] as const) {
+      const actor = createActor(machine, { input }).start()
+      actor.send({
+        type: "xstate.done.actor.loadRecord",
+        output: workRequest("pending"),
+      } as unknown as ReviewEvent)
+      actor.send({ type: open })
+      const dialog = actor.getSnapshot().value
+      actor.send({ type: "review.remoteChanged", change: remote("approved", true) })
+      expect(actor.getSnapshot().value).toBe(dialog)
+      expect(actor.getSnapshot().context.mark).toEqual(MARK)
+      actor.send({ type: "review.confirm" })
+      actor.send({ type: "review.submitReason", reason: "Out of area" })
+      expect(actor.getSnapshot().value).toBe(dialog)
+      actor.send({ type: "review.cancel" })
+      expect(actor.getSnapshot().value).toBe("ready")
+      actor.stop()
+    }
+  })
+
   it("follows a change made elsewhere at once, then loads the record again; another record's change is not its", () => {
     const actor = createActor(machine, { input }).start()
     actor.send({

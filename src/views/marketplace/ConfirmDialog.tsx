@@ -17,7 +17,8 @@ export function ConfirmDialog({
   confirmLabel: string
   danger?: boolean
   onCancel: () => void
-  onConfirm: () => void
+  /** null: nothing to confirm any more (the record was decided elsewhere); only Cancel stays. */
+  onConfirm: (() => void) | null
 }) {
   return (
     <DialogFrame
@@ -25,9 +26,11 @@ export function ConfirmDialog({
       title={title}
       onCancel={onCancel}
       action={
-        <button type="button" className={danger ? ui.button.danger : ui.button.primary} onClick={onConfirm}>
-          {confirmLabel}
-        </button>
+        onConfirm === null ? undefined : (
+          <button type="button" className={danger ? ui.button.danger : ui.button.primary} onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        )
       }
     >
       <div>{children}</div>

@@ -18,13 +18,14 @@ export function ReasonDialog({
   /** What the reason will apply to, when that is more than the page's own record. */
   children?: ReactNode
   onCancel: () => void
-  onSubmit: (reason: string) => void
+  /** null: nothing to reject any more (the record was decided elsewhere); only Cancel stays. */
+  onSubmit: ((reason: string) => void) | null
 }) {
   const countId = useId()
   const [reason, setReason] = useState("")
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    onSubmit(reason)
+    onSubmit?.(reason)
   }
   return (
     <DialogFrame
@@ -33,9 +34,11 @@ export function ReasonDialog({
       onCancel={onCancel}
       onSubmit={submit}
       action={
-        <button type="submit" className={ui.button.danger} disabled={reason.trim() === ""}>
-          Reject
-        </button>
+        onSubmit === null ? undefined : (
+          <button type="submit" className={ui.button.danger} disabled={reason.trim() === ""}>
+            Reject
+          </button>
+        )
       }
     >
       {children}

@@ -25,6 +25,15 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
     useAuth((ctx) => ctx.user?.id ?? null),
   )
   const claimed = holder ? <p className={claimCss.claimedNote}>{claimedBySentence(holder, noun)}</p> : null
+  // Decided elsewhere while a dialog is open: it says so, and only Cancel stays.
+  const status = useSelector(actor, (s) => s.context.record?.status ?? null)
+  const mark = useSelector(actor, (s) => s.context.mark)
+  const overtaken =
+    !pending && status !== null ? (
+      <p role="alert" className={claimCss.claimedNote}>
+        {decidedElsewhereSentence(noun, status, mark?.words ?? null)}
+      </p>
+    ) : null
   // Only a decision made here moves focus: one made elsewhere leaves it (and the scroll) where the user has it.
   useFocusKeptAfterDecision(pending, state === "done" || (typeof state === "object" && "conflict" in state))
   return (
@@ -55,9 +64,9 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
         title={`${positive} this ${noun}?`}
         confirmLabel={positive}
         onCancel={() => actor.send({ type: "review.cancel" })}
-        onConfirm={() => actor.send({ type: "review.confirm" })}
+        onConfirm={pending ? () => actor.send({ type: "review.confirm" }) : null}
       >
-        {claimed}
+        {overtaken ?? claimed}
         <p>Everyone following it is told at once.</p>
       </ConfirmDialog>
       {state === "askingReason" ? (
@@ -65,13 +74,20 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
           open
           title={`Reject this ${noun}`}
           onCancel={() => actor.send({ type: "review.cancel" })}
-          onSubmit={(reason) => actor.send({ type: "review.submitReason", reason })}
+          onSubmit={pending ? (reason) => actor.send({ type: "review.submitReason", reason }) : null}
         >
-          {claimed}
+          {overtaken ?? claimed}
         </ReasonDialog>
       ) : null}
     </>
   )
+}
+
+/** "Approved by Corey Coordinator meanwhile: this work request is approved now." */
+export function decidedElsewhereSentence(noun: string, status: string, words: string | null): string {
+  return words === null
+    ? `This ${noun} was decided in another tab: it is ${status} now.`
+    : `${words} meanwhile: this ${noun} is ${status} now.`
 }
 
 /**
