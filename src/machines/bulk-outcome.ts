@@ -6,6 +6,18 @@ import { decisionWords, type ReviewDecision } from "./marketplace-types"
 export interface BulkRow {
   readonly uuid: string
   readonly title: string
+  /** Decided elsewhere while shown (its status now, e.g. "approved"): no longer counted or decided. */
+  readonly decidedAs?: string
+}
+
+/** The rows of a selection still open to a decision. */
+export const stillOpen = (rows: ReadonlyArray<BulkRow>): ReadonlyArray<BulkRow> =>
+  rows.filter((r) => r.decidedAs === undefined)
+
+/** "Leaking tap (approved), Boiler service (rejected)": the ticked rows decided elsewhere, named. */
+export const decidedElsewhereText = (rows: ReadonlyArray<BulkRow>): string | null => {
+  const decided = rows.filter((r) => r.decidedAs !== undefined)
+  return decided.length === 0 ? null : decided.map((r) => `${r.title} (${r.decidedAs})`).join(", ")
 }
 
 /** done: the decision stands; conflict: someone decided first (409); failed: anything else. */

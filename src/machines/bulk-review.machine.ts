@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from "xstate"
 import { failureStatus, failureText } from "../schema/failure-text"
-import type { BulkOutcome, BulkResult, BulkRow } from "./bulk-outcome"
+import { type BulkOutcome, type BulkResult, type BulkRow, stillOpen } from "./bulk-outcome"
 import type { RecordFact } from "./facts"
 import {
   decisionWords,
@@ -64,9 +64,10 @@ const current = (context: BulkReviewContext): BulkRow | undefined => context.bat
  * that `a` and `r` decide the record under the cursor (docs/behaviour.md#keyboard-triage).
  */
 const batchOf = (context: BulkReviewContext, event: BulkReviewEvent): ReadonlyArray<BulkRow> => {
-  if (context.selected.length > 0) return context.rows.filter((r) => context.selected.includes(r.uuid))
+  if (context.selected.length > 0)
+    return stillOpen(context.rows.filter((r) => context.selected.includes(r.uuid)))
   const uuid = event.type === "bulk.approve" || event.type === "bulk.reject" ? event.uuid : undefined
-  return context.rows.filter((r) => r.uuid === uuid)
+  return stillOpen(context.rows.filter((r) => r.uuid === uuid))
 }
 
 /** Where the rows can be ticked and a batch started: before any run and after one (with its report). */
@@ -89,6 +90,7 @@ export const bulkReviewMachine = setup({
     hasBatch: ({ context, event }) => batchOf(context, event).length > 0,
     hasReason: ({ event }) => event.type === "bulk.submitReason" && event.reason.trim() !== "",
     hasMore: ({ context }) => context.outcomes.length < context.batch.length,
+    batchGone: ({ context }) => context.batch.length === 0,
     isConflict: ({ event }) => failureStatus((event as unknown as { error: unknown }).error) === 409,
   },
   actions: {
@@ -126,6 +128,14 @@ export const bulkReviewMachine = setup({
     takeBatch: assign({
       batch: ({ context, event }) => batchOf(context, event),
     }),
+    // A dialog's batch loses the rows decided elsewhere while it is open: it asks about the rest only.
+    dropDecided: assign({
+      batch: ({ context }) =>
+        context.batch.filter((b) => {
+          const row = context.rows.find((r) => r.uuid === b.uuid)
+          return row === undefined || row.decidedAs === undefined
+        }),
+    }),
     record: assign({
       outcomes: ({ context }, params: { result: BulkResult; message: string }) => {
         const row = current(context)
@@ -156,7 +166,9 @@ export const bulkReviewMachine = setup({
   states: {
     selecting: { on: choosing },
     confirming: {
+      always: { guard: "batchGone", target: "selecting" },
       on: {
+        "bulk.rows": { actions: ["takeRows", "dropDecided"] },
         "bulk.confirm": {
           target: "acting",
           actions: assign({ decision: ({ context }) => ({ action: positiveActionFor(context.source) }) }),
@@ -165,7 +177,9 @@ export const bulkReviewMachine = setup({
       },
     },
     askingReason: {
+      always: { guard: "batchGone", target: "selecting" },
       on: {
+        "bulk.rows": { actions: ["takeRows", "dropDecided"] },
         "bulk.submitReason": {
           guard: "hasReason",
           target: "acting",

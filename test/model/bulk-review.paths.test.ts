@@ -26,6 +26,16 @@ const events = [
   { type: "bulk.rows", rows: [TAP, BOILER] },
   // A reload or another page: the selection keeps only what is still shown.
   { type: "bulk.rows", rows: [BOILER] },
+  // Someone else decided the tap: it stays shown and ticked, but is neither counted nor decided.
+  { type: "bulk.rows", rows: [{ ...TAP, decidedAs: "approved" }, BOILER] },
+  // Both decided elsewhere: an open dialog has nothing left to ask about.
+  {
+    type: "bulk.rows",
+    rows: [
+      { ...TAP, decidedAs: "approved" },
+      { ...BOILER, decidedAs: "rejected" },
+    ],
+  },
   { type: "bulk.toggle", uuid: TAP.uuid },
   { type: "bulk.toggle", uuid: BOILER.uuid },
   { type: "bulk.toggleAll" },
@@ -49,7 +59,7 @@ type Snap = { value: unknown; context: BulkReviewContext; matches: (v: never) =>
 const serializeState = (s: { value: unknown; context: BulkReviewContext }) =>
   JSON.stringify([
     s.value,
-    s.context.rows.length,
+    s.context.rows.map((r) => r.decidedAs ?? "open"),
     s.context.selected,
     s.context.batch.length,
     s.context.outcomes.map((o) => o.result),
@@ -94,6 +104,9 @@ function checkInvariants(
   const rowIds = ctx.rows.map((r) => r.uuid)
   for (const id of ctx.selected) expect(rowIds).toContain(id)
   if (inDialog(snap)) expect(ctx.batch.length).toBeGreaterThan(0)
+  // A dialog never asks about a row decided elsewhere.
+  if (inDialog(snap))
+    for (const b of ctx.batch) expect(ctx.rows.find((r) => r.uuid === b.uuid)?.decidedAs).toBeUndefined()
   if (snap.matches({ acting: "deciding" } as never)) {
     // The record being decided is the batch's next one, with the decision the dialog took.
     const next = ctx.batch[ctx.outcomes.length]
@@ -121,12 +134,14 @@ function walk(steps: ReadonlyArray<{ event: BulkReviewEvent }>) {
     const before = run.actor.getSnapshot()
     run.actor.send(step.event)
     const after = run.actor.getSnapshot()
-    // The dialog asks about exactly what was ticked (with nothing ticked, the cursor's row the key named); a
-    // later reload of the rows does not change its batch.
+    // The dialog asks about exactly what was ticked (with nothing ticked, the cursor's row the key named),
+    // leaving out rows decided elsewhere; a later reload of the rows only takes those out of its batch.
     if (inDialog(after) && !inDialog(before)) {
       const named = (step.event as { uuid?: string }).uuid
+      const open = new Set(before.context.rows.filter((r) => r.decidedAs === undefined).map((r) => r.uuid))
+      const asked = before.context.selected.length > 0 ? before.context.selected : [named]
       expect(after.context.batch.map((r) => r.uuid)).toEqual(
-        before.context.selected.length > 0 ? before.context.selected : [named],
+        asked.filter((u) => u !== undefined && open.has(u)),
       )
     }
     if (after.matches("reported") && !before.matches("reported")) batches += 1

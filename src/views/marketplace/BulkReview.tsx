@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import { Link } from "wouter"
-import type { BulkOutcome } from "../../machines/bulk-outcome"
+import { type BulkOutcome, decidedElsewhereText, stillOpen } from "../../machines/bulk-outcome"
 import { type ListSource, positiveActionFor } from "../../machines/marketplace-types"
 import { linkTo } from "../../schema/app-routes"
 import * as ui from "../shared/ui.css"
@@ -60,7 +60,10 @@ export function BulkBar({
 }) {
   const batch = useSelector(actor, (s) => s.context.batch)
   const state = useSelector(actor, (s) => s.value)
-  const selected = useSelector(actor, (s) => s.context.selected.length)
+  // Ticked rows decided elsewhere are not counted, and are named beside the count.
+  const ticked = useSelector(actor, (s) => s.context.rows.filter((r) => s.context.selected.includes(r.uuid)))
+  const selected = stillOpen(ticked).length
+  const decidedElsewhere = decidedElsewhereText(ticked)
   const titles = useSelector(actor, (s) => s.context.batch.map((r) => r.title))
   const progress = useSelector(actor, (s) => Math.min(s.context.outcomes.length + 1, s.context.batch.length))
   const rejecting = useSelector(actor, (s) => s.context.decision?.action === "reject")
@@ -70,7 +73,10 @@ export function BulkBar({
   return (
     <>
       <fieldset className={css.bulkBar} aria-label="Decide the selected records">
-        <span aria-live="polite">{selected} selected</span>
+        <span aria-live="polite">
+          {selected} selected
+          {decidedElsewhere === null ? null : ` (decided elsewhere: ${decidedElsewhere})`}
+        </span>
         <button
           type="button"
           className={ui.button.primary}

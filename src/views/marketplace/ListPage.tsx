@@ -106,9 +106,14 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
   useEffect(() => {
     bulk.send({
       type: "bulk.rows",
-      rows: (shown ?? []).map((r) => ({ uuid: r.uuid, title: rowLabel(r) })),
+      // On a pending list, a row shown with another status was decided elsewhere (docs/behaviour.md#live-records).
+      rows: (shown ?? []).map((r) => ({
+        uuid: r.uuid,
+        title: rowLabel(r),
+        ...(status === "pending" && r.status !== "pending" ? { decidedAs: r.status } : {}),
+      })),
     })
-  }, [bulk, shown])
+  }, [bulk, shown, status])
   // Ticked rows stay on the page when someone else decides them (docs/behaviour.md#live-records).
   useEffect(() => {
     ref.send({ type: "list.keep", uuids: ticked })
