@@ -12,7 +12,11 @@ export const PALETTE_SEARCH_FAILED = "Records could not be searched. Pages are s
 export interface PaletteContext {
   readonly query: string
   readonly results: ReadonlyArray<SearchResult>
-  /** The option the arrow keys point at, among `count` listed (pages and records); -1: none listed. */
+  /**
+   * The option the arrow keys point at, among `count` listed (pages and records). Never below 0: an arrow
+   * pressed before anything is listed (records still being searched) leaves the first option active for when
+   * they come, so that Enter right after acts on it.
+   */
   readonly active: number
   readonly error: string | null
 }
@@ -50,16 +54,17 @@ export const paletteMachine = setup({
       error: null,
     }),
     clearResults: assign({ results: [], error: null }),
-    // Down from the last wraps to the first and up from the first to the last, as in a menu.
+    // Down from the last wraps to the first and up from the first to the last, as in a menu. With nothing
+    // listed yet the active option stays where it is.
     move: assign({
       active: ({ context, event }) => {
-        if (event.type !== "palette.move" || event.count <= 0) return -1
-        const from = context.active < 0 ? (event.by === 1 ? -1 : 0) : context.active
-        return (from + event.by + event.count) % event.count
+        if (event.type !== "palette.move" || event.count <= 0) return context.active
+        return (Math.min(context.active, event.count - 1) + event.by + event.count) % event.count
       },
     }),
     point: assign({
-      active: ({ context, event }) => (event.type === "palette.point" ? event.index : context.active),
+      active: ({ context, event }) =>
+        event.type === "palette.point" ? Math.max(0, event.index) : context.active,
     }),
   },
 }).createMachine({

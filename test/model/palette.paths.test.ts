@@ -61,7 +61,7 @@ function checkInvariants(snap: { value: unknown; context: PaletteContext; matche
   if (snap.matches({ open: "idle" } as never)) expect(ctx.results).toEqual([])
   if (snap.matches({ open: "searching" } as never) || snap.matches({ open: "waiting" } as never))
     expect(ctx.query.trim().length).toBeGreaterThanOrEqual(FINDING.paletteMinQueryLength)
-  expect(ctx.active).toBeGreaterThanOrEqual(-1)
+  expect(ctx.active).toBeGreaterThanOrEqual(0)
 }
 
 const walk = (steps: ReadonlyArray<{ event: PaletteEvent }>) => {
@@ -138,6 +138,18 @@ describe("palette behaviour", () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it("an arrow pressed before anything is listed keeps the first option active for Enter once it shows", () => {
+    const actor = createActor(machine).start()
+    actor.send({ type: "palette.open", query: "ta" })
+    actor.send({ type: "palette.move", by: 1, count: 0 })
+    actor.send({ type: "palette.move", by: -1, count: 0 })
+    expect(actor.getSnapshot().context.active).toBe(0)
+    // A count from a list that was longer (a stale render) still lands inside the list now shown.
+    actor.send({ type: "palette.move", by: -1, count: 3 })
+    actor.send({ type: "palette.move", by: 1, count: 2 })
+    expect(actor.getSnapshot().context.active).toBe(0)
   })
 
   it("the arrows wrap around the options listed; a new text starts from the first", () => {

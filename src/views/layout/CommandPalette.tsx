@@ -43,7 +43,10 @@ function PaletteView({ palette, asked, onAnswered }: { palette: PageRefOf<"palet
   }, [open])
   const listId = useId()
   const options = paletteOptions(query, results)
-  const current = options[active]
+  // A list that got shorter than the arrows went (a newer search answered) highlights its last option: what is
+  // highlighted on screen is what Enter opens.
+  const highlighted = Math.min(active, options.length - 1)
+  const current = options[highlighted]
 
   // A press made before the palette was here opens it now, once.
   useEffect(() => {
@@ -125,7 +128,7 @@ function PaletteView({ palette, asked, onAnswered }: { palette: PageRefOf<"palet
               aria-expanded={options.length > 0}
               aria-controls={listId}
               aria-autocomplete="list"
-              aria-activedescendant={current ? `${listId}-${active}` : undefined}
+              aria-activedescendant={current ? `${listId}-${highlighted}` : undefined}
               autoComplete="off"
               spellCheck={false}
               ref={inputRef}
@@ -141,9 +144,9 @@ function PaletteView({ palette, asked, onAnswered }: { palette: PageRefOf<"palet
                   key={o.key}
                   id={`${listId}-${i}`}
                   role="option"
-                  aria-selected={i === active}
+                  aria-selected={i === highlighted}
                   tabIndex={-1}
-                  className={`${css.option} ${i === active ? css.active : ""}`}
+                  className={`${css.option} ${i === highlighted ? css.active : ""}`}
                   onMouseMove={() => i !== active && palette.send({ type: "palette.point", index: i })}
                   onClick={() => go(o.href)}
                 >
