@@ -13,7 +13,7 @@ import { openDatabase } from "../../server/db/database"
 import { runMigrations } from "../../server/db/migrate"
 import { seedContext, seedDemo } from "../../server/db/seed"
 import { buildApp } from "../../server/http/app"
-import { LoginResponse } from "../../src/schema/auth"
+import { LoginResponse } from "../../src/schema/auth/auth"
 import { TEST_PASSWORD_HASH, testConfig } from "../../test/contract/harness"
 
 const option = (name: string, fallback: string) => {

@@ -1,4 +1,4 @@
-import type { LiveFact } from "../facts"
+import type { LiveFact } from "../system/facts"
 
 // What a load that page machines make says about the live stream (docs/behaviour.md#catching-up): the answer
 // reflects at least this change-log position, so the socket resumes from it and liveRecords checks that the

@@ -1,4 +1,4 @@
-import type { ServerMessage } from "../../schema/socket"
+import type { ServerMessage } from "../../schema/live/socket"
 
 // The socket's place in the live change log (docs/behaviour.md#catching-up). Pure.
 

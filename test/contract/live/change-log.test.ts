@@ -3,9 +3,9 @@
 // resume from (from the future, malformed, pruned) is answered with "reload". On PGlite and PostgreSQL.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { pruneLiveChanges } from "../../../server/live/change-log"
-import { DashboardSummary } from "../../../src/schema/dashboard"
-import { WorkRequestDetail, WorkRequestPage } from "../../../src/schema/marketplace"
-import type { ServerMessage } from "../../../src/schema/socket"
+import { DashboardSummary } from "../../../src/schema/dashboard/dashboard"
+import { WorkRequestDetail, WorkRequestPage } from "../../../src/schema/marketplace/marketplace"
+import type { ServerMessage } from "../../../src/schema/live/socket"
 import { BACKENDS, postgresAvailable } from "../harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "../marketplace-fixture"
 import { openSocket, type SocketOptions, type TestSocket } from "../notifications-socket-client"
