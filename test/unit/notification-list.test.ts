@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest"
-import { badgeText } from "../../src/machines/badge-text"
 import {
   isUnread,
   markAllAsRead,
@@ -7,8 +6,9 @@ import {
   matchesFilters,
   mergeById,
   newestId,
-} from "../../src/machines/notification-list"
-import type { Notification } from "../../src/schema/notifications"
+} from "../../src/machines/notifications/notification-list"
+import type { Notification } from "../../src/schema/notifications/notifications"
+import { badgeText } from "../../src/views/notifications/badge-text"
 
 const item = (id: number, patch: Partial<Notification> = {}): Notification => ({
   id,
