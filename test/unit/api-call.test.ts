@@ -15,7 +15,11 @@ function runtimeAnswering(body: unknown, status = 200) {
   const layer = Api.layer.pipe(
     Layer.provide(
       Layer.mergeAll(
-        Config.layer({ apiBaseUrl: "http://api.test", socketBaseUrl: "ws://api.test" }),
+        Config.layer({
+          apiBaseUrl: "http://api.test",
+          socketBaseUrl: "ws://api.test",
+          socketSlowRetryMs: 60_000,
+        }),
         HttpEnv.layer({
           fetch: async (input, init = {}) => {
             seen.push({ url: new URL(String(input)), init })

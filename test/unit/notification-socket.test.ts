@@ -51,7 +51,13 @@ function service(factory: (url: string) => WebSocketLike) {
   const runtime = ManagedRuntime.make(
     NotificationSocket.layer.pipe(
       Layer.provide(Layer.succeed(WebSocketFactory, factory)),
-      Layer.provide(Config.layer({ apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test" })),
+      Layer.provide(
+        Config.layer({
+          apiBaseUrl: "http://app.test",
+          socketBaseUrl: "ws://app.test",
+          socketSlowRetryMs: 60_000,
+        }),
+      ),
     ),
   )
   const log = { opened: 0, messages: [] as ServerMessage[], closes: [] as SocketClose[] }

@@ -106,7 +106,11 @@ describe("refresh across tabs", () => {
           Layer.provideMerge(Api.layer),
           Layer.provide(
             Layer.mergeAll(
-              Config.layer({ apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test" }),
+              Config.layer({
+                apiBaseUrl: "http://app.test",
+                socketBaseUrl: "ws://app.test",
+                socketSlowRetryMs: 60_000,
+              }),
               HttpEnv.layer({
                 fetch: async () => {
                   serverRefreshes += 1

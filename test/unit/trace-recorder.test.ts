@@ -25,7 +25,7 @@ describe("the trace recorder", () => {
   it("records a session that exports to the trace format, without secrets, and replays cleanly", async () => {
     const server = fakeAuthServer()
     app = startApp({
-      config: { apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test" },
+      config: { apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test", socketSlowRetryMs: 60_000 },
       ui: { theme: "light", systemDark: false, termsBannerDismissed: false },
       fetch: server.fetch,
       tabs: aloneTabLink(),

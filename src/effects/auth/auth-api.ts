@@ -20,7 +20,7 @@ export interface AuthApiShape {
 }
 
 // The sign-in page's calls fetch their endpoints' records (and Schema with them) when first made, so that a
-// visit to the sign-in page downloads neither (./load-decoding.ts says why).
+// visit to the sign-in page downloads neither (../system/load-decoding.ts says why).
 type AuthEndpoints = typeof import("../../schema/api/auth")["authApi"]["endpoints"]
 const authEndpoint =
   <K extends keyof AuthEndpoints>(key: K) =>

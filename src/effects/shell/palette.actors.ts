@@ -16,14 +16,12 @@ export const searchRecords = (
 ): Effect.Effect<{ readonly results: ReadonlyArray<SearchResult> }, Failure, Api> =>
   Api.use((api) => callEndpoint(api, searchApi.endpoints.find, { query: { q } }))
 
-export function provideSearch(run: Run) {
-  return {
-    palette: paletteMachine.provide({
-      actors: {
-        searchRecords: fromPromise<ReadonlyArray<SearchResult>, { q: string }>(({ input }) =>
-          run(searchRecords(input.q)).then((answer) => answer.results),
-        ),
-      },
-    }),
-  }
+export function providePalette(run: Run) {
+  return paletteMachine.provide({
+    actors: {
+      searchRecords: fromPromise<ReadonlyArray<SearchResult>, { q: string }>(({ input }) =>
+        run(searchRecords(input.q)).then((answer) => answer.results),
+      ),
+    },
+  })
 }

@@ -1,8 +1,8 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
-import { uiPreferencesMachine } from "../../machines/shell/ui-preferences.machine"
 import { appMachine } from "../../machines/system/app.machine"
 import { provideAuth } from "../auth/auth.actors"
-import { uiPreferenceActions, watchColorScheme } from "../shell/ui-preferences.actors"
+import { provideRefresh } from "../auth/refresh.actors"
+import { provideUiPreferences } from "../shell/ui-preferences.actors"
 import { provideSupport } from "../support/support.actors"
 import type { TraceRecorder } from "../support/trace-recorder"
 import type { TabLink } from "../tabs/tab-link"
@@ -19,12 +19,10 @@ import { sessionLoader } from "./session-loader"
 export function provideApp(runtime: RuntimeLoader, tabs: TabLink, recorder?: TraceRecorder) {
   return appMachine.provide({
     actors: {
-      ...provideAuth(runtime.auth),
+      auth: provideAuth(runtime.auth),
+      refresh: provideRefresh(runtime.auth),
       tabs: provideTabs(tabs),
-      uiPreferences: uiPreferencesMachine.provide({
-        actors: { watchColorScheme },
-        actions: uiPreferenceActions,
-      }),
+      uiPreferences: provideUiPreferences(),
       // A separate chunk: the sign-in page never loads the layout's, notifications', socket's or marketplace's
       // code. It comes in parallel with the runtime, which it is built on.
       loadSession: sessionLoader(async () => {

@@ -11,7 +11,7 @@ export type AppServices = Api | AuthApi | Storage | Config | TabChannel
 
 /**
  * The services the sign-in page needs, over one Config and one HttpEnv. The signed-in services join them in
- * the session chunk (session-actors.ts), on top of this runtime's own instances.
+ * the rest of the session's chunk (session-rest.actors.ts), on top of this runtime's own instances.
  */
 export function appLayer(config: ConfigShape, env: HttpEnvShape, tabs: Layer.Layer<TabChannel>) {
   return AuthApi.layer.pipe(

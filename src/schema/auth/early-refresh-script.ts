@@ -16,7 +16,7 @@ import { SESSION_HINT_COOKIE } from "./session-hint.ts"
 const text = JSON.stringify
 
 /**
- * The refresh endpoint's path, as the API description (./api/auth.ts) gives it; that module is not loaded here
+ * The refresh endpoint's path, as the API description (../api/auth.ts) gives it; that module is not loaded here
  * (it brings Schema), and test/unit/early-refresh.test.ts holds the two equal.
  */
 export const EARLY_REFRESH_PATH = "/api/company/token/refresh/"
