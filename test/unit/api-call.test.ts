@@ -2,8 +2,8 @@
 // come from the endpoint record, and a call that disagrees with the record does not compile.
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { describe, expect, it } from "vitest"
-import { Api } from "../../src/effects/system/api"
 import { callEndpoint, callLoadedEndpoint } from "../../src/effects/system/api-call"
+import { Api } from "../../src/effects/system/api-client"
 import { Config } from "../../src/effects/system/config"
 import { HttpEnv } from "../../src/effects/system/http-env"
 import { authApi } from "../../src/schema/api/auth"

@@ -1,6 +1,6 @@
 import { Effect, Layer, ManagedRuntime, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { Api } from "../../src/effects/system/api"
+import { Api } from "../../src/effects/system/api-client"
 import { Config } from "../../src/effects/system/config"
 import { HttpEnv } from "../../src/effects/system/http-env"
 import { Failure } from "../../src/schema/system/failure"

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
 import { waitFor } from "xstate"
-import { Api } from "../../src/effects/system/api"
+import { Api } from "../../src/effects/system/api-client"
 import { type StartedApp, startApp } from "../../src/effects/system/start-app"
 import { aloneTabLink } from "../../src/effects/tabs/tab-link"
 import { lookup } from "../../src/machines/system/registry"

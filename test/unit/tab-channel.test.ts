@@ -1,7 +1,7 @@
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { AuthApi } from "../../src/effects/auth/auth-api"
-import { Api } from "../../src/effects/system/api"
+import { Api } from "../../src/effects/system/api-client"
 import { Config } from "../../src/effects/system/config"
 import { HttpEnv } from "../../src/effects/system/http-env"
 import { Storage } from "../../src/effects/system/storage"

@@ -1,8 +1,8 @@
 import { fromPromise } from "xstate"
 import { dashboardMachine } from "../../machines/dashboard/dashboard.machine"
 import type { DashboardSummary } from "../../schema/dashboard/dashboard"
-import { Api } from "../system/api"
 import { callLoadedEndpoint } from "../system/api-call"
+import { Api } from "../system/api-client"
 import { type AppRuntime, runForActor } from "../system/runtime"
 
 // The summary's record (built with Schema) is fetched with its first call, alongside the answer, as the

@@ -25,8 +25,8 @@ import {
 } from "../../schema/marketplace/marketplace"
 import type { ProviderListQuery } from "../../schema/marketplace/marketplace-input"
 import { Failure } from "../../schema/system/failure"
-import { Api } from "../system/api"
 import { callEndpoint } from "../system/api-call"
+import { Api } from "../system/api-client"
 
 // Every marketplace call (docs/behaviour.md#api), typed by the API description (src/schema/api), each answer decoded by the shared
 // wire schema so that a server change shows up as an Failure, never as a wrong-shaped record in a view.

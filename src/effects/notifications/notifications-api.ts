@@ -10,8 +10,8 @@ import type {
   Priority,
 } from "../../schema/notifications/notifications"
 import type { Failure } from "../../schema/system/failure"
-import { Api } from "../system/api"
 import { callEndpoint } from "../system/api-call"
+import { Api } from "../system/api-client"
 
 // Every REST call of the bell and the notification pages, each answer decoded by the shared wire
 // schema so that a server change surfaces as an Failure, never as a wrong-shaped item in a view.

@@ -12,7 +12,7 @@ import type {
 import { COALESCE, type ToastPlan } from "../../machines/notifications/toast-coalesce"
 import type { Notification, NotificationPage } from "../../schema/notifications/notifications"
 import { toast } from "../shell/toasts"
-import type { Api } from "../system/api"
+import type { Api } from "../system/api-client"
 import { archive, markUnread, unarchive } from "./inbox-api"
 import { NotificationsApi } from "./notifications-api"
 

@@ -4,8 +4,8 @@ import { paletteMachine } from "../../machines/shell/palette.machine"
 import { searchApi } from "../../schema/api/search"
 import type { SearchResult } from "../../schema/shell/search"
 import type { Failure } from "../../schema/system/failure"
-import { Api } from "../system/api"
 import { callEndpoint } from "../system/api-call"
+import { Api } from "../system/api-client"
 
 // The command palette's one call, typed by the API description.
 

@@ -8,7 +8,7 @@ import {
   type SuccessOf,
 } from "../../schema/api/endpoint"
 import type { Failure } from "../../schema/system/failure"
-import { type ApiShape, loadCode, type RequestOptions } from "./api"
+import { type ApiShape, loadCode, type RequestOptions } from "./api-client"
 
 // A call of a described endpoint (src/schema/api): method, path and its parameters, query, body and the
 // decoded answer all come from the description, so a client call that disagrees with what the server serves

@@ -1,7 +1,7 @@
 import { Cause, type Effect, Exit, Layer, ManagedRuntime } from "effect"
 import { AuthApi } from "../auth/auth-api"
 import type { TabChannel } from "../tabs/tab-channel"
-import { Api } from "./api"
+import { Api } from "./api-client"
 import { Config } from "./config"
 import type { ConfigShape } from "./config-env"
 import { HttpEnv, type HttpEnvShape } from "./http-env"
