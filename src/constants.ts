@@ -15,6 +15,11 @@ export const NOTIFICATIONS = {
   badgeMax: 9,
   panelMaxHeight: "24rem",
   pageSize: 20,
+  /**
+   * Push toasts remembered for de-duplication, by the bell and by push alike; the socket delivers within
+   * seconds, so a few suffice.
+   */
+  toastedKept: 100,
 } as const
 
 export const PUSH = {

@@ -80,7 +80,7 @@ export const reviewMachine = setup({
   guards: {
     isPending: ({ context }) => context.record?.status === "pending",
     hasReason: ({ event }) => event.type === "review.submitReason" && event.reason.trim() !== "",
-    isConflict: ({ event }) => failureStatus((event as unknown as { error: unknown }).error) === 409,
+    isConflict: (_, params: { error: unknown }) => failureStatus(params.error) === 409,
     isThisRecord: ({ context, event }) =>
       event.type === "review.remoteChanged" &&
       event.change.source === context.target.kind &&
@@ -205,7 +205,7 @@ export const reviewMachine = setup({
         },
         onError: [
           {
-            guard: "isConflict",
+            guard: { type: "isConflict", params: ({ event }) => ({ error: event.error }) },
             target: "conflict",
             actions: [
               assign({ conflict: ({ event }) => failureText(event.error, ACTION_FAILED) }),

@@ -83,9 +83,8 @@ export const selectProvidersMachine = setup({
   actors: { loadCandidates, saveSelection },
   guards: {
     hasChoice: ({ context }) => context.chosen.length > 0,
-    isConflict: ({ event }) => failureStatus((event as unknown as { error: unknown }).error) === 409,
-    notApproved: ({ event }) =>
-      (event as unknown as { output: CandidateList }).output.request.status !== "approved",
+    isConflict: (_, params: { error: unknown }) => failureStatus(params.error) === 409,
+    notApproved: (_, candidates: CandidateList) => candidates.request.status !== "approved",
   },
   actions: {
     announceSaved: (_, _params: { count: number }) => {},
@@ -128,7 +127,7 @@ export const selectProvidersMachine = setup({
         input: ({ context }) => context.target,
         onDone: [
           {
-            guard: "notApproved",
+            guard: { type: "notApproved", params: ({ event }) => event.output },
             target: "notApproved",
             actions: { type: "takeCandidates", params: ({ event }) => ({ list: event.output }) },
           },
@@ -171,7 +170,7 @@ export const selectProvidersMachine = setup({
         },
         onError: [
           {
-            guard: "isConflict",
+            guard: { type: "isConflict", params: ({ event }) => ({ error: event.error }) },
             target: "loading",
             actions: [
               assign({ error: ({ event }) => failureText(event.error, SELECTION_FAILED) }),

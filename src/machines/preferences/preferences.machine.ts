@@ -53,7 +53,7 @@ const toggled = (
 })
 
 const provided = (): never => {
-  throw new Error("provided by src/effects/push/push.actors.ts")
+  throw new Error("provided by src/effects/preferences/preferences.actors.ts")
 }
 
 export const preferencesMachine = setup({
