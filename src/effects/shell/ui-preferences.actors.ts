@@ -7,7 +7,9 @@ import {
   type UiPreferencesInput,
   uiPreferencesMachine,
 } from "../../machines/shell/ui-preferences.machine"
-import { media } from "./media"
+import { media, watchMedia } from "./media"
+
+const DARK = "(prefers-color-scheme: dark)"
 
 const THEME_KEY = "theme"
 
@@ -19,13 +21,9 @@ function storage(): Storage | null {
   }
 }
 
-const watchColorScheme = fromCallback<UiPreferencesEvent>(({ sendBack }) => {
-  const mq = media("(prefers-color-scheme: dark)")
-  if (!mq) return () => {}
-  const report = () => sendBack({ type: "ui.systemScheme", dark: mq.matches })
-  mq.addEventListener("change", report)
-  return () => mq.removeEventListener("change", report)
-})
+const watchColorScheme = fromCallback<UiPreferencesEvent>(({ sendBack }) =>
+  watchMedia(DARK, (dark) => sendBack({ type: "ui.systemScheme", dark })),
+)
 
 /** What the UI preferences start from: the remembered choices and the browser's scheme. */
 export function readUiPreferences(): UiPreferencesInput {
@@ -34,7 +32,7 @@ export function readUiPreferences(): UiPreferencesInput {
   const theme = THEME_CHOICES.find((c) => c === saved) ?? "system"
   return {
     theme,
-    systemDark: media("(prefers-color-scheme: dark)")?.matches ?? false,
+    systemDark: media(DARK)?.matches ?? false,
     termsBannerDismissed: store?.getItem(TERMS_OF_SERVICE.dismissedStorageKey) === "1",
   }
 }
