@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely"
 import { linkTo } from "../../src/schema/app-routes"
-import { categoriesFor } from "../../src/schema/permissions"
 import type { Database } from "../db/schema"
 import { notify } from "../notifications/notify"
+import { STAFF } from "./announce"
 import { APPLICATION_KIND, REQUEST_KINDS } from "./kinds"
 import { REMINDER_BATCH } from "./queue-constants"
 import { submittedBy } from "./queue-wait"
@@ -15,7 +15,6 @@ import { formatWhen } from "./text"
 // a time, and the primary key of queue_reminder (inserted ON CONFLICT DO NOTHING) makes each record's
 // reminder a claim that only one instance can win, even if the lock were lost.
 
-const STAFF = categoriesFor("record.decide")
 /** Any constant shared by every instance; distinct from the migration lock's key. */
 const REMINDER_LOCK_KEY = 4_711_002
 /** Who a reminder is from: the back office itself, which also tells its reminders from seeded ones. */

@@ -39,17 +39,19 @@ async function requestItems(db: Db, rows: ReadonlyArray<RequestRow>) {
   return rows.map((row) => requestToWire(row, selected.get(row.id) ?? []))
 }
 
+/** The orderings every kind offers; a kind adds its own columns. */
+const SHARED_ORDERING = {
+  submitted_at: { column: "submitted_at" },
+  decided_at: { column: "decided_at", nullable: true },
+  status: { column: "status" },
+} as const
+
 const application: ApplicationEntry = {
   ...APPLICATION_KIND,
   source: "application",
   table: "company_application",
   requestKind: null,
-  orderColumns: {
-    submitted_at: { column: "submitted_at" },
-    decided_at: { column: "decided_at", nullable: true },
-    company_name: { column: "company_name" },
-    status: { column: "status" },
-  },
+  orderColumns: { ...SHARED_ORDERING, company_name: { column: "company_name" } },
   decided: "accepted",
   rowsById: (db, ids) => db.selectFrom("company_application").selectAll().where("id", "in", ids).execute(),
   items: async (_db, rows) => rows.map(applicationToWire),
@@ -91,12 +93,10 @@ const request = (kind: RequestKind): RequestEntry => ({
   table: "service_request",
   requestKind: kind,
   orderColumns: {
-    submitted_at: { column: "submitted_at" },
-    decided_at: { column: "decided_at", nullable: true },
+    ...SHARED_ORDERING,
     title: { column: "title" },
     urgency: { column: "urgency_rank" },
     budget: { column: "budget_pence", nullable: true },
-    status: { column: "status" },
   },
   decided: "approved",
   rowsById: (db, ids) => db.selectFrom("service_request").selectAll().where("id", "in", ids).execute(),

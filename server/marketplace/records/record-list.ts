@@ -7,7 +7,7 @@ import type { RecordCore, RecordKindEntry } from "./record-kind"
 
 // The paged list of any record kind: status, claim and search filters, an `ordering`, and the page.
 
-type RecordListQuery = RequestListQuery | ApplicationListQuery
+export type RecordListQuery = RequestListQuery | ApplicationListQuery
 
 /** A pending list is a queue (oldest first); a decided list shows the latest decisions first. */
 const defaultOrdering = (status: string | undefined): string =>

@@ -1,6 +1,6 @@
 import { notFound } from "../../errors"
+import { isUuid } from "../../ids"
 import type { Db } from "../db"
-import { isUuid } from "../text"
 import { CORE_COLUMNS, type RecordCore, type RecordKindEntry } from "./record-kind"
 
 // Finding one record of a kind by its uuid: a uuid of another kind, or none at all, is a 404.
