@@ -18,6 +18,7 @@ export interface RecordCore extends ClaimColumns {
   readonly id: number
   readonly uuid: string
   readonly status: AnyStatus
+  readonly submitted_at: Date
   readonly decided_at: Date | null
   readonly decided_by_name: string | null
 }
@@ -26,6 +27,7 @@ export const CORE_COLUMNS = [
   "id",
   "uuid",
   "status",
+  "submitted_at",
   "decided_at",
   "decided_by_name",
   "assignee_user_id",
