@@ -10,7 +10,7 @@ import { RECORD_KINDS } from "../server/marketplace/records/record-kinds"
 import { listRecords } from "../server/marketplace/records/record-list"
 import { generateMarketplace } from "../server/marketplace/seed/generate"
 import { writeMarketplace } from "../server/marketplace/seed/seed"
-import type { RequestListQuery } from "../src/schema/marketplace-input"
+import type { RequestListQuery } from "../src/schema/marketplace/marketplace-input"
 
 const ROWS = Number(process.argv[2] ?? 100_000)
 const RUNS = 7

@@ -1,5 +1,5 @@
-import type { NotificationType, Priority } from "../../src/schema/notifications"
-import { categoriesFor } from "../../src/schema/permissions"
+import type { NotificationType, Priority } from "../../src/schema/notifications/notifications"
+import { categoriesFor } from "../../src/schema/auth/permissions"
 import { notify } from "../notifications/notify"
 import type { Db } from "./db"
 

@@ -1,5 +1,5 @@
-import { linkTo } from "../../src/schema/app-routes"
-import type { RecordKind, RequestKind } from "../../src/schema/marketplace"
+import { linkTo } from "../../src/schema/system/app-routes"
+import type { RecordKind, RequestKind } from "../../src/schema/marketplace/marketplace"
 
 // How each record kind is named and where its detail page lives in the app. What the shared list, transition
 // and claim code needs besides is the kind's entry in RECORD_KINDS (./records/record-kinds.ts).

@@ -1,5 +1,5 @@
 import type { OrderByModifiers } from "kysely"
-import { MARKETPLACE_LIMITS } from "../../src/schema/marketplace"
+import { MARKETPLACE_LIMITS } from "../../src/schema/marketplace/marketplace"
 import { type PageWindow, pageWindow } from "../paging"
 
 // What every marketplace list shares: the page size and the `ordering` parameter ("-field" descending).

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely"
-import { linkTo } from "../../src/schema/app-routes"
+import { linkTo } from "../../src/schema/system/app-routes"
 import type { Database } from "../db/schema"
 import { notify } from "../notifications/notify"
 import { STAFF } from "./announce"

@@ -1,7 +1,7 @@
 // Work and maintenance request lists and details: paging, status filter, search, ordering, 400 and 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { URGENCY_ORDER } from "../../src/schema/marketplace"
-import { REQUEST_ORDERING } from "../../src/schema/marketplace-input"
+import { URGENCY_ORDER } from "../../src/schema/marketplace/marketplace"
+import { REQUEST_ORDERING } from "../../src/schema/marketplace/marketplace-input"
 import { BACKENDS, postgresAvailable } from "./harness"
 import {
   decoded,

@@ -2,7 +2,7 @@
 // two coordinators acting on one request at once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { EndpointSpec } from "../../src/schema/api/endpoint"
-import { MARKETPLACE_LIMITS } from "../../src/schema/marketplace"
+import { MARKETPLACE_LIMITS } from "../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "./harness"
 import {
   decoded,

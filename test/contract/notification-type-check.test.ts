@@ -7,7 +7,7 @@ import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type DatabaseHandle, fromPglite } from "../../server/db/database"
 import { runMigrations } from "../../server/db/migrate"
-import { CHANNELS, NOTIFICATION_TYPES, PRIORITIES } from "../../src/schema/notifications"
+import { CHANNELS, NOTIFICATION_TYPES, PRIORITIES } from "../../src/schema/notifications/notifications"
 
 /** The quoted values of the CHECK constraint on `column` of the notification table. */
 async function allowedBy(database: DatabaseHandle, column: string): Promise<string[]> {
@@ -23,7 +23,7 @@ async function allowedBy(database: DatabaseHandle, column: string): Promise<stri
 const missing = (from: readonly string[], inList: readonly string[]) =>
   inList.filter((v) => !from.includes(v))
 
-describe("the notification table's CHECK constraints against the lists in src/schema/notifications.ts", () => {
+describe("the notification table's CHECK constraints against the lists in src/schema/notifications/notifications.ts", () => {
   let database: DatabaseHandle
   beforeAll(async () => {
     database = fromPglite(await PGlite.create())

@@ -10,7 +10,7 @@ import {
   MaintenanceRequestPage,
   WorkRequestDetail,
   WorkRequestPage,
-} from "../../src/schema/marketplace"
+} from "../../src/schema/marketplace/marketplace"
 
 export const WORK = {
   kind: "work",

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify"
-import type { RejectBody, ReopenBody } from "../../../src/schema/marketplace-input"
+import type { RejectBody, ReopenBody } from "../../../src/schema/marketplace/marketplace-input"
 import { pageBody } from "../../http/page-body"
 import { marketplaceWindow } from "../list-query"
 import { queueTimes } from "../queue-wait"

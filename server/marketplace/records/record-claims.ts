@@ -1,4 +1,4 @@
-import type { Actor } from "../../../src/schema/marketplace"
+import type { Actor } from "../../../src/schema/marketplace/marketplace"
 import type { AuthUser } from "../../auth/users"
 import { recordAudit } from "../audit"
 import type { Db } from "../db"

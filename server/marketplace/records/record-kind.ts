@@ -1,5 +1,5 @@
-import type { RecordSource } from "../../../src/schema/app-routes"
-import type { AnyStatus, AuditDetails, RecordKind, RequestKind } from "../../../src/schema/marketplace"
+import type { RecordSource } from "../../../src/schema/system/app-routes"
+import type { AnyStatus, AuditDetails, RecordKind, RequestKind } from "../../../src/schema/marketplace/marketplace"
 import type { Announcement } from "../announce"
 import type { Db } from "../db"
 import type { OrderColumn } from "../list-query"

@@ -1,4 +1,4 @@
-import type { RecordSource } from "../../../src/schema/app-routes"
+import type { RecordSource } from "../../../src/schema/system/app-routes"
 import type {
   CompanyApplication,
   CompanyApplicationDetail,
@@ -7,7 +7,7 @@ import type {
   RequestKind,
   WorkRequest,
   WorkRequestDetail,
-} from "../../../src/schema/marketplace"
+} from "../../../src/schema/marketplace/marketplace"
 import { priorityOfUrgency } from "../announce"
 import { auditTrail } from "../audit"
 import type { Db } from "../db"

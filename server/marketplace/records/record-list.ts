@@ -1,4 +1,4 @@
-import type { ApplicationListQuery, RequestListQuery } from "../../../src/schema/marketplace-input"
+import type { ApplicationListQuery, RequestListQuery } from "../../../src/schema/marketplace/marketplace-input"
 import type { ListResult } from "../../paging"
 import type { Db } from "../db"
 import { marketplaceWindow, orderBy, orderDirection } from "../list-query"
