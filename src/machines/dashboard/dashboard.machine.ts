@@ -2,8 +2,8 @@ import { assign, enqueueActions, fromPromise, setup } from "xstate"
 import { SUMMARY_FRESH_MS } from "../../constants"
 import type { DashboardSummary } from "../../schema/dashboard/dashboard"
 import { failureText } from "../../schema/system/failure-text"
-import type { LiveFact } from "../system/facts"
 import { heldFact } from "../live/held-position"
+import type { LiveFact } from "../system/facts"
 
 // The dashboard summary, long-lived under the root so that the dashboard page and the sidebar's pending
 // counts read one copy. Views say when they appear ('show'), which loads the summary unless it has just

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify"
-import { pruneLiveChanges } from "./change-log"
-import { liveLogConfig } from "./config"
+import { pruneLiveChanges } from "../live/change-log"
+import { liveLogConfig } from "../live/config"
 
 // Each instance prunes the live change log on a schedule (LIVE_LOG_RETENTION_SECONDS), by the app's clock so
 // that tests move time instead of waiting. Several instances pruning at once delete the same rows: harmless.

@@ -2,14 +2,14 @@
 // per-user socket registry, the LISTEN fan-out, and the heartbeat that frees sockets whose peer vanished.
 import websocket from "@fastify/websocket"
 import type { FastifyInstance, FastifyPluginAsync } from "fastify"
-import { SOCKET_PATH } from "../../src/schema/api/socket"
-import { SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES } from "../../src/schema/live/socket"
-import { startLiveStream } from "../live/stream"
-import { presenceConfig } from "../presence/config"
-import { startPresence } from "../presence/presence"
-import { socketConfig } from "./socket-config"
-import { SocketHub } from "./socket-hub"
-import { openSession } from "./socket-session"
+import { SOCKET_PATH } from "../../../src/schema/api/socket"
+import { SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES } from "../../../src/schema/live/socket"
+import { startLiveStream } from "../../live/stream"
+import { presenceConfig } from "../../presence/config"
+import { startPresence } from "../../presence/presence"
+import { socketConfig } from "../socket-config"
+import { SocketHub } from "../socket-hub"
+import { openSession } from "../socket-session"
 
 export const SOCKET_UPGRADE_REQUIRED = "Open this address as a WebSocket."
 
