@@ -2,7 +2,7 @@ import { useEffect } from "react"
 import { Link } from "wouter"
 import { linkTo } from "../../schema/app-routes"
 import type { PendingItem } from "../../schema/dashboard"
-import type { WaitCounts } from "../../schema/queue-wait"
+import type { QueueTimes, WaitCounts } from "../../schema/queue-wait"
 import { useAuth } from "../app-context"
 import { ageOf, auditActionLabel, formatWhen, recordPath } from "../marketplace/format"
 import * as css from "../marketplace/marketplace.css"
@@ -17,6 +17,7 @@ function QueueCard({
   oldest,
   oldestHref,
   waits,
+  queue,
   now,
 }: {
   title: string
@@ -25,6 +26,7 @@ function QueueCard({
   oldest: PendingItem | null
   oldestHref: (uuid: string) => string
   waits: WaitCounts
+  queue: QueueTimes
   /** The server's time of the summary: waits are measured to it, as the lists measure them. */
   now: number
 }) {
@@ -34,7 +36,7 @@ function QueueCard({
         <Link href={href}>{title}</Link>
       </h2>
       <span className={css.bigNumber}>{count}</span>
-      <WaitCountBadges counts={waits} />
+      <WaitCountBadges counts={waits} queue={queue} />
       {oldest ? (
         <p className={ui.muted}>
           Oldest: <Link href={oldestHref(oldest.uuid)}>{oldest.title}</Link>, waiting{" "}
@@ -82,6 +84,7 @@ export default function DashboardPage() {
               oldest={summary.oldest_pending.work_request}
               oldestHref={(uuid) => linkTo.details("work", uuid)}
               waits={summary.waiting.work_request}
+              queue={summary.waiting.queue}
               now={Date.parse(summary.waiting.queue.as_of)}
             />
             <QueueCard
@@ -91,6 +94,7 @@ export default function DashboardPage() {
               oldest={summary.oldest_pending.maintenance_request}
               oldestHref={(uuid) => linkTo.details("maintenance", uuid)}
               waits={summary.waiting.maintenance_request}
+              queue={summary.waiting.queue}
               now={Date.parse(summary.waiting.queue.as_of)}
             />
             <QueueCard
@@ -100,6 +104,7 @@ export default function DashboardPage() {
               oldest={summary.oldest_pending.company_application}
               oldestHref={(uuid) => linkTo.details("application", uuid)}
               waits={summary.waiting.company_application}
+              queue={summary.waiting.queue}
               now={Date.parse(summary.waiting.queue.as_of)}
             />
           </div>
