@@ -40,7 +40,7 @@ export function WaitCountBadges({ counts, queue }: { counts: WaitCounts; queue: 
   const overdue = waitLevelMeaning("overdue", queue)
   return (
     <p className={css.counts}>
-      <span className={css.badge.due} title={due} aria-label={`${counts.due} due. ${due}`}>
+      <span className={css.badge.due} title={due}>
         {counts.due} due
       </span>
       <span className={css.badge.overdue} title={overdue}>
