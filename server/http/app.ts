@@ -13,6 +13,7 @@ import { type Clock, systemClock } from "../clock"
 import type { Config } from "../config"
 import type { DatabaseHandle } from "../db/database"
 import { tooManyRequests } from "../errors"
+import { exportRoutes } from "../exports/http/export-routes"
 import { marketplaceRoutes } from "../marketplace/http/routes"
 import { reminderJob } from "../marketplace/reminder-job"
 import { notificationAdminRoutes } from "../notifications/admin-send-routes"
@@ -42,6 +43,7 @@ export const ROUTES: readonly FastifyPluginAsync[] = [
   notificationAdminRoutes,
   notificationSocketRoutes,
   searchRoutes,
+  exportRoutes,
   pushDispatchPlugin,
   reminderJob,
   apiDocsRoutes,

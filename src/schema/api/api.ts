@@ -3,6 +3,7 @@ import { applicationsApi, applicationsDocs } from "./applications"
 import { authApi, authDocs } from "./auth"
 import { dashboardApi, dashboardDocs } from "./dashboard"
 import type { GroupDocs, GroupSpec } from "./endpoint"
+import { exportsApi, exportsDocs } from "./exports"
 import { intakeApi, intakeDocs } from "./intake"
 import { notificationsApi, notificationsDocs } from "./notifications"
 import { preferencesApi, preferencesDocs } from "./preferences"
@@ -40,6 +41,7 @@ export const API: ReadonlyArray<DescribedGroup> = [
   { group: pushApi, docs: pushDocs },
   { group: adminSendApi, docs: adminSendDocs },
   { group: searchApi, docs: searchDocs },
+  { group: exportsApi, docs: exportsDocs },
   { group: socketApi, docs: socketDocs },
 ]
 
