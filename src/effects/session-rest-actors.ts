@@ -1,6 +1,7 @@
 import { Context, type Effect, Layer, ManagedRuntime } from "effect"
 import { sessionRestMachine } from "../machines/session-rest.machine"
 import { Config } from "./config"
+import { provideExports } from "./exports/export.actors"
 import { provideMarketplace } from "./marketplace-actors"
 import { MarketplaceApi } from "./marketplace-api"
 import { NotificationSocket, WebSocketFactory } from "./notification-socket"
@@ -45,6 +46,7 @@ export async function provideSessionRest(root: AppRuntime) {
       ...provideNotifications(run, config),
       ...providePush(run),
       ...provideSearch(run),
+      ...provideExports(run),
     },
   })
 }

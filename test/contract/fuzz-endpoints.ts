@@ -3,6 +3,7 @@
 import type { Schema } from "effect"
 import fc from "fast-check"
 import { LoginRequest, ProfilePatch } from "../../src/schema/auth"
+import { ExportDownloadQuery, ExportRequest } from "../../src/schema/exports/exports"
 import {
   ApplicationListQuery,
   CompanyApplicationIntake,
@@ -124,6 +125,8 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "GET /api/v1/providers/": { group: "marketplace", query: ProviderListQuery },
   "GET /api/v1/dashboard/summary/": { group: "marketplace" },
   "GET /api/v1/search/": { group: "marketplace", query: SearchQuery },
+  "POST /api/v1/exports/": { group: "marketplace", body: ExportRequest },
+  "GET /api/v1/exports/download/": { group: "marketplace", query: ExportDownloadQuery },
   "POST /api/v1/intake/company-applications/": { group: "marketplace", body: CompanyApplicationIntake },
   "POST /api/v1/intake/work-requests/": { group: "marketplace", body: WorkRequestIntake },
   "POST /api/v1/intake/maintenance-requests/": { group: "marketplace", body: MaintenanceRequestIntake },

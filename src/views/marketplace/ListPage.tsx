@@ -2,6 +2,7 @@ import { useSelector } from "@xstate/react"
 import { type FormEvent, useEffect, useState } from "react"
 import { useLocation, useSearch } from "wouter"
 import { claimHolders } from "../../machines/claims"
+import { listExportView } from "../../machines/exports/export-view"
 import { sortDirection } from "../../machines/list-sort"
 import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/list-url"
 import type { ListSource } from "../../machines/marketplace-types"
@@ -11,6 +12,7 @@ import { linkTo } from "../../schema/app-routes"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
 import { may } from "../../schema/permissions"
 import { useAuth } from "../app-context"
+import { ExportButton } from "../exports/ExportButton"
 import { FailureCard } from "../shared/FailureCard"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
@@ -182,6 +184,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
             ))}
           </select>
         </label>
+        <ExportButton view={listExportView(source, query)} />
         <button type="button" className={ui.button.secondary} onClick={() => setHelpOpen(true)}>
           Keyboard shortcuts
         </button>

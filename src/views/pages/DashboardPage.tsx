@@ -1,9 +1,12 @@
 import { useEffect } from "react"
 import { Link } from "wouter"
+import { auditExportView } from "../../machines/exports/export-view"
 import { linkTo } from "../../schema/app-routes"
 import type { PendingItem } from "../../schema/dashboard"
+import { may } from "../../schema/permissions"
 import type { QueueTimes, WaitCounts } from "../../schema/queue-wait"
 import { useAuth } from "../app-context"
+import { ExportButton } from "../exports/ExportButton"
 import { ageOf, auditActionLabel, formatWhen, recordPath } from "../marketplace/format"
 import * as css from "../marketplace/marketplace.css"
 import { useDashboard, useDashboardSend } from "../marketplace/page-logic"
@@ -51,6 +54,7 @@ function QueueCard({
 
 export default function DashboardPage() {
   const name = useAuth((ctx) => ctx.user?.full_name)
+  const mayExportAudit = useAuth((ctx) => may(ctx.user, "record.decide"))
   const summary = useDashboard((ctx) => ctx.summary)
   const error = useDashboard((ctx) => ctx.error)
   const send = useDashboardSend()
@@ -110,6 +114,9 @@ export default function DashboardPage() {
           </div>
           <section className={css.section} aria-labelledby="activity-title">
             <h2 id="activity-title">Recent activity</h2>
+            {mayExportAudit ? (
+              <ExportButton view={auditExportView()} label="Export the audit trail (CSV)" />
+            ) : null}
             {summary.recent_activity.length === 0 ? <p>Nothing yet.</p> : null}
             <ul className={css.timeline}>
               {summary.recent_activity.map((e) => (
