@@ -22,6 +22,7 @@ import { notificationRoutes } from "../notifications/routes"
 import { notificationSocketRoutes } from "../notifications/socket-routes"
 import { pushDispatchPlugin, selectPushSender } from "../push/push-plugin"
 import type { PushSender } from "../push/push-sender"
+import { reportRoutes } from "../reports/http/report-routes"
 import { searchRoutes } from "../search/search-routes"
 import { apiDocsRoutes } from "./api-docs-routes"
 import { authRoutes } from "./auth-routes"
@@ -44,6 +45,7 @@ export const ROUTES: readonly FastifyPluginAsync[] = [
   notificationSocketRoutes,
   searchRoutes,
   exportRoutes,
+  reportRoutes,
   pushDispatchPlugin,
   reminderJob,
   apiDocsRoutes,

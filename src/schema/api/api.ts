@@ -9,6 +9,7 @@ import { notificationsApi, notificationsDocs } from "./notifications"
 import { preferencesApi, preferencesDocs } from "./preferences"
 import { providersApi, providersDocs } from "./providers"
 import { pushApi, pushDocs } from "./push"
+import { reportsApi, reportsDocs } from "./reports"
 import {
   maintenanceRequestsApi,
   maintenanceRequestsDocs,
@@ -42,6 +43,7 @@ export const API: ReadonlyArray<DescribedGroup> = [
   { group: adminSendApi, docs: adminSendDocs },
   { group: searchApi, docs: searchDocs },
   { group: exportsApi, docs: exportsDocs },
+  { group: reportsApi, docs: reportsDocs },
   { group: socketApi, docs: socketDocs },
 ]
 
