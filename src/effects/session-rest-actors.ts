@@ -11,6 +11,7 @@ import { provideProfile } from "./profile-actors"
 import { providePush } from "./push-actors"
 import { PushApi } from "./push-api"
 import { PushMessaging } from "./push-messaging"
+import { provideReports } from "./reports/reports.actors"
 import { type AppRuntime, type AppServices, runForActor } from "./runtime"
 import { provideSearch } from "./search-actors"
 
@@ -47,6 +48,7 @@ export async function provideSessionRest(root: AppRuntime) {
       ...providePush(run),
       ...provideSearch(run),
       ...provideExports(run),
+      ...provideReports(run),
     },
   })
 }

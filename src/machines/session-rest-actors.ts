@@ -10,6 +10,7 @@ import { preferencesMachine } from "./preferences.machine"
 import { presenceMachine } from "./presence.machine"
 import { profileMachine } from "./profile.machine"
 import { pushMachine } from "./push.machine"
+import { reportsMachine } from "./reports/reports.machine"
 import { reviewMachine } from "./review.machine"
 import { selectProvidersMachine } from "./select-providers.machine"
 import { socketMachine } from "./socket.machine"
@@ -38,4 +39,5 @@ export const PAGE_MACHINES = {
   claim: claimMachine,
   palette: paletteMachine,
   export: exportMachine,
+  reports: reportsMachine,
 } as const

@@ -83,6 +83,7 @@ const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
   [ROUTES.profile, afterRest(lazyPage(() => import("./pages/ProfilePage")))],
   [ROUTES.theme, lazyPage(() => import("./pages/ThemePage"))],
   [ROUTES.help, lazyPage(() => import("./pages/HelpPage"))],
+  [ROUTES.reports, afterRest(forChoosers(lazyPage(() => import("./reports/ReportsPage"))))],
   [ROUTES.settings, afterRest(lazyPage(() => import("./settings/SettingsPage")))],
   [ROUTES.billing, notInRelease("Billing")],
   [ROUTES.receipts, notInRelease("Receipts")],
