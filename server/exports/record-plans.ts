@@ -1,5 +1,5 @@
 import type { ApplicationExport, RequestExport } from "../../src/schema/exports/exports"
-import { serviceLabel } from "../../src/schema/marketplace"
+import { serviceLabel } from "../../src/schema/marketplace/marketplace"
 import type { Db } from "../marketplace/db"
 import { orderBy } from "../marketplace/list-query"
 import { selectedProviders } from "../marketplace/provider-refs"

@@ -2,7 +2,7 @@
 // entry here fails fuzz-routes.test.ts: every new endpoint must say how it is fuzzed.
 import type { Schema } from "effect"
 import fc from "fast-check"
-import { LoginRequest, ProfilePatch } from "../../src/schema/auth"
+import { LoginRequest, ProfilePatch } from "../../src/schema/auth/auth"
 import { ExportDownloadQuery, ExportRequest } from "../../src/schema/exports/exports"
 import {
   ApplicationListQuery,
@@ -14,7 +14,7 @@ import {
   RequestListQuery,
   SelectProvidersBody,
   WorkRequestIntake,
-} from "../../src/schema/marketplace-input"
+} from "../../src/schema/marketplace/marketplace-input"
 import {
   AdminSendBody,
   ChannelQuery,
@@ -24,9 +24,9 @@ import {
   NotificationListQuery,
   PreferencesUpdate,
   UpdatePushTokenBody,
-} from "../../src/schema/notifications"
+} from "../../src/schema/notifications/notifications"
 import { ReportQuery } from "../../src/schema/reports/reports"
-import { SearchQuery } from "../../src/schema/search"
+import { SearchQuery } from "../../src/schema/shell/search"
 import type { Who } from "./fuzz-headers"
 
 /** Ids and keys that exist in the seeded database, so that generated cases also reach the real work. */

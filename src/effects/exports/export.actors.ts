@@ -4,10 +4,10 @@ import { exportMachine } from "../../machines/exports/export.machine"
 import type { ExportView } from "../../machines/exports/export-view"
 import { exportsApi } from "../../schema/api/exports"
 import { type ExportLink, ExportRequest } from "../../schema/exports/exports"
-import { Failure } from "../../schema/failure"
-import { Api } from "../api"
-import { callEndpoint } from "../api-call"
-import { toast } from "../toasts"
+import { Failure } from "../../schema/system/failure"
+import { Api } from "../system/api-client"
+import { callEndpoint } from "../system/api-call"
+import { toast } from "../shell/toasts"
 
 // The export button's IO: the authenticated call that signs a download address, then the download itself as
 // a link the browser follows. The browser streams the file to disk as it arrives (a fetch read into a blob

@@ -3,8 +3,8 @@ import { fromPromise } from "xstate"
 import { type ReportPeriod, reportsMachine } from "../../machines/reports/reports.machine"
 import { reportsApi } from "../../schema/api/reports"
 import type { ReportSummary } from "../../schema/reports/reports"
-import { Api } from "../api"
-import { callEndpoint } from "../api-call"
+import { Api } from "../system/api-client"
+import { callEndpoint } from "../system/api-call"
 
 type Run = <A, E>(effect: Effect.Effect<A, E, Api>) => Promise<A>
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
 import type { ExportLink } from "../../schema/exports/exports"
-import { failureText } from "../../schema/failure-text"
+import { failureText } from "../../schema/system/failure-text"
 import type { ExportView } from "./export-view"
 
 // "Export CSV": asks the server for a signed download address for the view on screen, then hands that

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
-import { failureText } from "../../schema/failure-text"
+import { failureText } from "../../schema/system/failure-text"
 import type { ReportSummary } from "../../schema/reports/reports"
 
 // The /reports page's figures: loaded for a period (30 or 90 days), loaded again when a record is decided

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
-import { Uuid } from "../marketplace"
-import { ApplicationListQuery, RequestListQuery } from "../marketplace-input"
-import { NotificationListQuery } from "../notifications"
+import { Uuid } from "../marketplace/marketplace"
+import { ApplicationListQuery, RequestListQuery } from "../marketplace/marketplace-input"
+import { NotificationListQuery } from "../notifications/notifications"
 
 // What can be exported as CSV and with which parameters: a list's own parameters (the same names and values
 // as its page), without the paging, since an export is every page of the view in the view's order.

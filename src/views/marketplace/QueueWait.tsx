@@ -5,8 +5,8 @@ import {
   waitedText,
   waitLevel,
   waitLevelMeaning,
-} from "../../machines/wait-time"
-import type { QueueTimes, WaitCounts } from "../../schema/queue-wait"
+} from "./wait-time"
+import type { QueueTimes, WaitCounts } from "../../schema/marketplace/queue-wait"
 import * as css from "./queue-wait.css"
 
 // How long a pending record has waited, measured to the server's time with the server's thresholds

@@ -1,4 +1,4 @@
-import type { Urgency } from "../../schema/marketplace"
+import type { Urgency } from "../../schema/marketplace/marketplace"
 import { URGENCY_LABEL } from "./format"
 import * as css from "./urgency.css"
 

@@ -1,5 +1,5 @@
 import { style, styleVariants } from "@vanilla-extract/css"
-import { vars } from "../theme.css"
+import { vars } from "../shell/theme.css"
 
 // Emergency and high urgency as badges in the tones the waiting badges use, so that an emergency stands out
 // in a list as an overdue record does; the word is always there, the colour only repeats it.

@@ -1,4 +1,4 @@
-import { vars } from "../theme.css"
+import { vars } from "../shell/theme.css"
 
 // Charts drawn as SVG by hand: two shapes (bars, and two lines over days) do not justify a library's
 // weight on this page, and SVG takes the theme's colours, so dark mode needs nothing more. Each chart is one

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { waitLevelMeaning } from "../../../src/machines/wait-time"
+import { waitLevelMeaning } from "../../../src/views/marketplace/wait-time"
 
 describe("what due and overdue mean, as the badges say it", () => {
   it("names the server's thresholds in hours when they are whole hours", () => {
