@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify"
 import { EXPORT_DOWNLOAD_PATH, exportsApi } from "../../../src/schema/api/exports"
-import type { ExportRequest } from "../../../src/schema/exports/exports"
 import { categoryMay } from "../../../src/schema/auth/permissions"
+import type { ExportRequest } from "../../../src/schema/exports/exports"
 import { findUserById } from "../../auth/users"
 import { loadOrCreateSecret } from "../../db/secrets"
 import { forbidden, unauthorized } from "../../errors"

@@ -5,9 +5,9 @@ import type { ExportView } from "../../machines/exports/export-view"
 import { exportsApi } from "../../schema/api/exports"
 import { type ExportLink, ExportRequest } from "../../schema/exports/exports"
 import { Failure } from "../../schema/system/failure"
-import { Api } from "../system/api-client"
-import { callEndpoint } from "../system/api-call"
 import { toast } from "../shell/toasts"
+import { callEndpoint } from "../system/api-call"
+import { Api } from "../system/api-client"
 
 // The export button's IO: the authenticated call that signs a download address, then the download itself as
 // a link the browser follows. The browser streams the file to disk as it arrives (a fetch read into a blob
@@ -42,23 +42,21 @@ const payloadOf = (view: ExportView): Effect.Effect<ExportRequest, Failure> =>
   )
 
 export function provideExports(run: Run) {
-  return {
-    export: exportMachine.provide({
-      actors: {
-        createLink: fromPromise<ExportLink, ExportView>(({ input }) =>
-          run(
-            Effect.flatMap(payloadOf(input), (payload) =>
-              Api.use((api) => callEndpoint(api, exportsApi.endpoints.create, { payload })),
-            ),
+  return exportMachine.provide({
+    actors: {
+      createLink: fromPromise<ExportLink, ExportView>(({ input }) =>
+        run(
+          Effect.flatMap(payloadOf(input), (payload) =>
+            Api.use((api) => callEndpoint(api, exportsApi.endpoints.create, { payload })),
           ),
         ),
+      ),
+    },
+    actions: {
+      download: (_, { link }) => startDownload(link),
+      announceFailure: (_, { message }) => {
+        toast.error(message)
       },
-      actions: {
-        download: (_, { link }) => startDownload(link),
-        announceFailure: (_, { message }) => {
-          toast.error(message)
-        },
-      },
-    }),
-  }
+    },
+  })
 }

@@ -1,5 +1,5 @@
-import type { InboxQuery } from "../notifications/inbox-query"
 import type { ListQuery, ListSource } from "../marketplace/marketplace-types"
+import type { InboxQuery } from "../notifications/inbox-query"
 
 // What an export names: the source and the view's parameters as text, the list's own names and values
 // (decoded against the API's ExportRequest when sent, as the list's query is). Paging is left out: an export

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
-import { failureText } from "../../schema/system/failure-text"
 import type { ReportSummary } from "../../schema/reports/reports"
+import { failureText } from "../../schema/system/failure-text"
 
 // The /reports page's figures: loaded for a period (30 or 90 days), loaded again when a record is decided
 // here or elsewhere (the bus's record facts), so the page follows new decisions live. The last figures stay

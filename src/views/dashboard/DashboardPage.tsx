@@ -1,17 +1,17 @@
 import { useEffect } from "react"
 import { Link } from "wouter"
 import { auditExportView } from "../../machines/exports/export-view"
-import { linkTo } from "../../schema/system/app-routes"
-import type { PendingItem } from "../../schema/dashboard/dashboard"
 import { may } from "../../schema/auth/permissions"
+import type { PendingItem } from "../../schema/dashboard/dashboard"
 import type { QueueTimes, WaitCounts } from "../../schema/marketplace/queue-wait"
-import { useAuth } from "../system/app-context"
+import { linkTo } from "../../schema/system/app-routes"
 import { ExportButton } from "../exports/ExportButton"
 import { ageOf, auditActionLabel, formatWhen, recordPath } from "../marketplace/format"
 import * as css from "../marketplace/marketplace.css"
 import { useDashboard, useDashboardSend } from "../marketplace/page-logic"
 import { WaitCountBadges } from "../marketplace/QueueWait"
 import * as ui from "../shared/ui.css"
+import { useAuth } from "../system/app-context"
 
 function QueueCard({
   title,

@@ -1,8 +1,8 @@
 import { auditExportView } from "../../machines/exports/export-view"
-import type { AuditEntry } from "../../schema/marketplace/marketplace"
 import { may } from "../../schema/auth/permissions"
-import { useAuth } from "../system/app-context"
+import type { AuditEntry } from "../../schema/marketplace/marketplace"
 import { ExportButton } from "../exports/ExportButton"
+import { useAuth } from "../system/app-context"
 import { auditActionLabel, formatWhen } from "./format"
 import * as css from "./marketplace.css"
 

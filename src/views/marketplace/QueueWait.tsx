@@ -1,3 +1,5 @@
+import type { QueueTimes, WaitCounts } from "../../schema/marketplace/queue-wait"
+import * as css from "./queue-wait.css"
 import {
   WAIT_LEVEL_LABEL,
   type WaitLevel,
@@ -6,8 +8,6 @@ import {
   waitLevel,
   waitLevelMeaning,
 } from "./wait-time"
-import type { QueueTimes, WaitCounts } from "../../schema/marketplace/queue-wait"
-import * as css from "./queue-wait.css"
 
 // How long a pending record has waited, measured to the server's time with the server's thresholds
 // (docs/behaviour.md#waiting-time), so the list, the dashboard and the reminders agree.
