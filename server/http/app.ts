@@ -14,6 +14,7 @@ import { type Clock, systemClock } from "../clock"
 import type { Config } from "../config"
 import type { DatabaseHandle } from "../db/database"
 import { tooManyRequests } from "../errors"
+import { exportRoutes } from "../exports/http/export-routes"
 import { startJobs } from "../jobs/jobs"
 import { marketplaceRoutes } from "../marketplace/http/routes"
 import { notificationAdminRoutes } from "../notifications/http/admin-send-routes"
@@ -22,6 +23,7 @@ import { notificationPreferenceRoutes } from "../notifications/http/preference-r
 import { notificationSocketRoutes } from "../notifications/http/socket-routes"
 import type { PushSender } from "../push/push-sender"
 import { selectPushSender } from "../push/select-sender"
+import { reportRoutes } from "../reports/http/report-routes"
 import { searchRoutes } from "../search/http/search-routes"
 import { apiDocsRoutes } from "./api-docs-routes"
 import { clientErrorHandler } from "./client-error"
@@ -42,6 +44,8 @@ export const ROUTES: readonly FastifyPluginAsync[] = [
   notificationAdminRoutes,
   notificationSocketRoutes,
   searchRoutes,
+  exportRoutes,
+  reportRoutes,
   apiDocsRoutes,
 ]
 

@@ -43,7 +43,18 @@ export class EncodedJson {
   ) {}
 }
 
-export type Handler<E extends EndpointSpec> = (input: Served<E>) => Promise<SuccessOf<E> | EncodedJson>
+/** A file sent as a stream (a CSV export): its type, its download name and its bytes as they come. */
+export class StreamedFile {
+  constructor(
+    readonly contentType: string,
+    readonly filename: string,
+    readonly stream: NodeJS.ReadableStream,
+  ) {}
+}
+
+export type Handler<E extends EndpointSpec> = (
+  input: Served<E>,
+) => Promise<SuccessOf<E> | EncodedJson | StreamedFile>
 
 export interface ServeOptions {
   /** Replaces the guard the callers name (an endpoint with its own refusal wording, the intake key). */
@@ -55,6 +66,8 @@ export interface ServeOptions {
    * always do its work (sign-out).
    */
   readonly lenientQuery?: boolean
+  /** False: never compressed (a streamed file whose first bytes must not wait for a compressor's block). */
+  readonly compress?: false
 }
 
 const roleGuard = (caller: Caller): preHandlerAsyncHookHandler | null => {
@@ -86,6 +99,7 @@ export function serveEndpoint<E extends EndpointSpec>(
     method: endpoint.method,
     url: endpoint.path,
     preHandler,
+    ...(options.compress === false ? { compress: false } : {}),
     handler: async (req, reply) => {
       const params = (endpoint.params ? decodeOr400(endpoint.params, req.params) : undefined) as ParamsOf<E>
       const query = decodeQuery(endpoint, req.query, options.lenientQuery === true)
@@ -98,6 +112,12 @@ export function serveEndpoint<E extends EndpointSpec>(
       const answer = await handler({ params, query, payload, req, reply })
       reply.code(endpoint.successStatus ?? 200)
       if (answer instanceof EncodedJson) return sendEncoded(reply, answer)
+      if (answer instanceof StreamedFile)
+        return reply
+          .type(answer.contentType)
+          .header("content-disposition", `attachment; filename="${answer.filename}"`)
+          .header("cache-control", "no-store")
+          .send(answer.stream)
       return encodeBody(endpoint.success, position === null ? answer : withPosition(answer, position))
     },
   })

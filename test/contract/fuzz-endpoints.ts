@@ -3,6 +3,7 @@
 import type { Schema } from "effect"
 import fc from "fast-check"
 import { LoginRequest, ProfilePatch } from "../../src/schema/auth/auth"
+import { ExportDownloadQuery, ExportRequest } from "../../src/schema/exports/exports"
 import {
   ApplicationListQuery,
   CompanyApplicationIntake,
@@ -24,6 +25,7 @@ import {
   PreferencesUpdate,
   UpdatePushTokenBody,
 } from "../../src/schema/notifications/notifications"
+import { ReportQuery } from "../../src/schema/reports/reports"
 import { SearchQuery } from "../../src/schema/shell/search"
 import type { Who } from "./fuzz-headers"
 
@@ -124,6 +126,9 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "GET /api/v1/providers/": { group: "marketplace", query: ProviderListQuery },
   "GET /api/v1/dashboard/summary/": { group: "marketplace" },
   "GET /api/v1/search/": { group: "marketplace", query: SearchQuery },
+  "POST /api/v1/exports/": { group: "marketplace", body: ExportRequest },
+  "GET /api/v1/exports/download/": { group: "marketplace", query: ExportDownloadQuery },
+  "GET /api/v1/reports/": { group: "marketplace", query: ReportQuery },
   "POST /api/v1/intake/company-applications/": { group: "marketplace", body: CompanyApplicationIntake },
   "POST /api/v1/intake/work-requests/": { group: "marketplace", body: WorkRequestIntake },
   "POST /api/v1/intake/maintenance-requests/": { group: "marketplace", body: MaintenanceRequestIntake },

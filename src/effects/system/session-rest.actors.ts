@@ -1,5 +1,6 @@
 import { Context, type Effect, Layer, ManagedRuntime } from "effect"
 import { sessionRestMachine } from "../../machines/system/session-rest.machine"
+import { provideExports } from "../exports/export.actors"
 import { NotificationSocket, WebSocketFactory } from "../live/notification-socket"
 import { provideSocket } from "../live/socket.actors"
 import { provideBulkReview } from "../marketplace/bulk-review.actors"
@@ -16,6 +17,7 @@ import { provideProfile } from "../profile/profile.actors"
 import { providePush } from "../push/push.actors"
 import { PushApi } from "../push/push-api"
 import { PushMessaging } from "../push/push-messaging"
+import { provideReports } from "../reports/reports.actors"
 import { providePalette } from "../shell/palette.actors"
 import { Config } from "./config"
 import { type AppRuntime, type AppServices, runForActor } from "./runtime"
@@ -59,6 +61,8 @@ export async function provideSessionRest(root: AppRuntime) {
       inbox: provideInboxPage(run),
       claim: provideClaim(run),
       palette: providePalette(run),
+      export: provideExports(run),
+      reports: provideReports(run),
     },
   })
 }

@@ -1,3 +1,4 @@
+import { exportMachine } from "../exports/export.machine"
 import { liveRecordsMachine } from "../live/live-records.machine"
 import { presenceMachine } from "../live/presence.machine"
 import { socketMachine } from "../live/socket.machine"
@@ -11,6 +12,7 @@ import { notificationsMachine } from "../notifications/notifications.machine"
 import { preferencesMachine } from "../preferences/preferences.machine"
 import { profileMachine } from "../profile/profile.machine"
 import { pushMachine } from "../push/push.machine"
+import { reportsMachine } from "../reports/reports.machine"
 import { paletteMachine } from "../shell/palette.machine"
 
 // The part of the registry (registry.ts) that starts after the signed-in page has shown: loaded in its own
@@ -36,4 +38,6 @@ export const PAGE_MACHINES = {
   inbox: inboxPageMachine,
   claim: claimMachine,
   palette: paletteMachine,
+  export: exportMachine,
+  reports: reportsMachine,
 } as const

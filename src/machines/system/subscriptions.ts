@@ -42,6 +42,9 @@ const toClaimPages = (source: ListSource, uuid: string, assignee: Assignee | nul
     { type: "session.toPages", page: "pagedList", event: { type: "list.assigned", source, uuid, assignee } },
   ] as const
 
+/** A record changed: an open /reports page loads its figures again. */
+const toReports = { type: "session.toPages", page: "reports", event: { type: "reports.refresh" } } as const
+
 type Table = { readonly [T in FactType]: Route<FactOf<T>> | typeof SUPPORT_ONLY }
 
 export const SUBSCRIPTIONS = {
@@ -169,11 +172,14 @@ export const SUBSCRIPTIONS = {
   "records.changed": {
     to: {
       dashboard: () => ({ type: "dashboard.refresh" }),
-      session: (f) => ({
-        type: "session.toPages",
-        page: "pagedList",
-        event: { type: "list.recordsChanged", source: f.source },
-      }),
+      session: (f) => [
+        {
+          type: "session.toPages",
+          page: "pagedList",
+          event: { type: "list.recordsChanged", source: f.source },
+        },
+        toReports,
+      ],
     },
   },
   // A record changed elsewhere: open lists and a detail page of it follow in place, the counts reload
@@ -192,6 +198,7 @@ export const SUBSCRIPTIONS = {
           page: "review",
           event: { type: "review.remoteChanged", change: f.change },
         },
+        toReports,
       ],
     },
   },
@@ -203,6 +210,7 @@ export const SUBSCRIPTIONS = {
       session: () => [
         { type: "session.toPages", page: "pagedList", event: { type: "list.refresh" } },
         { type: "session.toPages", page: "review", event: { type: "review.refresh" } },
+        toReports,
       ],
     },
   },

@@ -3,11 +3,13 @@ import { applicationsApi, applicationsDocs } from "./applications"
 import { authApi, authDocs } from "./auth"
 import { dashboardApi, dashboardDocs } from "./dashboard"
 import type { GroupDocs, GroupSpec } from "./endpoint"
+import { exportsApi, exportsDocs } from "./exports"
 import { intakeApi, intakeDocs } from "./intake"
 import { notificationsApi, notificationsDocs } from "./notifications"
 import { preferencesApi, preferencesDocs } from "./preferences"
 import { providersApi, providersDocs } from "./providers"
 import { pushApi, pushDocs } from "./push"
+import { reportsApi, reportsDocs } from "./reports"
 import {
   maintenanceRequestsApi,
   maintenanceRequestsDocs,
@@ -40,6 +42,8 @@ export const API: ReadonlyArray<DescribedGroup> = [
   { group: pushApi, docs: pushDocs },
   { group: adminSendApi, docs: adminSendDocs },
   { group: searchApi, docs: searchDocs },
+  { group: exportsApi, docs: exportsDocs },
+  { group: reportsApi, docs: reportsDocs },
   { group: socketApi, docs: socketDocs },
 ]
 

@@ -50,6 +50,7 @@ export const ROUTES = {
   settings: "/settings",
   theme: "/theme",
   help: "/help",
+  reports: "/reports",
   billing: "/billing",
   receipts: "/receipts",
   snacks: "/snacks",

@@ -1,8 +1,11 @@
 import { useEffect } from "react"
 import { Link } from "wouter"
+import { auditExportView } from "../../machines/exports/export-view"
+import { may } from "../../schema/auth/permissions"
 import type { PendingItem } from "../../schema/dashboard/dashboard"
-import type { WaitCounts } from "../../schema/marketplace/queue-wait"
+import type { QueueTimes, WaitCounts } from "../../schema/marketplace/queue-wait"
 import { linkTo } from "../../schema/system/app-routes"
+import { ExportButton } from "../exports/ExportButton"
 import { ageOf, auditActionLabel, formatWhen, recordPath } from "../marketplace/format"
 import * as css from "../marketplace/marketplace.css"
 import { useDashboard, useDashboardSend } from "../marketplace/page-logic"
@@ -17,6 +20,7 @@ function QueueCard({
   oldest,
   oldestHref,
   waits,
+  queue,
   now,
 }: {
   title: string
@@ -25,6 +29,7 @@ function QueueCard({
   oldest: PendingItem | null
   oldestHref: (uuid: string) => string
   waits: WaitCounts
+  queue: QueueTimes
   /** The server's time of the summary: waits are measured to it, as the lists measure them. */
   now: number
 }) {
@@ -34,7 +39,7 @@ function QueueCard({
         <Link href={href}>{title}</Link>
       </h2>
       <span className={css.bigNumber}>{count}</span>
-      <WaitCountBadges counts={waits} />
+      <WaitCountBadges counts={waits} queue={queue} />
       {oldest ? (
         <p className={ui.muted}>
           Oldest: <Link href={oldestHref(oldest.uuid)}>{oldest.title}</Link>, waiting{" "}
@@ -49,6 +54,7 @@ function QueueCard({
 
 export default function DashboardPage() {
   const name = useAuth((ctx) => ctx.user?.full_name)
+  const mayExportAudit = useAuth((ctx) => may(ctx.user, "record.decide"))
   const summary = useDashboard((ctx) => ctx.summary)
   const error = useDashboard((ctx) => ctx.error)
   const send = useDashboardSend()
@@ -82,6 +88,7 @@ export default function DashboardPage() {
               oldest={summary.oldest_pending.work_request}
               oldestHref={(uuid) => linkTo.details("work", uuid)}
               waits={summary.waiting.work_request}
+              queue={summary.waiting.queue}
               now={Date.parse(summary.waiting.queue.as_of)}
             />
             <QueueCard
@@ -91,6 +98,7 @@ export default function DashboardPage() {
               oldest={summary.oldest_pending.maintenance_request}
               oldestHref={(uuid) => linkTo.details("maintenance", uuid)}
               waits={summary.waiting.maintenance_request}
+              queue={summary.waiting.queue}
               now={Date.parse(summary.waiting.queue.as_of)}
             />
             <QueueCard
@@ -100,11 +108,15 @@ export default function DashboardPage() {
               oldest={summary.oldest_pending.company_application}
               oldestHref={(uuid) => linkTo.details("application", uuid)}
               waits={summary.waiting.company_application}
+              queue={summary.waiting.queue}
               now={Date.parse(summary.waiting.queue.as_of)}
             />
           </div>
           <section className={css.section} aria-labelledby="activity-title">
             <h2 id="activity-title">Recent activity</h2>
+            {mayExportAudit ? (
+              <ExportButton view={auditExportView()} label="Export the audit trail (CSV)" />
+            ) : null}
             {summary.recent_activity.length === 0 ? <p>Nothing yet.</p> : null}
             <ul className={css.timeline}>
               {summary.recent_activity.map((e) => (

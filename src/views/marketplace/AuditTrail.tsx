@@ -1,12 +1,20 @@
+import { auditExportView } from "../../machines/exports/export-view"
+import { may } from "../../schema/auth/permissions"
 import type { AuditEntry } from "../../schema/marketplace/marketplace"
+import { ExportButton } from "../exports/ExportButton"
+import { useAuth } from "../system/app-context"
 import { auditActionLabel, formatWhen } from "./format"
 import * as css from "./marketplace.css"
 
 /** Who did what to the record and when, oldest first, with the reason and the providers a step named. */
-export function AuditTrail({ entries }: { entries: ReadonlyArray<AuditEntry> }) {
+export function AuditTrail({ entries, record }: { entries: ReadonlyArray<AuditEntry>; record?: string }) {
+  const mayExport = useAuth((ctx) => may(ctx.user, "record.decide"))
   return (
     <section className={css.section} aria-labelledby="audit-title">
       <h2 id="audit-title">Audit trail</h2>
+      {mayExport && record !== undefined && entries.length > 0 ? (
+        <ExportButton view={auditExportView(record)} label="Export the audit trail (CSV)" />
+      ) : null}
       {entries.length === 0 ? <p>No history yet.</p> : null}
       {/* An empty list would still be announced as one ("list, 0 items"). */}
       <ol className={css.timeline} aria-label="Audit trail" hidden={entries.length === 0}>

@@ -110,7 +110,7 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
           </p>
         ) : null}
       </div>
-      <AuditTrail entries={record.audit} />
+      <AuditTrail entries={record.audit} record={record.uuid} />
     </>
   )
 }

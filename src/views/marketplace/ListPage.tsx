@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { type FormEvent, useEffect, useState } from "react"
 import { useLocation, useSearch } from "wouter"
+import { listExportView } from "../../machines/exports/export-view"
 import { claimHolders } from "../../machines/marketplace/claims"
 import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/marketplace/list-url"
 import type { ListSource } from "../../machines/marketplace/marketplace-types"
@@ -9,6 +10,7 @@ import type { PageRefOf } from "../../machines/system/registry"
 import { may } from "../../schema/auth/permissions"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace/marketplace"
 import { linkTo } from "../../schema/system/app-routes"
+import { ExportButton } from "../exports/ExportButton"
 import { FailureCard } from "../shared/FailureCard"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
@@ -187,6 +189,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
             ))}
           </select>
         </label>
+        <ExportButton view={listExportView(source, query)} />
         <button type="button" className={ui.button.secondary} onClick={() => setHelpOpen(true)}>
           Keyboard shortcuts
         </button>

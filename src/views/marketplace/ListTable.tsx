@@ -9,11 +9,12 @@ import { type BulkRef, SelectAllRows, SelectRow } from "./BulkSelection"
 import { ChangeMark } from "./ChangeMark"
 import * as css from "./card-table.css"
 import * as claimCss from "./claim.css"
-import { formatWhen, rowLabel, URGENCY_LABEL } from "./format"
+import { formatWhen, rowLabel } from "./format"
 import { sortableFields } from "./list-sort"
 import { Waited } from "./QueueWait"
 import { SortableHeader } from "./SortableHeader"
 import * as triage from "./triage.css"
+import { UrgencyBadge } from "./UrgencyBadge"
 
 /** The server's `ordering` field behind a column, for the columns a list may be sorted by. */
 const SORT_FIELD: Readonly<Record<string, string>> = {
@@ -103,7 +104,9 @@ function Row({ item, source, decided, bulk, mark, queue, current }: RowProps) {
       <Cell label="Customer">{item.customer_name}</Cell>
       <Cell label="Area">{item.area}</Cell>
       <Cell label="Service">{serviceLabel(item.service_category)}</Cell>
-      <Cell label="Urgency">{URGENCY_LABEL[item.urgency]}</Cell>
+      <Cell label="Urgency">
+        <UrgencyBadge urgency={item.urgency} />
+      </Cell>
       <Cell label="Submitted">{formatWhen(item.submitted_at)}</Cell>
       {assigneeCell}
       {waitedCell}

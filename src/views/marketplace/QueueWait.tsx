@@ -1,12 +1,25 @@
 import type { QueueTimes, WaitCounts } from "../../schema/marketplace/queue-wait"
 import * as css from "./queue-wait.css"
-import { WAIT_LEVEL_LABEL, type WaitLevel, waitedMs, waitedText, waitLevel } from "./wait-time"
+import {
+  WAIT_LEVEL_LABEL,
+  type WaitLevel,
+  waitedMs,
+  waitedText,
+  waitLevel,
+  waitLevelMeaning,
+} from "./wait-time"
 
 // How long a pending record has waited, measured to the server's time with the server's thresholds
 // (docs/behaviour.md#waiting-time), so the list, the dashboard and the reminders agree.
 
-export function WaitBadge({ level }: { level: WaitLevel }) {
-  return <span className={css.badge[level]}>{WAIT_LEVEL_LABEL[level]}</span>
+/** The badge says its rule as its tooltip, which browsers also give screen readers as its description. */
+export function WaitBadge({ level, queue }: { level: WaitLevel; queue: QueueTimes }) {
+  const meaning = waitLevelMeaning(level, queue)
+  return (
+    <span className={css.badge[level]} title={meaning}>
+      {WAIT_LEVEL_LABEL[level]}
+    </span>
+  )
 }
 
 /** The Waited cell's content: "3 d 4 h" and, past a threshold, its badge. */
@@ -16,17 +29,23 @@ export function Waited({ submittedAt, queue }: { submittedAt: string; queue: Que
   return (
     <span>
       <span className={css.waited}>{waitedText(waitedMs(submittedAt, queue))}</span>
-      {level ? <WaitBadge level={level} /> : null}
+      {level ? <WaitBadge level={level} queue={queue} /> : null}
     </span>
   )
 }
 
 /** A queue's due and overdue counts, as the dashboard shows them under the queue's size. */
-export function WaitCountBadges({ counts }: { counts: WaitCounts }) {
+export function WaitCountBadges({ counts, queue }: { counts: WaitCounts; queue: QueueTimes }) {
+  const due = waitLevelMeaning("due", queue)
+  const overdue = waitLevelMeaning("overdue", queue)
   return (
     <p className={css.counts}>
-      <span className={css.badge.due}>{counts.due} due</span>
-      <span className={css.badge.overdue}>{counts.overdue} overdue</span>
+      <span className={css.badge.due} title={due}>
+        {counts.due} due
+      </span>
+      <span className={css.badge.overdue} title={overdue}>
+        {counts.overdue} overdue
+      </span>
     </p>
   )
 }

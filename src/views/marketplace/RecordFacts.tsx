@@ -3,8 +3,9 @@ import type { RecordDetail } from "../../machines/marketplace/marketplace-types"
 import { serviceLabel } from "../../schema/marketplace/marketplace"
 import { StatusChip } from "../shared/StatusChip"
 import { Attachments } from "./Attachments"
-import { formatBudget, formatWhen, URGENCY_LABEL } from "./format"
+import { formatBudget, formatWhen } from "./format"
 import * as css from "./marketplace.css"
+import { UrgencyBadge } from "./UrgencyBadge"
 
 const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
   <>
@@ -59,7 +60,9 @@ export function RecordFacts({ record }: { record: RecordDetail }) {
       </Fact>
       <Fact label="Area">{record.area}</Fact>
       <Fact label="Service">{serviceLabel(record.service_category)}</Fact>
-      <Fact label="Urgency">{URGENCY_LABEL[record.urgency]}</Fact>
+      <Fact label="Urgency">
+        <UrgencyBadge urgency={record.urgency} />
+      </Fact>
       <Fact label="Preferred dates">
         {record.preferred_dates ? `${record.preferred_dates[0]} to ${record.preferred_dates[1]}` : "Any"}
       </Fact>

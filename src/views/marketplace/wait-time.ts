@@ -34,3 +34,19 @@ export function waitedText(ms: number): string {
 }
 
 export const WAIT_LEVEL_LABEL: Readonly<Record<WaitLevel, string>> = { due: "Due", overdue: "Overdue" }
+
+/** Whole hours when the threshold is a whole number of hours ("24 h"), else minutes: the settings are hours. */
+const thresholdText = (seconds: number): string =>
+  seconds % 3600 === 0 ? `${seconds / 3600} h` : `${Math.round(seconds / 60)} min`
+
+/**
+ * What "due" and "overdue" mean, with the server's thresholds: said on the badges (their tooltip and
+ * accessible description) and on the dashboard's counts, so nobody has to guess.
+ */
+export function waitLevelMeaning(level: WaitLevel, times: Omit<QueueTimes, "as_of">): string {
+  const due = thresholdText(times.due_after_seconds)
+  const overdue = thresholdText(times.overdue_after_seconds)
+  return level === "due"
+    ? `Due: pending for ${due} or more, not yet ${overdue}.`
+    : `Overdue: pending for ${overdue} or more.`
+}

@@ -1,8 +1,10 @@
 import { useSelector } from "@xstate/react"
 import { useEffect } from "react"
 import { Link, useLocation, useSearch } from "wouter"
+import { inboxExportView } from "../../machines/exports/export-view"
 import { hasFilters, inboxSearchString, parseInboxSearch } from "../../machines/notifications/inbox-query"
 import type { PageRefOf } from "../../machines/system/registry"
+import { ExportButton } from "../exports/ExportButton"
 import { usePageActor } from "../marketplace/page-logic"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
@@ -95,6 +97,7 @@ function InboxView({ list: ref }: { list: PageRefOf<"inbox"> }) {
         >
           Mark all as read
         </button>
+        <ExportButton view={inboxExportView(query)} />
       </div>
       <div className={ui.card}>
         <NotificationList

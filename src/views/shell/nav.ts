@@ -87,6 +87,7 @@ export const navGroups: ReadonlyArray<NavGroup> = [
     label: "More",
     links: [
       { label: "Notifications", href: ROUTES.notifications, icon: "bell" },
+      { label: "Reports", href: ROUTES.reports, icon: "receipt" },
       { label: "Billing", href: ROUTES.billing, icon: "creditCard" },
       { label: "Receipts", href: ROUTES.receipts, icon: "receipt" },
       { label: "Theme", href: ROUTES.theme, icon: "palette" },

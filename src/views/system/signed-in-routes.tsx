@@ -83,6 +83,7 @@ const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
   [ROUTES.profile, afterRest(lazyPage(() => import("../profile/ProfilePage")))],
   [ROUTES.theme, lazyPage(() => import("../shell/ThemePage"))],
   [ROUTES.help, lazyPage(() => import("../shell/HelpPage"))],
+  [ROUTES.reports, afterRest(forChoosers(lazyPage(() => import("../reports/ReportsPage"))))],
   [ROUTES.settings, afterRest(lazyPage(() => import("../preferences/SettingsPage")))],
   [ROUTES.billing, notInRelease("Billing")],
   [ROUTES.receipts, notInRelease("Receipts")],
