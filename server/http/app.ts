@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify"
+import { accountPublicRoutes } from "../accounts/http/public-routes"
 import { type Clock, systemClock } from "../clock"
 import type { Config } from "../config"
 import type { DatabaseHandle } from "../db/database"
@@ -36,6 +37,7 @@ import { registerSpa } from "./spa"
 /** API route plugins, registered in this order. Each reads what it needs from `app.services`. */
 export const ROUTES: readonly FastifyPluginAsync[] = [
   authRoutes,
+  accountPublicRoutes,
   marketplaceRoutes,
   notificationRoutes,
   notificationPreferenceRoutes,

@@ -1,3 +1,4 @@
+import { accountsApi, accountsDocs } from "./accounts"
 import { adminSendApi, adminSendDocs } from "./admin-send"
 import { applicationsApi, applicationsDocs } from "./applications"
 import { authApi, authDocs } from "./auth"
@@ -29,6 +30,7 @@ export interface DescribedGroup {
 
 export const API: ReadonlyArray<DescribedGroup> = [
   { group: authApi, docs: authDocs },
+  { group: accountsApi, docs: accountsDocs },
   { group: applicationsApi, docs: applicationsDocs },
   { group: workRequestsApi, docs: workRequestsDocs },
   { group: maintenanceRequestsApi, docs: maintenanceRequestsDocs },

@@ -1,0 +1,28 @@
+// The accounts endpoints anyone may call: the sign-in page's notice, and invitation links opened and used.
+import type { FastifyInstance } from "fastify"
+import { accountsApi } from "../../../src/schema/api/accounts"
+import { toUserJson } from "../../auth/users"
+import { rejectForeignOrigin } from "../../http/origin"
+import { setRefreshCookie } from "../../http/refresh-cookie"
+import { serveGroup } from "../../http/serve-endpoint"
+import { demoAccountsExist } from "../demo-notice"
+import { acceptInvitation, invitationInfo } from "../invitations"
+
+export async function accountPublicRoutes(app: FastifyInstance): Promise<void> {
+  const { auth } = app.services
+  serveGroup(
+    app,
+    accountsApi,
+    {
+      signInNotice: async () => ({ demo_accounts: await demoAccountsExist(auth.db) }),
+      invitation: async ({ params }) => invitationInfo(auth, params.token),
+      acceptInvitation: async ({ params, payload, req, reply }) => {
+        const session = await acceptInvitation(auth, params.token, payload)
+        setRefreshCookie(req, reply, session.refresh)
+        return { access: session.access, user: toUserJson(session.user) }
+      },
+    },
+    // It sets the refresh cookie, as login does: a page of another origin must not make it.
+    { acceptInvitation: { before: rejectForeignOrigin } },
+  )
+}
