@@ -3,9 +3,9 @@
 // signing out (or a stolen refresh token's reuse) ends the access tokens too, on every instance.
 import type { Kysely } from "kysely"
 import type { LoginRequest } from "../../src/schema/auth"
+import { ACCOUNT_MESSAGES } from "../accounts/constants"
 import type { Clock } from "../clock"
 import type { Database } from "../db/schema"
-import { ACCOUNT_MESSAGES } from "../accounts/constants"
 import { forbidden, tooManyRequests, unauthorized } from "../errors"
 import type { AccessTokens } from "./access-token"
 import type { Background } from "./background"
