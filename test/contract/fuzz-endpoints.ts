@@ -2,6 +2,7 @@
 // entry here fails fuzz-routes.test.ts: every new endpoint must say how it is fuzzed.
 import type { Schema } from "effect"
 import fc from "fast-check"
+import { AcceptInvitationBody } from "../../src/schema/accounts/invitation"
 import { LoginRequest, ProfilePatch } from "../../src/schema/auth"
 import {
   ApplicationListQuery,
@@ -91,6 +92,13 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "POST /api/company/token/refresh/": { group: "account", refreshCookie: true },
   "GET /api/company/user/": { group: "account" },
   "PATCH /api/company/user/": { group: "account", body: ProfilePatch },
+  "GET /api/company/sign-in-notice/": { group: "account" },
+  "GET /api/company/invitations/:token/": { group: "account", params: () => ({ token: ["A".repeat(59)] }) },
+  "POST /api/company/invitations/:token/accept/": {
+    group: "account",
+    params: () => ({ token: ["A".repeat(59)] }),
+    body: AcceptInvitationBody,
+  },
 
   ...requestRoutes("/api/v1/work-requests/", (ctx) => ctx.workRequests),
   ...requestRoutes("/api/v1/maintenance-requests/", (ctx) => ctx.maintenanceRequests),

@@ -28,6 +28,7 @@ const POLICY: Readonly<Record<string, Policy>> = {
   "POST /api/company/logout/": "public",
   "POST /api/company/token/refresh/": "public",
   "PATCH /api/company/user/": "signed-in",
+  "POST /api/company/invitations/:token/accept/": "public",
   ...decisions("/api/v1/work-requests/"),
   ...decisions("/api/v1/maintenance-requests/"),
   "POST /api/v1/company-applications/:uuid/accept/": "staff",
