@@ -5,7 +5,7 @@ import { configFromEnv } from "./effects/config-env"
 import { inspectorRequested, loadInspector } from "./effects/inspector"
 import { startApp } from "./effects/start-app"
 import { readUiPreferences } from "./effects/ui-actors"
-import { PUBLIC_ROUTES } from "./schema/app-routes"
+import { isPublicPath } from "./schema/app-routes"
 import { App } from "./views/App"
 import { AppProvider } from "./views/app-context"
 import { preloadSignedInPage } from "./views/routes"
@@ -15,7 +15,7 @@ import "./views/theme.css"
 async function main() {
   // A reload or a shared link to a signed-in page fetches that part of the app while the session is being
   // restored, rather than after; the sign-in page never loads it.
-  if (!PUBLIC_ROUTES.includes(window.location.pathname)) {
+  if (!isPublicPath(window.location.pathname)) {
     preloadSignedInPage(window.location.pathname)
     void import("./effects/session-actors").catch(() => undefined)
   }

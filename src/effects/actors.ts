@@ -1,6 +1,7 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from "../constants"
 import { appMachine } from "../machines/app.machine"
 import { uiPreferencesMachine } from "../machines/ui-preferences.machine"
+import { provideAccounts } from "./accounts/accounts-actors"
 import { provideAuth } from "./auth-actors"
 import { loadChunk } from "./load-chunk"
 import type { RuntimeLoader } from "./runtime-loader"
@@ -20,6 +21,7 @@ export function provideApp(runtime: RuntimeLoader, tabs: TabLink, recorder?: Tra
   return appMachine.provide({
     actors: {
       ...provideAuth(runtime.auth),
+      ...provideAccounts(runtime),
       tabs: provideTabs(tabs),
       uiPreferences: uiPreferencesMachine.provide({
         actors: { watchColorScheme },

@@ -1,11 +1,10 @@
-// The accounts endpoints anyone may call: the sign-in page's notice, and invitation links opened and used.
+// The accounts endpoints anyone may call: invitation links opened and used.
 import type { FastifyInstance } from "fastify"
 import { accountsApi } from "../../../src/schema/api/accounts"
 import { toUserJson } from "../../auth/users"
 import { rejectForeignOrigin } from "../../http/origin"
 import { setRefreshCookie } from "../../http/refresh-cookie"
 import { serveGroup } from "../../http/serve-endpoint"
-import { demoAccountsExist } from "../demo-notice"
 import { acceptInvitation, invitationInfo } from "../invitations"
 
 export async function accountPublicRoutes(app: FastifyInstance): Promise<void> {
@@ -14,7 +13,6 @@ export async function accountPublicRoutes(app: FastifyInstance): Promise<void> {
     app,
     accountsApi,
     {
-      signInNotice: async () => ({ demo_accounts: await demoAccountsExist(auth.db) }),
       invitation: async ({ params }) => invitationInfo(auth, params.token),
       acceptInvitation: async ({ params, payload, req, reply }) => {
         const session = await acceptInvitation(auth, params.token, payload)

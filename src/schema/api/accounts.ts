@@ -1,18 +1,10 @@
 import { AcceptInvitationBody, InvitationInfo, InvitationParams } from "../accounts/invitation"
-import { SignInNotice } from "../accounts/sign-in-notice"
 import { LoginResponse } from "../auth"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 
-// Accounts: what the sign-in page tells, and invitations opened and accepted.
+// Accounts: invitations opened and accepted.
 
 export const accountsApi = group("accounts", {
-  signInNotice: endpoint({
-    method: "GET",
-    path: "/api/company/sign-in-notice/",
-    callers: "anyone",
-    success: SignInNotice,
-    errors: [],
-  }),
   invitation: endpoint({
     method: "GET",
     path: "/api/company/invitations/:token/",
@@ -34,10 +26,8 @@ export const accountsApi = group("accounts", {
 
 /** The reference page's words for this group (server only). */
 export const accountsDocs = {
-  description: "Accounts: the sign-in page's notice and invitations to join the back office.",
+  description: "Accounts: invitations to join the back office, opened and accepted.",
   summaries: {
-    signInNotice:
-      "Whether the demo accounts, whose passwords are published, exist on this server: the sign-in page says so.",
     invitation:
       "What an invitation link is: `open` (with the invited email), or `unknown`, `expired`, `revoked` or `used`.",
     acceptInvitation:

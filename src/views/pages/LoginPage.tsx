@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react"
 import { Redirect, useSearch } from "wouter"
 import { safeAppPath } from "../../machines/app-path"
 import { ROUTES } from "../../schema/app-routes"
+import { DemoNotice } from "../accounts/DemoNotice"
 import { useAuth, useAuthSend } from "../app-context"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
@@ -45,6 +46,7 @@ export function LoginPage() {
           Sign in
         </h1>
         <p className={ui.muted}>Marketplace back office for coordinators and admins.</p>
+        <DemoNotice />
         {error ? (
           <p className={ui.errorText} role="alert">
             {error}

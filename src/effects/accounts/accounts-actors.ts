@@ -1,0 +1,30 @@
+import { fromPromise } from "xstate"
+import { invitationMachine } from "../../machines/accounts/invitation.machine"
+import { signInNoticeMachine } from "../../machines/accounts/sign-in-notice.machine"
+import type { AcceptInvitationBody, InvitationInfo } from "../../schema/accounts/invitation"
+import type { SignInNotice } from "../../schema/accounts/sign-in-notice"
+import type { LoginResponse } from "../../schema/auth"
+import type { RuntimeLoader } from "../runtime-loader"
+
+// The public account machines with their IO: each actor one call, made once the runtime has loaded, so that
+// this module (in the sign-in page's code) holds no Effect code.
+
+export function provideAccounts(runtime: RuntimeLoader) {
+  return {
+    signInNotice: signInNoticeMachine.provide({
+      actors: {
+        loadNotice: fromPromise<SignInNotice>(() => runtime.get().then((r) => r.accounts.signInNotice())),
+      },
+    }),
+    invitation: invitationMachine.provide({
+      actors: {
+        checkInvitation: fromPromise<InvitationInfo, { token: string }>(({ input }) =>
+          runtime.get().then((r) => r.accounts.invitation(input.token)),
+        ),
+        acceptInvitation: fromPromise<LoginResponse, { token: string; body: AcceptInvitationBody }>(
+          ({ input }) => runtime.get().then((r) => r.accounts.acceptInvitation(input.token, input.body)),
+        ),
+      },
+    }),
+  }
+}
