@@ -93,23 +93,25 @@ function InviteForm() {
             onChange={(e) => setFullName(e.target.value)}
           />
         </label>
-        <label className={ui.field}>
-          <span>Password</span>
-          <input
-            className={ui.input}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            aria-describedby={meterId}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+        <div className={ui.field}>
+          <label className={ui.field}>
+            <span>Password</span>
+            <input
+              className={ui.input}
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              aria-describedby={meterId}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
           <span id={meterId} className={ui.count}>
             At least {PASSWORD_MIN_LENGTH} characters; a few unrelated words work well. Strength:{" "}
             {STRENGTH_WORDS[strength]}
           </span>
           <meter min={0} max={4} value={strength} aria-label="Password strength" />
-        </label>
+        </div>
         <button type="submit" className={ui.button.primary} disabled={busy || !fullName.trim() || !password}>
           {busy ? "Setting up…" : "Create my account"}
         </button>
