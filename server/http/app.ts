@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify"
 import { accountPublicRoutes } from "../accounts/http/public-routes"
+import { staffRoutes } from "../accounts/http/staff-routes"
 import { type Clock, systemClock } from "../clock"
 import type { Config } from "../config"
 import type { DatabaseHandle } from "../db/database"
@@ -38,6 +39,7 @@ import { registerSpa } from "./spa"
 export const ROUTES: readonly FastifyPluginAsync[] = [
   authRoutes,
   accountPublicRoutes,
+  staffRoutes,
   marketplaceRoutes,
   notificationRoutes,
   notificationPreferenceRoutes,

@@ -17,6 +17,7 @@ import {
 } from "./requests"
 import { searchApi, searchDocs } from "./search"
 import { socketApi, socketDocs } from "./socket"
+import { staffApi, staffDocs } from "./staff"
 
 // Every group of the API, in the order the reference page shows them. Adding an endpoint is one record and
 // its one-sentence summary, both in its group's file (the compiler asks for the summary and for the server's
@@ -31,6 +32,7 @@ export interface DescribedGroup {
 export const API: ReadonlyArray<DescribedGroup> = [
   { group: authApi, docs: authDocs },
   { group: accountsApi, docs: accountsDocs },
+  { group: staffApi, docs: staffDocs },
   { group: applicationsApi, docs: applicationsDocs },
   { group: workRequestsApi, docs: workRequestsDocs },
   { group: maintenanceRequestsApi, docs: maintenanceRequestsDocs },
