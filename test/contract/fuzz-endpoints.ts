@@ -4,7 +4,7 @@ import type { Schema } from "effect"
 import fc from "fast-check"
 import { AcceptInvitationBody } from "../../src/schema/accounts/invitation"
 import { InviteBody, StaffPatch, StaffQuery, VersionBody } from "../../src/schema/accounts/staff"
-import { LoginRequest, ProfilePatch } from "../../src/schema/auth"
+import { LoginRequest, ProfilePatch } from "../../src/schema/auth/auth"
 import {
   ApplicationListQuery,
   CompanyApplicationIntake,
@@ -15,7 +15,7 @@ import {
   RequestListQuery,
   SelectProvidersBody,
   WorkRequestIntake,
-} from "../../src/schema/marketplace-input"
+} from "../../src/schema/marketplace/marketplace-input"
 import {
   AdminSendBody,
   ChannelQuery,
@@ -25,8 +25,8 @@ import {
   NotificationListQuery,
   PreferencesUpdate,
   UpdatePushTokenBody,
-} from "../../src/schema/notifications"
-import { SearchQuery } from "../../src/schema/search"
+} from "../../src/schema/notifications/notifications"
+import { SearchQuery } from "../../src/schema/shell/search"
 import type { Who } from "./fuzz-headers"
 
 /** Ids and keys that exist in the seeded database, so that generated cases also reach the real work. */

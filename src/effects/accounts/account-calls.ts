@@ -1,11 +1,11 @@
 import type { ManagedRuntime } from "effect"
 import type { AcceptInvitationBody, InvitationInfo } from "../../schema/accounts/invitation"
 import type { SignInNotice } from "../../schema/accounts/sign-in-notice"
-import type { LoginResponse } from "../../schema/auth"
-import { Api } from "../api"
-import { callLoadedEndpoint } from "../api-call"
-import { loadAuthEndpoints } from "../load-auth-endpoints"
-import { runForActor } from "../runtime"
+import type { LoginResponse } from "../../schema/auth/auth"
+import { Api } from "../system/api-client"
+import { callLoadedEndpoint } from "../system/api-call"
+import { loadAuthEndpoints } from "../auth/load-auth-endpoints"
+import { runForActor } from "../system/runtime"
 
 // The public account calls (the sign-in page's notice, invitation links), as plain promises on the root's
 // runtime. Made without a bearer: nobody is signed in yet, and a 401 here is an answer, not a reason to refresh.

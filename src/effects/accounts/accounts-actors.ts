@@ -3,8 +3,8 @@ import { invitationMachine } from "../../machines/accounts/invitation.machine"
 import { signInNoticeMachine } from "../../machines/accounts/sign-in-notice.machine"
 import type { AcceptInvitationBody, InvitationInfo } from "../../schema/accounts/invitation"
 import type { SignInNotice } from "../../schema/accounts/sign-in-notice"
-import type { LoginResponse } from "../../schema/auth"
-import type { RuntimeLoader } from "../runtime-loader"
+import type { LoginResponse } from "../../schema/auth/auth"
+import type { RuntimeLoader } from "../system/runtime-loader"
 
 // The public account machines with their IO: each actor one call, made once the runtime has loaded, so that
 // this module (in the sign-in page's code) holds no Effect code.

@@ -1,8 +1,8 @@
 import { assign, enqueueActions, fromPromise, setup } from "xstate"
 import type { AcceptInvitationBody, InvitationInfo, InvitationState } from "../../schema/accounts/invitation"
-import type { LoginResponse } from "../../schema/auth"
-import { failureText } from "../../schema/failure-text"
-import { tell } from "../registry"
+import type { LoginResponse } from "../../schema/auth/auth"
+import { failureText } from "../../schema/system/failure-text"
+import { tell } from "../system/registry"
 
 // An invitation link opened on the public /invite/{token} page: first asked what the link is, so that an
 // expired, revoked or used link gets its sentence instead of a form; then accepted with a name and a password,

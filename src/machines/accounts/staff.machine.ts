@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
 import type { StaffCategory, StaffMember, StaffQuery } from "../../schema/accounts/staff"
-import { failureText } from "../../schema/failure-text"
+import { failureText } from "../../schema/system/failure-text"
 
 // The staff page: the team's accounts, searched and filtered, and the changes an admin makes to them. Every
 // change is one call, then the list is read again, so that what is shown is what the server holds; a change

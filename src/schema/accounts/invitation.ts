@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { FULL_NAME_MAX } from "../auth"
+import { FULL_NAME_MAX } from "../auth/auth"
 import { PASSWORD_MAX_LENGTH } from "./password-rules"
 
 // Accepting an invitation on the public /invite/{token} page.

@@ -1,5 +1,5 @@
 import { AcceptInvitationBody, InvitationInfo, InvitationParams } from "../accounts/invitation"
-import { LoginResponse } from "../auth"
+import { LoginResponse } from "../auth/auth"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 
 // Accounts: invitations opened and accepted.

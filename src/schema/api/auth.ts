@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { SignInNotice } from "../accounts/sign-in-notice"
-import { LoginRequest, LoginResponse, ProfilePatch, RefreshResponse, User } from "../auth"
+import { LoginRequest, LoginResponse, ProfilePatch, RefreshResponse, User } from "../auth/auth"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 
 // Sign-in, the session and the signed-in user's own profile.

@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react"
 import { useEffect } from "react"
-import { useOptionalActor } from "../app-context"
+import { useOptionalActor } from "../system/app-context"
 import * as ui from "../shared/ui.css"
 
 /** One line on the sign-in page while the demo accounts (passwords in the README) can sign in. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react"
-import type { RecordDetail } from "../../machines/marketplace-types"
-import { serviceLabel } from "../../schema/marketplace"
+import type { RecordDetail } from "../../machines/marketplace/marketplace-types"
+import { serviceLabel } from "../../schema/marketplace/marketplace"
 import { StatusChip } from "../shared/StatusChip"
 import { Attachments } from "./Attachments"
 import { formatBudget, formatWhen, URGENCY_LABEL } from "./format"

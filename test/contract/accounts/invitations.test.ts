@@ -7,8 +7,8 @@ import { inviteAccount } from "../../../server/accounts/create-account"
 import { revokeOpenLinks } from "../../../server/accounts/links"
 import { InvitationInfo } from "../../../src/schema/accounts/invitation"
 import { PASSWORD_RULES } from "../../../src/schema/accounts/password-rules"
-import { LoginResponse } from "../../../src/schema/auth"
-import { ErrorBody } from "../../../src/schema/errors"
+import { LoginResponse } from "../../../src/schema/auth/auth"
+import { ErrorBody } from "../../../src/schema/system/errors"
 import { BACKENDS, cookieFrom, postgresAvailable, startServer, type TestServer } from "../harness"
 
 const pgUp = await postgresAvailable()

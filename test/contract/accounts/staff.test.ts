@@ -4,7 +4,7 @@
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { InvitationIssued, StaffList, StaffMember } from "../../../src/schema/accounts/staff"
-import { ErrorBody } from "../../../src/schema/errors"
+import { ErrorBody } from "../../../src/schema/system/errors"
 import { startServer, type TestServer } from "../harness"
 
 const S = "/api/company/staff/"
