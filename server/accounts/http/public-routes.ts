@@ -1,9 +1,9 @@
 // The accounts endpoints anyone may call: invitation links opened and used.
 import type { FastifyInstance } from "fastify"
 import { accountsApi } from "../../../src/schema/api/accounts"
+import { setRefreshCookie } from "../../auth/http/refresh-cookie"
 import { toUserJson } from "../../auth/users"
 import { rejectForeignOrigin } from "../../http/origin"
-import { setRefreshCookie } from "../../http/refresh-cookie"
 import { serveGroup } from "../../http/serve-endpoint"
 import { acceptInvitation, invitationInfo } from "../invitations"
 

@@ -2,9 +2,9 @@ import type { ManagedRuntime } from "effect"
 import type { AcceptInvitationBody, InvitationInfo } from "../../schema/accounts/invitation"
 import type { SignInNotice } from "../../schema/accounts/sign-in-notice"
 import type { LoginResponse } from "../../schema/auth/auth"
-import { Api } from "../system/api-client"
-import { callLoadedEndpoint } from "../system/api-call"
 import { loadAuthEndpoints } from "../auth/load-auth-endpoints"
+import { callLoadedEndpoint } from "../system/api-call"
+import { Api } from "../system/api-client"
 import { runForActor } from "../system/runtime"
 
 // The public account calls (the sign-in page's notice, invitation links), as plain promises on the root's

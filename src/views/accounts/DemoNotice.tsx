@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useEffect } from "react"
-import { useOptionalActor } from "../system/app-context"
 import * as ui from "../shared/ui.css"
+import { useOptionalActor } from "../system/app-context"
 
 /** One line on the sign-in page while the demo accounts (passwords in the README) can sign in. */
 export function DemoNotice() {

@@ -3,9 +3,9 @@ import { Redirect, useSearch } from "wouter"
 import { safeAppPath } from "../../machines/system/safe-app-path"
 import { ROUTES } from "../../schema/system/app-routes"
 import { DemoNotice } from "../accounts/DemoNotice"
-import { useAuth, useAuthSend } from "../system/app-context"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
+import { useAuth, useAuthSend } from "../system/app-context"
 import * as css from "./login.css"
 
 /** Where to go after sign-in: the remembered origin when it is a path of this app. */
