@@ -30,10 +30,10 @@ export const invitationMachine = setup({
   types: { context: {} as InvitationContext, events: {} as InvitationEvent },
   actors: {
     checkInvitation: fromPromise<InvitationInfo, { token: string }>(async () => {
-      throw new Error("provided by src/effects/accounts/accounts.actors.ts")
+      throw new Error("provided by src/effects/accounts/invitation.actors.ts")
     }),
     acceptInvitation: fromPromise<LoginResponse, { token: string; body: AcceptInvitationBody }>(async () => {
-      throw new Error("provided by src/effects/accounts/accounts.actors.ts")
+      throw new Error("provided by src/effects/accounts/invitation.actors.ts")
     }),
   },
 }).createMachine({

@@ -14,7 +14,7 @@ export const signInNoticeMachine = setup({
   types: { context: {} as SignInNoticeContext, events: {} as SignInNoticeEvent },
   actors: {
     loadNotice: fromPromise<SignInNotice>(async () => {
-      throw new Error("provided by src/effects/accounts/accounts.actors.ts")
+      throw new Error("provided by src/effects/accounts/sign-in-notice.actors.ts")
     }),
   },
 }).createMachine({
