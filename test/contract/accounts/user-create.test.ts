@@ -51,7 +51,8 @@ const storedUser = async (email: string) => {
   }
 }
 
-describe("npm run user:create", () => {
+// Each case starts a process that migrates a fresh embedded database: slow on a busy machine, never a sleep.
+describe("npm run user:create", { timeout: 180_000 }, () => {
   it("creates the first admin with the password typed twice", async () => {
     const run = await userCreate(
       ["--email", "Owner@Firm.example", "--name", "Olu Owner", "--category", "admin"],
