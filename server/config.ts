@@ -56,6 +56,8 @@ export interface Config {
   readonly queueOverdueAfterSeconds: number
   /** REMINDER_INTERVAL_SECONDS: how often each instance looks for records that became overdue. */
   readonly reminderIntervalMs: number
+  /** APP_URL: the address people open, for links in invitations and mail; null: the request's own origin. */
+  readonly appUrl: string | null
 }
 
 export class ConfigError extends Error {
@@ -150,6 +152,19 @@ const queueThresholds = (env: Env) => {
   return { queueDueAfterSeconds: due * HOUR_SECONDS, queueOverdueAfterSeconds: overdue * HOUR_SECONDS }
 }
 
+/** An origin and an optional path prefix, without the trailing slash: links append `/invite/…` to it. */
+const appUrl = (env: Env): string | null => {
+  const raw = text(env, "APP_URL")
+  if (raw === null) return null
+  try {
+    const url = new URL(raw)
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http")
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, "")
+  } catch {
+    throw new ConfigError(`APP_URL must be a URL like https://backoffice.example.com, got "${raw}".`)
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   for (const [name, message] of Object.entries(REPLACED))
     if (text(env, name) !== null) throw new ConfigError(message)
@@ -188,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...queueThresholds(env),
     reminderIntervalMs:
       integer(env, "REMINDER_INTERVAL_SECONDS", REMINDER_INTERVAL_SECONDS, 1, 86_400) * 1000,
+    appUrl: appUrl(env),
   }
 }
 

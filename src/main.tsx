@@ -5,7 +5,7 @@ import { readUiPreferences } from "./effects/shell/ui-preferences.actors"
 import { inspectorRequested, loadInspector } from "./effects/support/inspector"
 import { configFromEnv } from "./effects/system/config-env"
 import { startApp } from "./effects/system/start-app"
-import { PUBLIC_ROUTES } from "./schema/system/app-routes"
+import { isPublicPath } from "./schema/system/app-routes"
 import { RecorderProvider } from "./views/support/recorder-context"
 import { App } from "./views/system/App"
 import { AppProvider } from "./views/system/app-context"
@@ -15,7 +15,7 @@ import "./views/shell/theme.css"
 async function main() {
   // A reload or a shared link to a signed-in page fetches that part of the app while the session is being
   // restored, rather than after; the sign-in page never loads it.
-  if (!PUBLIC_ROUTES.includes(window.location.pathname)) {
+  if (!isPublicPath(window.location.pathname)) {
     preloadSignedInPage(window.location.pathname)
     void import("./effects/system/session.actors").catch(() => undefined)
   }

@@ -3,9 +3,10 @@
 // signing out (or a stolen refresh token's reuse) ends the access tokens too, on every instance.
 import type { Kysely } from "kysely"
 import type { LoginRequest } from "../../src/schema/auth/auth"
+import { ACCOUNT_MESSAGES } from "../accounts/constants"
 import type { Clock } from "../clock"
 import type { Database } from "../db/schema"
-import { tooManyRequests, unauthorized } from "../errors"
+import { forbidden, tooManyRequests, unauthorized } from "../errors"
 import type { AccessTokens } from "./access-token"
 import type { Background } from "./background"
 import { addressKey } from "./client-address"
@@ -54,7 +55,8 @@ export async function login(deps: AuthDeps, credentials: LoginRequest, clientIp:
   if (wait > 0) throw tooManyRequests(MESSAGES.tooManyLogins, wait)
 
   // The same work and the same answer whether or not the account exists.
-  const valid = found
+  // An invited account has no password yet: it costs the same as one that does not exist.
+  const valid = found?.password_hash
     ? await deps.passwords.verify(credentials.password, found.password_hash)
     : await deps.passwords.verifyDummy(credentials.password)
   if (!found || !valid) {
@@ -66,8 +68,13 @@ export async function login(deps: AuthDeps, credentials: LoginRequest, clientIp:
   if (late > 0) throw tooManyRequests(MESSAGES.tooManyLogins, late)
   if (deps.passwords.needsRehash(found.password_hash))
     upgradeHashLater(deps, found.id, credentials.password, found.password_hash)
-  const { password_hash: _, ...user } = found
-  const refresh = await issueRefreshToken(deps.db, user.id, now, deps.refresh)
+  const { password_hash: _, status, ...user } = found
+  // Said only after the right password, so that it tells a guesser nothing.
+  if (status !== "active") throw forbidden(ACCOUNT_MESSAGES.deactivated)
+  const [refresh] = await Promise.all([
+    issueRefreshToken(deps.db, user.id, now, deps.refresh),
+    deps.db.updateTable("app_user").set({ last_sign_in_at: now }).where("id", "=", user.id).execute(),
+  ])
   return { user, access: await deps.accessTokens.sign(user, refresh.sessionId), refresh }
 }
 

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely"
+import type { AccountStatus } from "../accounts/tables"
 
 export interface AppUserTable {
   id: Generated<number>
@@ -10,6 +11,11 @@ export interface AppUserTable {
   password_hash: string
   created_at: Date
   updated_at: Date
+  /** Invited accounts have no password yet (an empty hash, which never verifies). */
+  status: Generated<AccountStatus>
+  last_sign_in_at: Date | null
+  /** Raised by every change an admin makes, so that a change based on an older version is refused. */
+  version: Generated<number>
 }
 
 /** One row per refresh token ever issued; the raw token is never stored, only its SHA-256. */

@@ -36,14 +36,20 @@ export const toUserJson = (user: AuthUser): User => ({
   initials: initialsOf(user.full_name) || initialsOf(user.email),
 })
 
+/** Active accounts only: an invited or deactivated account's tokens are refused everywhere they are read. */
 export const findUserById = (db: Db, id: number): Promise<AuthUser | undefined> =>
-  db.selectFrom("app_user").select(PUBLIC_COLUMNS).where("id", "=", id).executeTakeFirst()
+  db
+    .selectFrom("app_user")
+    .select(PUBLIC_COLUMNS)
+    .where("id", "=", id)
+    .where("status", "=", "active")
+    .executeTakeFirst()
 
 /** With the password hash: for login only. */
 export const findUserForLogin = (db: Db, email: string) =>
   db
     .selectFrom("app_user")
-    .select([...PUBLIC_COLUMNS, "password_hash"])
+    .select([...PUBLIC_COLUMNS, "password_hash", "status"])
     .where("email", "=", normalizeEmail(email))
     .executeTakeFirst()
 

@@ -1,6 +1,7 @@
 // Every schema change, in order. Append new migrations at the end; never edit or reorder shipped ones.
 // They run in one transaction at start (server/db/migrate.ts), on PGlite and PostgreSQL alike.
 import { sql } from "kysely"
+import { accountsMigration } from "../accounts/migration"
 import { authSessionsMigration } from "../auth/migration"
 import { liveChangeLogMigration } from "../live/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
@@ -75,4 +76,5 @@ export const migrations: readonly Migration[] = [
   presenceMigration,
   queueRemindersMigration,
   liveChangeLogMigration,
+  accountsMigration,
 ]

@@ -1,5 +1,6 @@
 // The whole database as Kysely sees it: one interface per domain, merged here.
 // A new domain adds its `*Tables` interface to the extends list (and its migrations to migrations.ts).
+import type { AccountTables } from "../accounts/tables"
 import type { AuthTables } from "../auth/tables"
 import type { LiveTables } from "../live/tables"
 import type { ReminderTables } from "../marketplace/reminder-tables"
@@ -12,6 +13,7 @@ import type { CoreTables } from "./tables"
 export interface Database
   extends CoreTables,
     AuthTables,
+    AccountTables,
     MarketplaceTables,
     NotificationTables,
     PushTables,

@@ -9,6 +9,8 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify"
+import { accountPublicRoutes } from "../accounts/http/public-routes"
+import { staffRoutes } from "../accounts/http/staff-routes"
 import { authRoutes } from "../auth/http/auth-routes"
 import { type Clock, systemClock } from "../clock"
 import type { Config } from "../config"
@@ -38,6 +40,8 @@ import { registerSpa } from "./spa"
 /** API route plugins, registered in this order. Each reads what it needs from `app.services`. */
 export const ROUTES: readonly FastifyPluginAsync[] = [
   authRoutes,
+  accountPublicRoutes,
+  staffRoutes,
   marketplaceRoutes,
   notificationRoutes,
   notificationPreferenceRoutes,

@@ -2,6 +2,8 @@
 // entry here fails fuzz-routes.test.ts: every new endpoint must say how it is fuzzed.
 import type { Schema } from "effect"
 import fc from "fast-check"
+import { AcceptInvitationBody } from "../../src/schema/accounts/invitation"
+import { InviteBody, StaffPatch, StaffQuery, VersionBody } from "../../src/schema/accounts/staff"
 import { LoginRequest, ProfilePatch } from "../../src/schema/auth/auth"
 import { ExportDownloadQuery, ExportRequest } from "../../src/schema/exports/exports"
 import {
@@ -93,6 +95,13 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "POST /api/company/token/refresh/": { group: "account", refreshCookie: true },
   "GET /api/company/user/": { group: "account" },
   "PATCH /api/company/user/": { group: "account", body: ProfilePatch },
+  "GET /api/company/sign-in-notice/": { group: "account" },
+  "GET /api/company/invitations/:token/": { group: "account", params: () => ({ token: ["A".repeat(59)] }) },
+  "POST /api/company/invitations/:token/accept/": {
+    group: "account",
+    params: () => ({ token: ["A".repeat(59)] }),
+    body: AcceptInvitationBody,
+  },
 
   ...requestRoutes("/api/v1/work-requests/", (ctx) => ctx.workRequests),
   ...requestRoutes("/api/v1/maintenance-requests/", (ctx) => ctx.maintenanceRequests),
@@ -174,6 +183,28 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "GET /ws/notifications/": { group: "socket" },
 
   // The API's own documentation: public, read-only.
+  "GET /api/company/staff/": { group: "account", query: StaffQuery },
+  "POST /api/company/staff/invitations/": { group: "account", body: InviteBody },
+  "POST /api/company/staff/:id/invitation/resend/": {
+    group: "account",
+    params: (c) => ({ id: Object.values(c.users).map((u) => String(u.id)) }),
+    body: VersionBody,
+  },
+  "POST /api/company/staff/:id/invitation/revoke/": {
+    group: "account",
+    params: (c) => ({ id: Object.values(c.users).map((u) => String(u.id)) }),
+    body: VersionBody,
+  },
+  // Only the viewer's account: a fuzzed change must never deactivate or demote the admin the suite signs in as.
+  "PATCH /api/company/staff/:id/": {
+    group: "account",
+    params: (c) => ({ id: [String(c.users.viewer.id)] }),
+    body: StaffPatch,
+  },
+  "GET /api/company/staff/:id/history/": {
+    group: "account",
+    params: (c) => ({ id: Object.values(c.users).map((u) => String(u.id)) }),
+  },
   "GET /api/openapi.json": { group: "account" },
   "GET /api/docs/": { group: "account" },
   "GET /api/docs/scalar.js": { group: "account" },

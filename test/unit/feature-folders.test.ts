@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest"
 
 /** The features, the same in every layer. A new one is added here and to docs/architecture.md's table. */
 const FEATURES = [
+  "accounts",
   "auth",
   "dashboard",
   "exports",

@@ -58,6 +58,7 @@ describe("the permission table", () => {
       "notification.send": ["admin"],
       "intake.submit": ["admin"],
       "support.open": ["admin"],
+      "staff.manage": ["admin"],
     }
     expect(Object.keys(who).sort()).toEqual(Object.keys(ACTION_PERMISSION).sort())
     for (const [action, categories] of Object.entries(who) as [Action, ReadonlyArray<string>][]) {

@@ -19,7 +19,15 @@ const calls: AuthCalls = {
   logout: async () => {},
 }
 // The loader never looks into the runtime: a stand-in object is enough to tell loads apart.
-const loaded = (): LoadedRuntime => ({ runtime: {} as AppRuntime, auth: calls })
+const notUsed = async (): Promise<never> => {
+  throw new Error("not used")
+}
+const accounts: LoadedRuntime["accounts"] = {
+  signInNotice: notUsed,
+  invitation: notUsed,
+  acceptInvitation: notUsed,
+}
+const loaded = (): LoadedRuntime => ({ runtime: {} as AppRuntime, auth: calls, accounts })
 
 afterEach(() => {
   vi.useRealTimers()

@@ -2,6 +2,7 @@
 // docs/behaviour.md#sessions-on-the-server): routes decode with the shared Schema, call the auth domain, encode.
 import type { FastifyInstance } from "fastify"
 import { authApi } from "../../../src/schema/api/auth"
+import { demoAccountsExist } from "../../accounts/demo-notice"
 import { Unauthorized } from "../../errors"
 import { rejectForeignOrigin } from "../../http/origin"
 import { serveGroup } from "../../http/serve-endpoint"
@@ -45,6 +46,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         clearRefreshCookie(req, reply)
         return { detail: MESSAGES.loggedOut }
       },
+      signInNotice: async () => ({ demo_accounts: await demoAccountsExist(auth.db) }),
       profile: async ({ req }) => toUserJson(req.user),
       updateProfile: async ({ payload, req }) =>
         toUserJson(await updateProfile(auth.db, req.user, payload, new Date(clock.now()))),

@@ -1,3 +1,4 @@
+import { type AccountCalls, accountCalls } from "../accounts/account-calls"
 import type { AuthCalls } from "../auth/auth.actors"
 import { authCalls } from "../auth/auth-calls"
 import { TabChannel } from "../tabs/tab-channel"
@@ -14,10 +15,11 @@ import { type AppRuntime, makeRuntime } from "./runtime"
 export interface LoadedRuntime {
   readonly runtime: AppRuntime
   readonly auth: AuthCalls
+  readonly accounts: AccountCalls
 }
 
 /** The runtime over the app's config, its actors' token and refresh queue, and the tabs link opened at start. */
 export function buildRuntime(config: ConfigShape, env: HttpEnvShape, tabs: TabLink): LoadedRuntime {
   const runtime = makeRuntime(config, env, TabChannel.over(tabs))
-  return { runtime, auth: authCalls(runtime) }
+  return { runtime, auth: authCalls(runtime), accounts: accountCalls(runtime) }
 }

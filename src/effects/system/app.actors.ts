@@ -1,5 +1,7 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
 import { appMachine } from "../../machines/system/app.machine"
+import { provideInvitation } from "../accounts/invitation.actors"
+import { provideSignInNotice } from "../accounts/sign-in-notice.actors"
 import { provideAuth } from "../auth/auth.actors"
 import { provideRefresh } from "../auth/refresh.actors"
 import { provideUiPreferences } from "../shell/ui-preferences.actors"
@@ -22,6 +24,8 @@ export function provideApp(runtime: RuntimeLoader, tabs: TabLink, recorder?: Tra
       auth: provideAuth(runtime.auth),
       refresh: provideRefresh(runtime.auth),
       tabs: provideTabs(tabs),
+      signInNotice: provideSignInNotice(runtime),
+      invitation: provideInvitation(runtime),
       uiPreferences: provideUiPreferences(),
       // A separate chunk: the sign-in page never loads the layout's, notifications', socket's or marketplace's
       // code. It comes in parallel with the runtime, which it is built on.

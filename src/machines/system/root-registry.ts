@@ -1,3 +1,5 @@
+import { invitationMachine } from "../accounts/invitation.machine"
+import { signInNoticeMachine } from "../accounts/sign-in-notice.machine"
 import { authMachine } from "../auth/auth.machine"
 import { refreshMachine } from "../auth/refresh.machine"
 import { uiPreferencesMachine } from "../shell/ui-preferences.machine"
@@ -16,6 +18,8 @@ export const ROOT_ACTORS = {
   tabs: tabsMachine,
   uiPreferences: uiPreferencesMachine,
   support: supportMachine,
+  signInNotice: signInNoticeMachine,
+  invitation: invitationMachine,
 } as const
 
 export type RootActorId = keyof typeof ROOT_ACTORS
@@ -27,6 +31,8 @@ export const ROOT_ACTOR_IDS = [
   "tabs",
   "uiPreferences",
   "support",
+  "signInNotice",
+  "invitation",
 ] as const satisfies ReadonlyArray<RootActorId>
 type AssertTrue<T extends true> = T
 /** Compiles only while ROOT_ACTOR_IDS lists every actor of ROOT_ACTORS. */

@@ -1,3 +1,4 @@
+import { accountsApi, accountsDocs } from "./accounts"
 import { adminSendApi, adminSendDocs } from "./admin-send"
 import { applicationsApi, applicationsDocs } from "./applications"
 import { authApi, authDocs } from "./auth"
@@ -18,6 +19,7 @@ import {
 } from "./requests"
 import { searchApi, searchDocs } from "./search"
 import { socketApi, socketDocs } from "./socket"
+import { staffApi, staffDocs } from "./staff"
 
 // Every group of the API, in the order the reference page shows them. Adding an endpoint is one record and
 // its one-sentence summary, both in its group's file (the compiler asks for the summary and for the server's
@@ -31,6 +33,8 @@ export interface DescribedGroup {
 
 export const API: ReadonlyArray<DescribedGroup> = [
   { group: authApi, docs: authDocs },
+  { group: accountsApi, docs: accountsDocs },
+  { group: staffApi, docs: staffDocs },
   { group: applicationsApi, docs: applicationsDocs },
   { group: workRequestsApi, docs: workRequestsDocs },
   { group: maintenanceRequestsApi, docs: maintenanceRequestsDocs },

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { SignInNotice } from "../accounts/sign-in-notice"
 import { LoginRequest, LoginResponse, ProfilePatch, RefreshResponse, User } from "../auth/auth"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 
@@ -35,6 +36,13 @@ export const authApi = group("auth", {
     success: LoggedOut,
     errors: [403],
   }),
+  signInNotice: endpoint({
+    method: "GET",
+    path: "/api/company/sign-in-notice/",
+    callers: "anyone",
+    success: SignInNotice,
+    errors: [],
+  }),
   profile: endpoint({
     method: "GET",
     path: "/api/company/user/",
@@ -60,6 +68,8 @@ export const authDocs = {
       "Signs in with email and password: answers the access token and sets the HttpOnly refresh cookie. Failed attempts are limited per account and per address (429 with Retry-After).",
     refresh: "Exchanges the refresh cookie for a new access token; the cookie is rotated on every use.",
     logout: "Signs this session out (revokes the refresh cookie) and drops this browser's push registration.",
+    signInNotice:
+      "Whether the demo accounts, whose passwords are published, can sign in on this server: the sign-in page says so.",
     profile: "The signed-in user.",
     updateProfile: "Changes the signed-in user's full name or email.",
   },

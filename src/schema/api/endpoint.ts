@@ -36,6 +36,8 @@ export const CALLERS = {
   reopen: mayDo("record.reopen"),
   /** Sending notifications to chosen users. */
   send: mayDo("notification.send"),
+  /** Managing the team's accounts (the staff page). */
+  manageStaff: mayDo("staff.manage"),
   /** The public marketplace's server with the shared `X-Intake-Key`, or a bearer token allowed to submit. */
   intake: {
     roles: categoriesFor("intake.submit"),

@@ -37,6 +37,8 @@ export const ACTION_PERMISSION = {
   "intake.submit": "manage_users",
   /** The support panel without `?support` in the page's URL: it shows every user's traffic in this tab. */
   "support.open": "manage_users",
+  /** The staff page: invite, change category, deactivate and reactivate accounts. */
+  "staff.manage": "manage_users",
 } as const satisfies Record<string, Permission>
 
 export type Action = keyof typeof ACTION_PERMISSION

@@ -55,6 +55,8 @@ export const ROUTES = {
   receipts: "/receipts",
   snacks: "/snacks",
   userSettings: "/user-settings",
+  /** An invitation link: public, the token is the whole proof. */
+  invite: "/invite/:token",
 } as const satisfies {
   readonly [name: string]: unknown
   readonly lists: { readonly [S in RecordSource]: Readonly<Record<ListStatus<S>, string>> }
@@ -64,6 +66,10 @@ export const ROUTES = {
 
 /** Pages anyone may open; every other path is behind sign-in. */
 export const PUBLIC_ROUTES: ReadonlyArray<string> = [ROUTES.login, ROUTES.unauthorized]
+
+/** Whether a path is a page anyone may open: one of PUBLIC_ROUTES, or an invitation link. */
+export const isPublicPath = (pathname: string): boolean =>
+  PUBLIC_ROUTES.includes(pathname) || /^\/invite\/[^/]+$/.test(pathname)
 
 /** The names of a pattern's parameters: "/a/:uuid/b" → "uuid". */
 export type RouteParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

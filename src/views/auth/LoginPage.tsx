@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react"
 import { Redirect, useSearch } from "wouter"
 import { safeAppPath } from "../../machines/system/safe-app-path"
 import { ROUTES } from "../../schema/system/app-routes"
+import { DemoNotice } from "../accounts/DemoNotice"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { useAuth, useAuthSend } from "../system/app-context"
@@ -45,6 +46,7 @@ export function LoginPage() {
           Sign in
         </h1>
         <p className={ui.muted}>Marketplace back office for coordinators and admins.</p>
+        <DemoNotice />
         {error ? (
           <p className={ui.errorText} role="alert">
             {error}

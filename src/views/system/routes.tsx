@@ -7,6 +7,7 @@ import { RequireAuth } from "./route-guards"
 
 // The layout, the bell and every signed-in page load after sign-in, keeping the sign-in bundle small.
 const SignedInRoutes = lazyPage(() => import("./signed-in-routes"))
+const InvitePage = lazyPage(() => import("../accounts/InvitePage"))
 
 /**
  * A reload or a shared link to a signed-in page fetches the signed-in part and that page's chunk while the
@@ -21,6 +22,7 @@ export function AppRoutes() {
     <Switch>
       <Route path={ROUTES.login} component={LoginPage} />
       <Route path={ROUTES.unauthorized} component={UnauthorizedPage} />
+      <Route path={ROUTES.invite} component={InvitePage} />
       <Route path={ROUTES.home}>
         <Redirect to={ROUTES.dashboard} replace />
       </Route>

@@ -1,0 +1,26 @@
+// The accounts endpoints anyone may call: invitation links opened and used.
+import type { FastifyInstance } from "fastify"
+import { accountsApi } from "../../../src/schema/api/accounts"
+import { setRefreshCookie } from "../../auth/http/refresh-cookie"
+import { toUserJson } from "../../auth/users"
+import { rejectForeignOrigin } from "../../http/origin"
+import { serveGroup } from "../../http/serve-endpoint"
+import { acceptInvitation, invitationInfo } from "../invitations"
+
+export async function accountPublicRoutes(app: FastifyInstance): Promise<void> {
+  const { auth } = app.services
+  serveGroup(
+    app,
+    accountsApi,
+    {
+      invitation: async ({ params }) => invitationInfo(auth, params.token),
+      acceptInvitation: async ({ params, payload, req, reply }) => {
+        const session = await acceptInvitation(auth, params.token, payload)
+        setRefreshCookie(req, reply, session.refresh)
+        return { access: session.access, user: toUserJson(session.user) }
+      },
+    },
+    // It sets the refresh cookie, as login does: a page of another origin must not make it.
+    { acceptInvitation: { before: rejectForeignOrigin } },
+  )
+}

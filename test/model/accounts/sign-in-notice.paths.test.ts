@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest"
+import { getSimplePaths } from "xstate/graph"
+import {
+  type SignInNoticeEvent,
+  signInNoticeMachine,
+} from "../../../src/machines/accounts/sign-in-notice.machine"
+import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+
+const machine = signInNoticeMachine.provide({ actors: { loadNotice: pending() } })
+const events = [
+  { type: "signInNotice.load" },
+  { type: "xstate.done.actor.loadNotice", output: { demo_accounts: true } },
+  { type: "xstate.error.actor.loadNotice", error: new Error("offline") },
+] as unknown as SignInNoticeEvent[]
+
+describe("sign-in notice machine paths", () => {
+  const paths = getSimplePaths(machine, { events })
+  it("reaches idle, loading, loaded and failed", () => {
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(["idle", "loading", "loaded", "failed"]))
+  })
+  const walk = (path: (typeof paths)[number]) => {
+    const actor = replay(machine, path.steps)
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.value).toEqual(path.state.value)
+    // Only a server that answered "demo accounts exist" shows the line; a failure keeps what was known.
+    const answered = path.steps.some((step) => String(step.event.type) === "xstate.done.actor.loadNotice")
+    expect(snapshot.context.demoAccounts).toBe(answered)
+    actor.stop()
+  }
+  for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
+  it("takes every event from every state it reaches", () => {
+    for (const path of getEdgePaths(machine, { events })) walk(path)
+  })
+})
