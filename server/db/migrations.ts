@@ -2,6 +2,7 @@
 // They run in one transaction at start (server/db/migrate.ts), on PGlite and PostgreSQL alike.
 import { sql } from "kysely"
 import { authSessionsMigration } from "../auth/migration"
+import { recordDocumentsMigration } from "../documents/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
 import { marketplaceMigration } from "../marketplace/migration"
 import { queueRemindersMigration } from "../marketplace/reminder-migration"
@@ -73,4 +74,5 @@ export const migrations: readonly Migration[] = [
   claimsMigration,
   presenceMigration,
   queueRemindersMigration,
+  recordDocumentsMigration,
 ]

@@ -1,6 +1,7 @@
 // The whole database as Kysely sees it: one interface per domain, merged here.
 // A new domain adds its `*Tables` interface to the extends list (and its migrations to migrations.ts).
 import type { AuthTables } from "../auth/tables"
+import type { DocumentTables } from "../documents/tables"
 import type { ReminderTables } from "../marketplace/reminder-tables"
 import type { MarketplaceTables } from "../marketplace/tables"
 import type { NotificationTables } from "../notifications/tables"
@@ -15,4 +16,5 @@ export interface Database
     NotificationTables,
     PushTables,
     PresenceTables,
-    ReminderTables {}
+    ReminderTables,
+    DocumentTables {}

@@ -12,6 +12,7 @@ import Fastify, {
 import { type Clock, systemClock } from "../clock"
 import type { Config } from "../config"
 import type { DatabaseHandle } from "../db/database"
+import { documentRoutes } from "../documents/http/routes"
 import { tooManyRequests } from "../errors"
 import { marketplaceRoutes } from "../marketplace/http/routes"
 import { reminderJob } from "../marketplace/reminder-job"
@@ -37,6 +38,7 @@ import { registerSpa } from "./spa"
 export const ROUTES: readonly FastifyPluginAsync[] = [
   authRoutes,
   marketplaceRoutes,
+  documentRoutes,
   notificationRoutes,
   notificationPreferenceRoutes,
   notificationAdminRoutes,

@@ -2,6 +2,7 @@ import { adminSendApi, adminSendDocs } from "./admin-send"
 import { applicationsApi, applicationsDocs } from "./applications"
 import { authApi, authDocs } from "./auth"
 import { dashboardApi, dashboardDocs } from "./dashboard"
+import { documentsApi, documentsDocs } from "./documents"
 import type { GroupDocs, GroupSpec } from "./endpoint"
 import { intakeApi, intakeDocs } from "./intake"
 import { notificationsApi, notificationsDocs } from "./notifications"
@@ -35,6 +36,7 @@ export const API: ReadonlyArray<DescribedGroup> = [
   { group: providersApi, docs: providersDocs },
   { group: dashboardApi, docs: dashboardDocs },
   { group: intakeApi, docs: intakeDocs },
+  { group: documentsApi, docs: documentsDocs },
   { group: notificationsApi, docs: notificationsDocs },
   { group: preferencesApi, docs: preferencesDocs },
   { group: pushApi, docs: pushDocs },
