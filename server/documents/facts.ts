@@ -1,7 +1,7 @@
 import { type DocumentFacts, UploadFacts } from "../../src/schema/documents/document"
-import { KIND_FACTS } from "../../src/schema/documents/kinds"
+import { DOCUMENT_LIMITS, KIND_FACTS } from "../../src/schema/documents/kinds"
 import type { RecordKind } from "../../src/schema/marketplace"
-import { invalid } from "../errors"
+import { invalid, tooLarge } from "../errors"
 import { decodeOr400 } from "../http/decode"
 
 // The facts sent with an upload's files: JSON that decodes, one entry per file, kinds that belong to the
@@ -37,6 +37,8 @@ export function parseFacts(text: string | null, recordKind: RecordKind): readonl
   } catch {
     throw invalid("documents: Malformed JSON.")
   }
+  if (Array.isArray(json) && json.length > DOCUMENT_LIMITS.maxFilesPerRecord)
+    throw tooLarge(`Send at most ${DOCUMENT_LIMITS.maxFilesPerRecord} files in one upload.`)
   const facts = decodeOr400(UploadFacts, json)
   facts.forEach((fact, index) => {
     checkOne(fact, index, recordKind)

@@ -64,13 +64,17 @@ async function spoolFile(part: Extract<Multipart, { type: "file" }>, path: strin
   let head: Buffer[] | null = []
   let headBytes = 0
   let contentType: StoredType | null = null
+  const overLimit = () =>
+    tooLarge(
+      `${part.filename || "A file"} is over ${DOCUMENT_LIMITS.maxFileBytes / MB} MB, the limit for one file.`,
+    )
+  // The parser stops passing bytes on at the limit but reads on to the part's end, which a body that never
+  // ends never reaches: end the file here, so that the refusal goes out while the upload still streams.
+  part.file.once("limit", () => part.file.destroy(overLimit()))
   try {
     for await (const chunk of part.file as AsyncIterable<Buffer>) {
       size += chunk.length
-      if (part.file.truncated || size > DOCUMENT_LIMITS.maxFileBytes)
-        throw tooLarge(
-          `${part.filename || "A file"} is over ${DOCUMENT_LIMITS.maxFileBytes / MB} MB, the limit for one file.`,
-        )
+      if (part.file.truncated || size > DOCUMENT_LIMITS.maxFileBytes) throw overLimit()
       hash.update(chunk)
       if (head !== null) {
         head.push(chunk)
@@ -82,8 +86,7 @@ async function spoolFile(part: Extract<Multipart, { type: "file" }>, path: strin
       }
       if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()))
     }
-    if (part.file.truncated)
-      throw tooLarge(`${part.filename || "A file"} is over ${DOCUMENT_LIMITS.maxFileBytes / MB} MB.`)
+    if (part.file.truncated) throw overLimit()
     if (size === 0) throw invalid(`${part.filename || "A file"} is empty.`)
     if (head !== null) contentType = await recognise(Buffer.concat(head), part.filename, part.mimetype)
     out.end()

@@ -1,14 +1,12 @@
 import { Schema } from "effect"
-import { DocumentList, FileQuery, UploadResult } from "../documents/document"
+import { DocumentList, FileQuery, RecordDocumentParams, UploadResult } from "../documents/document"
 import { DOCUMENT_LIMITS, STORED_TYPES } from "../documents/kinds"
 import { endpoint, type GroupDocs, group } from "./endpoint"
-import { IdParams, UuidParams } from "./params"
+import { UuidParams } from "./params"
 
 // Stored documents: the intake API's uploads (an application's documents, a request's photos) and what staff
 // read of them. An upload is multipart/form-data: a `documents` field (JSON, one entry of facts per file)
 // before the `file` parts, in the same order; photos need no facts.
-
-const RecordDocumentParams = Schema.Struct({ ...UuidParams.fields, ...IdParams.fields })
 
 /** The multipart body of an upload, as the reference page describes it. */
 const UploadForm = Schema.Struct({

@@ -17,12 +17,8 @@ export const DocumentFacts = Schema.Struct({
 })
 export type DocumentFacts = typeof DocumentFacts.Type
 
-/** The `documents` field of an upload: one entry per file part that follows it. */
-export const UploadFacts = Schema.Array(DocumentFacts).check(
-  Schema.isMaxLength(DOCUMENT_LIMITS.maxFilesPerRecord, {
-    message: `Send at most ${DOCUMENT_LIMITS.maxFilesPerRecord} files`,
-  }),
-)
+/** The `documents` field of an upload: one entry per file part that follows it (the count limit is a 413). */
+export const UploadFacts = Schema.Array(DocumentFacts)
 export type UploadFacts = typeof UploadFacts.Type
 
 export const StoredDocument = Schema.Struct({
@@ -59,8 +55,8 @@ export type DocumentList = typeof DocumentList.Type
 export const UploadResult = Schema.Struct({ documents: Schema.Array(StoredDocument) })
 export type UploadResult = typeof UploadResult.Type
 
-export const RecordDocumentParams = Schema.Struct({ uuid: Uuid, id: Uuid })
-export const RecordParams = Schema.Struct({ uuid: Uuid })
+/** Path parameters as text: an id that is not a UUID names nothing, so it is a 404 like any unknown one. */
+export const RecordDocumentParams = Schema.Struct({ uuid: Schema.String, id: Schema.String })
 
 /** The signed link's query; `download` asks for an attachment rather than inline. */
 export const FileQuery = Schema.Struct({
