@@ -119,9 +119,10 @@ export async function spoolUpload(req: FastifyRequest, checkFacts: (text: string
       limits: {
         fileSize: DOCUMENT_LIMITS.maxFileBytes,
         files: DOCUMENT_LIMITS.maxFilesPerRecord,
-        fields: 1,
+        // Room for stray fields, so that this code names them in its 400 rather than the parser's limit.
+        fields: 10,
         fieldSize: 64 * 1024,
-        parts: DOCUMENT_LIMITS.maxFilesPerRecord + 1,
+        parts: DOCUMENT_LIMITS.maxFilesPerRecord + 10,
       },
     })
     for await (const part of parts) {
