@@ -58,6 +58,9 @@ async function recognise(head: Buffer, given: string, declared: string): Promise
 }
 
 async function spoolFile(part: Extract<Multipart, { type: "file" }>, path: string): Promise<SpooledFile> {
+  // A part sent as a file without a filename has none at all (the parser's type says string; it may not be).
+  const given: string = part.filename ?? ""
+  const mimetype: string = part.mimetype ?? ""
   const hash = createHash("sha256")
   const out = createWriteStream(path)
   let size = 0
@@ -65,9 +68,7 @@ async function spoolFile(part: Extract<Multipart, { type: "file" }>, path: strin
   let headBytes = 0
   let contentType: StoredType | null = null
   const overLimit = () =>
-    tooLarge(
-      `${part.filename || "A file"} is over ${DOCUMENT_LIMITS.maxFileBytes / MB} MB, the limit for one file.`,
-    )
+    tooLarge(`${given || "A file"} is over ${DOCUMENT_LIMITS.maxFileBytes / MB} MB, the limit for one file.`)
   // The parser stops passing bytes on at the limit but reads on to the part's end, which a body that never
   // ends never reaches: end the file here, so that the refusal goes out while the upload still streams.
   part.file.once("limit", () => part.file.destroy(overLimit()))
@@ -80,15 +81,15 @@ async function spoolFile(part: Extract<Multipart, { type: "file" }>, path: strin
         head.push(chunk)
         headBytes += chunk.length
         if (headBytes >= SNIFF_BYTES) {
-          contentType = await recognise(Buffer.concat(head), part.filename, part.mimetype)
+          contentType = await recognise(Buffer.concat(head), given, mimetype)
           head = null
         }
       }
       if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()))
     }
     if (part.file.truncated) throw overLimit()
-    if (size === 0) throw invalid(`${part.filename || "A file"} is empty.`)
-    if (head !== null) contentType = await recognise(Buffer.concat(head), part.filename, part.mimetype)
+    if (size === 0) throw invalid(`${given || "A file"} is empty.`)
+    if (head !== null) contentType = await recognise(Buffer.concat(head), given, mimetype)
     out.end()
     await finished(out)
   } catch (error) {
@@ -98,7 +99,7 @@ async function spoolFile(part: Extract<Multipart, { type: "file" }>, path: strin
   if (contentType === null) throw unsupportedType("The file's type could not be recognised.")
   return {
     path,
-    fileName: cleanFileName(part.filename, contentType),
+    fileName: cleanFileName(given, contentType),
     contentType,
     size,
     sha256: hash.digest("hex"),
