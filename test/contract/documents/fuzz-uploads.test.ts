@@ -141,7 +141,13 @@ describe(`fuzz: document uploads, ${FUZZ_RUNS} cases`, () => {
           })
           const text = await response.text()
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
-          const why = () => server.logs().split("\n").filter((line) => line.includes("unhandled error")).slice(-1).join("")
+          const why = () =>
+            server
+              .logs()
+              .split("\n")
+              .filter((line) => line.includes("unhandled error"))
+              .slice(-1)
+              .join("")
           expect(response.status, `${text} ${response.status >= 500 ? why() : ""}`).toBeLessThan(500)
           const held = await db
             .selectFrom("record_document")
