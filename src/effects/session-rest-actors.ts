@@ -1,6 +1,8 @@
 import { Context, type Effect, Layer, ManagedRuntime } from "effect"
 import { sessionRestMachine } from "../machines/session-rest.machine"
 import { Config } from "./config"
+import { provideDocuments } from "./documents/documents.actors"
+import { DocumentsApi } from "./documents/documents-api"
 import { provideMarketplace } from "./marketplace-actors"
 import { MarketplaceApi } from "./marketplace-api"
 import { NotificationSocket, WebSocketFactory } from "./notification-socket"
@@ -24,6 +26,7 @@ export async function provideSessionRest(root: AppRuntime) {
   const runtime = ManagedRuntime.make(
     Layer.mergeAll(
       MarketplaceApi.layer,
+      DocumentsApi.layer,
       NotificationsApi.layer,
       PushApi.layer,
       PushMessaging.layer(import.meta.env),
@@ -32,6 +35,7 @@ export async function provideSessionRest(root: AppRuntime) {
   )
   type Services =
     | MarketplaceApi
+    | DocumentsApi
     | NotificationsApi
     | PushApi
     | PushMessaging
@@ -42,6 +46,7 @@ export async function provideSessionRest(root: AppRuntime) {
     actors: {
       ...provideProfile(run),
       ...provideMarketplace(run),
+      ...provideDocuments(run),
       ...provideNotifications(run, config),
       ...providePush(run),
       ...provideSearch(run),

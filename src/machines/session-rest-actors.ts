@@ -1,5 +1,6 @@
 import { bulkReviewMachine } from "./bulk-review.machine"
 import { claimMachine } from "./claim.machine"
+import { documentsMachine } from "./documents/documents.machine"
 import { inboxPageMachine } from "./inbox-page.machine"
 import { liveRecordsMachine } from "./live-records.machine"
 import { notificationsMachine } from "./notifications.machine"
@@ -36,4 +37,5 @@ export const PAGE_MACHINES = {
   inbox: inboxPageMachine,
   claim: claimMachine,
   palette: paletteMachine,
+  documents: documentsMachine,
 } as const
