@@ -1,3 +1,4 @@
+import { sql } from "kysely"
 import type { StoredDocument } from "../../src/schema/documents/document"
 import { notFound } from "../errors"
 import type { Db } from "../marketplace/db"
@@ -46,13 +47,14 @@ export async function* documentBytes(db: Db, id: string, start: number, end: num
   const first = Math.floor(start / DOCUMENT_CHUNK_BYTES)
   const last = Math.floor(end / DOCUMENT_CHUNK_BYTES)
   for (let seq = first; seq <= last; seq++) {
+    // As base64 text, for the same reason as the upload (./store.ts): both drivers decode bytea slowly.
     const row = await db
       .selectFrom("record_document_chunk")
-      .select("bytes")
+      .select(sql<string>`encode(bytes, 'base64')`.as("base64"))
       .where("document_id", "=", id)
       .where("seq", "=", seq)
       .executeTakeFirstOrThrow()
-    const bytes = Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength)
+    const bytes = Buffer.from(row.base64, "base64")
     const from = seq === first ? start - seq * DOCUMENT_CHUNK_BYTES : 0
     const to = seq === last ? end - seq * DOCUMENT_CHUNK_BYTES + 1 : bytes.length
     yield bytes.subarray(from, to)
