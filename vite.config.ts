@@ -3,10 +3,10 @@ import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import react from "@vitejs/plugin-react"
 import { defineConfig, type Plugin } from "vite"
 import { type BuiltChunk, preloadJson, signedInPreloads } from "./scripts/signed-in-preload.ts"
-import { PUBLIC_ROUTES } from "./src/schema/app-routes.ts"
-import { EARLY_REFRESH_SCRIPT, EARLY_REFRESH_SLOT } from "./src/schema/early-refresh-script.ts"
-import { SIGNED_IN_PRELOAD_ID } from "./src/schema/signed-in-preload.ts"
-import { FALLBACK_PAGE_MODULE, PAGE_MODULES } from "./src/views/page-modules.ts"
+import { PUBLIC_ROUTES } from "./src/schema/system/app-routes.ts"
+import { EARLY_REFRESH_SCRIPT, EARLY_REFRESH_SLOT } from "./src/schema/auth/early-refresh-script.ts"
+import { SIGNED_IN_PRELOAD_ID } from "./src/schema/system/signed-in-preload.ts"
+import { FALLBACK_PAGE_MODULE, PAGE_MODULES } from "./src/views/system/page-modules.ts"
 
 // `npm run dev`: Vite serves the app and forwards the API and the socket to the real server.
 const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`

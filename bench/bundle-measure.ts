@@ -10,8 +10,8 @@ import { gzipSync } from "node:zlib"
  */
 export const SIGN_IN_BUDGET_KB = 100
 
-/** The entry of the chunk holding the root's runtime, loaded on first use (src/effects/app-runtime.ts). */
-export const RUNTIME_ENTRY = "src/effects/app-runtime.ts"
+/** The entry of the chunk holding the root's runtime, loaded on first use (src/effects/system/app-runtime.ts). */
+export const RUNTIME_ENTRY = "src/effects/system/app-runtime.ts"
 
 interface ManifestChunk {
   file: string
@@ -84,7 +84,7 @@ export const DASHBOARD_CEILING_KB = 130
 
 /** What a signed-in page needs before it shows: the shell, the session's actors and its own chunk. */
 export const SIGNED_IN_ROUTES: ReadonlyArray<readonly [route: string, page: string]> = [
-  ["/dashboard", "src/views/pages/DashboardPage.tsx"],
+  ["/dashboard", "src/views/dashboard/DashboardPage.tsx"],
   ["/notifications", "src/views/notifications/NotificationsPage.tsx"],
   ["/website-coordinator/pending-requests (a list)", "src/views/marketplace/list-pages.tsx"],
   ["/work-request-details/{uuid} (a detail)", "src/views/marketplace/DetailPage.tsx"],
@@ -93,7 +93,7 @@ export const SIGNED_IN_ROUTES: ReadonlyArray<readonly [route: string, page: stri
 /** The JavaScript files the sign-in route (no page) or a signed-in page needs before it shows. */
 export function routeFiles(dist: string, page: string | null): string[] {
   const manifest = readManifest(dist)
-  const shell = ["src/views/signed-in-routes.tsx", "src/effects/session-actors.ts", RUNTIME_ENTRY]
+  const shell = ["src/views/system/signed-in-routes.tsx", "src/effects/system/session.actors.ts", RUNTIME_ENTRY]
   return closure(manifest, page === null ? [entryKey(manifest)] : [entryKey(manifest), ...shell, page])
 }
 
@@ -101,7 +101,7 @@ export function measureRoute(dist: string, page: string) {
   return sizes(dist, routeFiles(dist, page))
 }
 
-/** The sign-in calls' endpoint records, fetched beside the runtime (src/effects/load-auth-endpoints.ts). */
+/** The sign-in calls' endpoint records, fetched beside the runtime (src/effects/auth/load-auth-endpoints.ts). */
 export const AUTH_ENDPOINTS = "src/schema/api/auth.ts"
 
 /**

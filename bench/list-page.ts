@@ -9,7 +9,7 @@ import { seedContext, seedDemo } from "../server/db/seed"
 import { listRequests } from "../server/marketplace/requests"
 import { generateMarketplace } from "../server/marketplace/seed/generate"
 import { writeMarketplace } from "../server/marketplace/seed/seed"
-import type { RequestListQuery } from "../src/schema/marketplace-input"
+import type { RequestListQuery } from "../src/schema/marketplace/marketplace-input"
 
 const ROWS = Number(process.argv[2] ?? 100_000)
 const RUNS = 7

@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process"
 import { sql } from "kysely"
 import { openDatabase } from "../server/db/database"
-import { LOAD_FAILED } from "../src/machines/notifications.machine"
+import { LOAD_FAILED } from "../src/machines/notifications/notifications.machine"
 import { DEMO, launchBrowser, newPage, signIn } from "../test/e2e/browser"
 import { startServerProcess } from "../test/e2e/server-process"
 import { createBenchDatabase } from "./pg-database"

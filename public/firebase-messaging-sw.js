@@ -6,7 +6,7 @@
 // - otherwise it becomes a system notification tagged with the notification id, so several tabs, devices
 //   or a repeat delivery replace one notification instead of stacking duplicates;
 // - a click focuses an open tab of the app (and takes it to the action URL) or opens the app there.
-// The action URL is followed only when it is a path of this app (the same rule as src/machines/app-path.ts).
+// The action URL is followed only when it is a path of this app (the same rule as src/machines/system/safe-app-path.ts).
 
 const DEFAULT_TITLE = "New notification"
 

@@ -3,9 +3,9 @@
 // like any other. It never opens the database: the embedded one belongs to the server process alone.
 import { parseArgs } from "node:util"
 import { Result, Schema } from "effect"
-import { LoginResponse } from "../src/schema/auth"
-import { ErrorBody } from "../src/schema/errors"
-import { AdminSendResponse, NOTIFICATION_TYPES, PRIORITIES } from "../src/schema/notifications"
+import { LoginResponse } from "../src/schema/auth/auth"
+import { ErrorBody } from "../src/schema/system/errors"
+import { AdminSendResponse, NOTIFICATION_TYPES, PRIORITIES } from "../src/schema/notifications/notifications"
 
 const DEMO_ADMIN = { email: "admin@example.com", password: "admin-demo-1" }
 

@@ -1,10 +1,10 @@
 // Computes, from the built chunks, what a reload of each signed-in path needs beyond what index.html already
 // loads (docs/behaviour.md#early-refresh): the session's chunks, whatever they are after a change in the
 // splitting, and each route's page with everything it imports. vite.config.ts writes the result into
-// index.html for the early script; nothing here is listed by hand but the pages (src/views/page-modules.ts) and
+// index.html for the early script; nothing here is listed by hand but the pages (src/views/system/page-modules.ts) and
 // the imports that only load on demand.
 import { resolve } from "node:path"
-import type { SignedInPreloads } from "../src/schema/signed-in-preload.ts"
+import type { SignedInPreloads } from "../src/schema/system/signed-in-preload.ts"
 
 /** What the computation reads of a built chunk (a subset of rolldown's output chunk). */
 export interface BuiltChunk {

@@ -8,13 +8,13 @@ import { Schema } from "effect"
 import { sampleUploadForm, UPLOAD_PATHS } from "../server/documents/sample-upload"
 import { type IntakeBody, intakeBodies } from "../server/marketplace/seed/intake-bodies"
 import { seededRandom } from "../server/marketplace/seed/random"
-import { LoginResponse } from "../src/schema/auth"
-import { ErrorBody } from "../src/schema/errors"
+import { LoginResponse } from "../src/schema/auth/auth"
+import { ErrorBody } from "../src/schema/system/errors"
 import {
   CompanyApplicationIntake,
   MaintenanceRequestIntake,
   WorkRequestIntake,
-} from "../src/schema/marketplace-input"
+} from "../src/schema/marketplace/marketplace-input"
 
 const USAGE = `Usage: npm run simulate -- [--rate N] [--count N] [--url URL] [--key KEY] [--email E] [--password P]
   --rate      submissions per minute (default 12)

@@ -1,10 +1,10 @@
 import type { AnyStateMachine } from "xstate"
-import { appMachine } from "../src/machines/app.machine"
-import { ROOT_ACTORS } from "../src/machines/root-actors"
-import { sessionMachine } from "../src/machines/session.machine"
-import { SESSION_ACTORS } from "../src/machines/session-actors"
-import { sessionRestMachine } from "../src/machines/session-rest.machine"
-import { PAGE_MACHINES, REST_ACTORS } from "../src/machines/session-rest-actors"
+import { appMachine } from "../src/machines/system/app.machine"
+import { ROOT_ACTORS } from "../src/machines/system/root-registry"
+import { sessionMachine } from "../src/machines/system/session.machine"
+import { SESSION_ACTORS } from "../src/machines/system/session-registry"
+import { sessionRestMachine } from "../src/machines/system/session-rest.machine"
+import { PAGE_MACHINES, REST_ACTORS } from "../src/machines/system/session-rest-registry"
 
 /**
  * The real machines replay runs, by the machine id a trace records: every machine of the registry (the root,

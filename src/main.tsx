@@ -1,23 +1,23 @@
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { Router } from "wouter"
-import { configFromEnv } from "./effects/config-env"
-import { inspectorRequested, loadInspector } from "./effects/inspector"
-import { startApp } from "./effects/start-app"
-import { readUiPreferences } from "./effects/ui-actors"
-import { PUBLIC_ROUTES } from "./schema/app-routes"
-import { App } from "./views/App"
-import { AppProvider } from "./views/app-context"
-import { preloadSignedInPage } from "./views/routes"
+import { configFromEnv } from "./effects/system/config-env"
+import { inspectorRequested, loadInspector } from "./effects/support/inspector"
+import { startApp } from "./effects/system/start-app"
+import { readUiPreferences } from "./effects/shell/ui-preferences.actors"
+import { PUBLIC_ROUTES } from "./schema/system/app-routes"
+import { App } from "./views/system/App"
+import { AppProvider } from "./views/system/app-context"
+import { preloadSignedInPage } from "./views/system/routes"
 import { RecorderProvider } from "./views/support/recorder-context"
-import "./views/theme.css"
+import "./views/shell/theme.css"
 
 async function main() {
   // A reload or a shared link to a signed-in page fetches that part of the app while the session is being
   // restored, rather than after; the sign-in page never loads it.
   if (!PUBLIC_ROUTES.includes(window.location.pathname)) {
     preloadSignedInPage(window.location.pathname)
-    void import("./effects/session-actors").catch(() => undefined)
+    void import("./effects/system/session.actors").catch(() => undefined)
   }
   const inspect = inspectorRequested(window.location.search, import.meta.env.VITE_XSTATE_INSPECT)
     ? await loadInspector()

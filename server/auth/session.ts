@@ -2,7 +2,7 @@
 // A session is one refresh-token family; its id travels in every access token issued for it, so that
 // signing out (or a stolen refresh token's reuse) ends the access tokens too, on every instance.
 import type { Kysely } from "kysely"
-import type { LoginRequest } from "../../src/schema/auth"
+import type { LoginRequest } from "../../src/schema/auth/auth"
 import type { Clock } from "../clock"
 import type { Database } from "../db/schema"
 import { tooManyRequests, unauthorized } from "../errors"

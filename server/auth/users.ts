@@ -1,6 +1,6 @@
 // Users as the rest of the server sees them, and the profile rules (PATCH /api/company/user/).
 import type { Kysely } from "kysely"
-import type { ProfilePatch, User } from "../../src/schema/auth"
+import type { ProfilePatch, User } from "../../src/schema/auth/auth"
 import type { Database } from "../db/schema"
 import { conflict, invalid, isUniqueViolation } from "../errors"
 import { MESSAGES } from "./constants"

@@ -1,6 +1,6 @@
 import { type DocumentFacts, UploadFacts } from "../../src/schema/documents/document"
 import { DOCUMENT_LIMITS, KIND_FACTS } from "../../src/schema/documents/kinds"
-import type { RecordKind } from "../../src/schema/marketplace"
+import type { RecordKind } from "../../src/schema/marketplace/marketplace"
 import { invalid, tooLarge } from "../errors"
 import { decodeOr400 } from "../http/decode"
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import type { Kysely } from "kysely"
 import type { StoredKind } from "../../src/schema/documents/kinds"
-import type { RecordKind } from "../../src/schema/marketplace"
+import type { RecordKind } from "../../src/schema/marketplace/marketplace"
 import type { Database } from "../db/schema"
 import type { SeedContext, SeedReport } from "../db/seed"
 import { type SampleDocument, sampleDocument } from "./sample-documents"

@@ -1,6 +1,6 @@
 import type { Generated } from "kysely"
 import type { StoredKind, StoredType } from "../../src/schema/documents/kinds"
-import type { RecordKind } from "../../src/schema/marketplace"
+import type { RecordKind } from "../../src/schema/marketplace/marketplace"
 
 export interface RecordDocumentTable {
   id: Generated<string>

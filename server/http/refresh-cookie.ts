@@ -3,7 +3,7 @@
 // the request came over HTTPS (behind a proxy: with TRUST_PROXY, from X-Forwarded-Proto).
 import type { CookieSerializeOptions } from "@fastify/cookie"
 import type { FastifyReply, FastifyRequest } from "fastify"
-import { SESSION_HINT_COOKIE } from "../../src/schema/session-hint"
+import { SESSION_HINT_COOKIE } from "../../src/schema/auth/session-hint"
 import { REFRESH_COOKIE } from "../auth/constants"
 import type { IssuedRefresh } from "../auth/refresh-tokens"
 

@@ -1,4 +1,4 @@
-import { type Action, categoriesFor } from "../../src/schema/permissions"
+import { type Action, categoriesFor } from "../../src/schema/auth/permissions"
 import { requireCategory } from "./require-user"
 
 /**

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto"
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import helmet from "helmet"
-import { EARLY_REFRESH_SCRIPT } from "../../src/schema/early-refresh-script"
+import { EARLY_REFRESH_SCRIPT } from "../../src/schema/auth/early-refresh-script"
 import type { Config } from "../config"
 
 /** The CSP source allowing index.html's inline script (docs/behaviour.md#early-refresh) and no other. */

@@ -1,4 +1,4 @@
-import { categoriesFor } from "../../src/schema/permissions"
+import { categoriesFor } from "../../src/schema/auth/permissions"
 import { notify } from "../notifications/notify"
 import type { Db } from "./db"
 

@@ -1,4 +1,4 @@
-import type { CompanyApplicationDetail } from "../../src/schema/marketplace"
+import type { CompanyApplicationDetail } from "../../src/schema/marketplace/marketplace"
 import type { AuthUser } from "../auth/users"
 import { conflict } from "../errors"
 import { announce } from "./announce"

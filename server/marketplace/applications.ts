@@ -1,5 +1,5 @@
-import type { CompanyApplication, CompanyApplicationDetail, ProviderRef } from "../../src/schema/marketplace"
-import type { ApplicationListQuery } from "../../src/schema/marketplace-input"
+import type { CompanyApplication, CompanyApplicationDetail, ProviderRef } from "../../src/schema/marketplace/marketplace"
+import type { ApplicationListQuery } from "../../src/schema/marketplace/marketplace-input"
 import { notFound } from "../errors"
 import { auditTrail } from "./audit"
 import type { Db } from "./db"

@@ -4,7 +4,7 @@ import type {
   AuditDetails,
   AuditEntry,
   RecordKind,
-} from "../../src/schema/marketplace"
+} from "../../src/schema/marketplace/marketplace"
 import type { Db } from "./db"
 import { announceRecordChange } from "./record-channel"
 import { auditToWire } from "./wire"

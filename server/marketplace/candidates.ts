@@ -1,5 +1,5 @@
 import { sql } from "kysely"
-import { type Candidate, type ServiceCategory, serviceLabel } from "../../src/schema/marketplace"
+import { type Candidate, type ServiceCategory, serviceLabel } from "../../src/schema/marketplace/marketplace"
 import type { Db } from "./db"
 import { type ProviderRow, providerToWire } from "./wire"
 

@@ -1,10 +1,10 @@
-import type { RecordSource } from "../../src/schema/app-routes"
+import type { RecordSource } from "../../src/schema/system/app-routes"
 import type {
   Actor,
   CompanyApplicationDetail,
   MaintenanceRequestDetail,
   WorkRequestDetail,
-} from "../../src/schema/marketplace"
+} from "../../src/schema/marketplace/marketplace"
 import type { AuthUser } from "../auth/users"
 import { applicationDetailOf, findApplicationRow } from "./applications"
 import { recordAudit } from "./audit"

@@ -1,4 +1,4 @@
-import type { AnyStatus } from "../../src/schema/marketplace"
+import type { AnyStatus } from "../../src/schema/marketplace/marketplace"
 import { type Conflict, conflict } from "../errors"
 import { lastAudit } from "./audit"
 import type { Db } from "./db"

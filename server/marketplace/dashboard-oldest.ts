@@ -1,5 +1,5 @@
-import type { DashboardSummary, PendingItem } from "../../src/schema/dashboard"
-import type { RequestKind } from "../../src/schema/marketplace"
+import type { DashboardSummary, PendingItem } from "../../src/schema/dashboard/dashboard"
+import type { RequestKind } from "../../src/schema/marketplace/marketplace"
 import type { Db } from "./db"
 import { iso } from "./text"
 

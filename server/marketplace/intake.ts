@@ -3,12 +3,12 @@ import {
   type MaintenanceRequest,
   serviceLabel,
   type WorkRequest,
-} from "../../src/schema/marketplace"
+} from "../../src/schema/marketplace/marketplace"
 import type {
   CompanyApplicationIntake,
   MaintenanceRequestIntake,
   WorkRequestIntake,
-} from "../../src/schema/marketplace-input"
+} from "../../src/schema/marketplace/marketplace-input"
 import { announce, priorityOfUrgency } from "./announce"
 import { recordAudit } from "./audit"
 import type { Db } from "./db"

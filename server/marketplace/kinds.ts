@@ -1,5 +1,5 @@
-import { linkTo } from "../../src/schema/app-routes"
-import type { RecordKind, RequestKind } from "../../src/schema/marketplace"
+import { linkTo } from "../../src/schema/system/app-routes"
+import type { RecordKind, RequestKind } from "../../src/schema/marketplace/marketplace"
 
 // What differs between work and maintenance requests is only how they are named and where they live in the
 // app; the domain code is shared and reads these from here.

@@ -1,4 +1,4 @@
-import { MARKETPLACE_LIMITS } from "../../src/schema/marketplace"
+import { MARKETPLACE_LIMITS } from "../../src/schema/marketplace/marketplace"
 
 // What every marketplace list shares: the page window and the `ordering` parameter ("-field" descending).
 

@@ -1,4 +1,4 @@
-import type { ProviderRef } from "../../src/schema/marketplace"
+import type { ProviderRef } from "../../src/schema/marketplace/marketplace"
 import type { Db } from "./db"
 import { providerSearchText } from "./search-columns"
 import type { ApplicationRow } from "./wire"

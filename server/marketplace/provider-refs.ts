@@ -1,4 +1,4 @@
-import type { ProviderRef } from "../../src/schema/marketplace"
+import type { ProviderRef } from "../../src/schema/marketplace/marketplace"
 import type { Db } from "./db"
 
 /** The providers chosen for each of the given requests, in the order the coordinator chose them. */

@@ -1,6 +1,6 @@
 import { sql } from "kysely"
-import type { Provider, ServiceCategory } from "../../src/schema/marketplace"
-import type { ProviderListQuery } from "../../src/schema/marketplace-input"
+import type { Provider, ServiceCategory } from "../../src/schema/marketplace/marketplace"
+import type { ProviderListQuery } from "../../src/schema/marketplace/marketplace-input"
 import type { Db } from "./db"
 import { type ListResult, orderBy, pageWindow } from "./list-query"
 import { containsPattern } from "./text"

@@ -1,11 +1,11 @@
-import type { QueueTimes, WaitCounts } from "../../src/schema/queue-wait"
+import type { QueueTimes, WaitCounts } from "../../src/schema/marketplace/queue-wait"
 import type { Config } from "../config"
 import { iso } from "./text"
 
 // The server's side of waiting time (docs/behaviour.md#waiting-time): what the list and dashboard answers
 // measure waits against, and the dashboard's due and overdue counts. A record is due from
 // `due_after_seconds` of waiting and overdue from `overdue_after_seconds`, both inclusive, exactly as
-// src/schema/queue-wait.ts reads the same numbers in the browser.
+// src/schema/marketplace/queue-wait.ts reads the same numbers in the browser.
 
 export type QueueSettings = Pick<Config, "queueDueAfterSeconds" | "queueOverdueAfterSeconds">
 

@@ -1,8 +1,8 @@
 // What a live `record.changed` frame says about one change: its audit entry (what happened, by whom, when)
 // and the record as the list endpoints return it now. Loaded by each instance's listener once per change.
-import type { RecordSource } from "../../src/schema/app-routes"
-import type { RecordKind } from "../../src/schema/marketplace"
-import type { RecordChangedMessage } from "../../src/schema/socket"
+import type { RecordSource } from "../../src/schema/system/app-routes"
+import type { RecordKind } from "../../src/schema/marketplace/marketplace"
+import type { RecordChangedMessage } from "../../src/schema/live/socket"
 import { findApplicationRow } from "./applications"
 import type { Db } from "./db"
 import { selectedProviders } from "./provider-refs"

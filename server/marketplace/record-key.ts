@@ -1,4 +1,4 @@
-import type { RecordSource } from "../../src/schema/app-routes"
+import type { RecordSource } from "../../src/schema/system/app-routes"
 
 // A record named in a NOTIFY payload (presence): `<kind>:<uuid>`, ids only, as on the notification channels.
 

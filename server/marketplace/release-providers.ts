@@ -1,5 +1,5 @@
 import { sql } from "kysely"
-import type { ProviderRef } from "../../src/schema/marketplace"
+import type { ProviderRef } from "../../src/schema/marketplace/marketplace"
 import type { Db } from "./db"
 
 /** Undoes a selection: the providers lose the job from their load and the request forgets them. */

@@ -1,5 +1,5 @@
 import type { ColumnType } from "kysely"
-import type { RecordKind } from "../../src/schema/marketplace"
+import type { RecordKind } from "../../src/schema/marketplace/marketplace"
 
 // Kysely row types of the reminder tables (SQL in ./reminder-migration.ts).
 

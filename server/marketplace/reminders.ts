@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely"
-import { linkTo } from "../../src/schema/app-routes"
-import { categoriesFor } from "../../src/schema/permissions"
+import { linkTo } from "../../src/schema/system/app-routes"
+import { categoriesFor } from "../../src/schema/auth/permissions"
 import type { Database } from "../db/schema"
 import { notify } from "../notifications/notify"
 import { APPLICATION_KIND, REQUEST_KINDS } from "./kinds"

@@ -1,4 +1,4 @@
-import type { MaintenanceRequestDetail, RequestKind, WorkRequestDetail } from "../../src/schema/marketplace"
+import type { MaintenanceRequestDetail, RequestKind, WorkRequestDetail } from "../../src/schema/marketplace/marketplace"
 import type { AuthUser } from "../auth/users"
 import { conflict } from "../errors"
 import { announce, priorityOfUrgency } from "./announce"

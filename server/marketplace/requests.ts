@@ -4,8 +4,8 @@ import type {
   RequestKind,
   WorkRequest,
   WorkRequestDetail,
-} from "../../src/schema/marketplace"
-import type { RequestListQuery } from "../../src/schema/marketplace-input"
+} from "../../src/schema/marketplace/marketplace"
+import type { RequestListQuery } from "../../src/schema/marketplace/marketplace-input"
 import { notFound } from "../errors"
 import { auditTrail } from "./audit"
 import type { Db } from "./db"

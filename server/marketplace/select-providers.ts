@@ -4,7 +4,7 @@ import type {
   MaintenanceRequestDetail,
   RequestKind,
   WorkRequestDetail,
-} from "../../src/schema/marketplace"
+} from "../../src/schema/marketplace/marketplace"
 import type { AuthUser } from "../auth/users"
 import { conflict, invalid } from "../errors"
 import { announce } from "./announce"

@@ -10,7 +10,7 @@ import type {
   RequestStatus,
   ServiceCategory,
   Urgency,
-} from "../../src/schema/marketplace"
+} from "../../src/schema/marketplace/marketplace"
 
 // Kysely row types of the marketplace tables (SQL in ./migration.ts). Timestamps read as Date and are
 // written as Date or ISO strings; jsonb columns are written as JSON text (the pg driver would otherwise

@@ -8,7 +8,7 @@ import type {
   Provider,
   ProviderRef,
   WorkRequest,
-} from "../../src/schema/marketplace"
+} from "../../src/schema/marketplace/marketplace"
 import type {
   CompanyApplicationTable,
   MarketplaceAuditTable,

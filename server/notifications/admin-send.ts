@@ -1,7 +1,7 @@
 // An admin sends a notification to one person (by email) or to everyone of a category. It goes through
 // notify() like every other notification, so it is delivered live on every instance.
 import type { Kysely } from "kysely"
-import type { AdminSendBody, AdminSendResponse } from "../../src/schema/notifications"
+import type { AdminSendBody, AdminSendResponse } from "../../src/schema/notifications/notifications"
 import type { AuthUser } from "../auth/users"
 import { normalizeEmail } from "../auth/users"
 import type { Database } from "../db/schema"

@@ -1,7 +1,7 @@
 // Push registrations, one per browser. The browser's device_id is the key: registering again (a new FCM
 // token, or another user signing in on the same browser) updates that row instead of piling up stale ones.
 import { type Kysely, sql, type Transaction } from "kysely"
-import type { DeviceToken, DeviceTokenRegisterBody } from "../../src/schema/notifications"
+import type { DeviceToken, DeviceTokenRegisterBody } from "../../src/schema/notifications/notifications"
 import { hashToken } from "../auth/token-crypto"
 import type { Database } from "../db/schema"
 

@@ -2,7 +2,7 @@
 // Rows and their NOTIFY go out in one transaction, so a listener is woken exactly when the rows are visible
 // and never for a change that rolled back.
 import { type Kysely, sql, type Transaction } from "kysely"
-import type { Channel, NotificationType, Priority } from "../../src/schema/notifications"
+import type { Channel, NotificationType, Priority } from "../../src/schema/notifications/notifications"
 import type { Database } from "../db/schema"
 import { NEW_NOTIFICATION_CHANNEL, newNotificationPayload } from "./channels"
 import { channelEnabled } from "./preferences"

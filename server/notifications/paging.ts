@@ -1,7 +1,7 @@
 // `{count, next, previous, results}` with relative links: the same path and query with another `page`, so
 // a client follows `next` as is, whichever host or proxy it reached the API through.
 import type { FastifyRequest } from "fastify"
-import type { Notification, NotificationPage } from "../../src/schema/notifications"
+import type { Notification, NotificationPage } from "../../src/schema/notifications/notifications"
 import type { NotificationList } from "./queries"
 
 const linkTo = (req: FastifyRequest, page: number): string => {

@@ -8,7 +8,7 @@ import {
   type Preferences,
   type PreferencesUpdate,
   type TypeSwitches,
-} from "../../src/schema/notifications"
+} from "../../src/schema/notifications/notifications"
 import type { Database } from "../db/schema"
 import { notFound } from "../errors"
 

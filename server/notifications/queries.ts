@@ -6,7 +6,7 @@ import {
   NOTIFICATION_LIMITS,
   type Notification,
   type NotificationListQuery,
-} from "../../src/schema/notifications"
+} from "../../src/schema/notifications/notifications"
 import type { Database } from "../db/schema"
 import { notFound } from "../errors"
 import { NOTIFICATION_COLUMNS, toNotification } from "./wire"

@@ -1,7 +1,7 @@
 // Marking read. Each change announces itself on the read channel in its own transaction, so every instance
 // tells the user's other tabs (and, after the commit, never about a read that rolled back).
 import { type Kysely, sql, type Transaction } from "kysely"
-import type { Channel } from "../../src/schema/notifications"
+import type { Channel } from "../../src/schema/notifications/notifications"
 import type { Database } from "../db/schema"
 import { notFound } from "../errors"
 import { READ_CHANNEL, readPayload } from "./channels"

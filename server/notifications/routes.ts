@@ -2,7 +2,7 @@
 // changes their own rows: every domain call takes req.user.id, and another user's id is a 404.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify"
 import { notificationsApi } from "../../src/schema/api/notifications"
-import { type NotificationListQuery, NotificationPage } from "../../src/schema/notifications"
+import { type NotificationListQuery, NotificationPage } from "../../src/schema/notifications/notifications"
 import { coalescer } from "../db/coalesce"
 import { notFound } from "../errors"
 import { encodeBody } from "../http/decode"

@@ -3,7 +3,7 @@
 // delivered them even though each task awaits the database.
 import { Schema } from "effect"
 import type { WebSocket } from "ws"
-import { ServerMessage } from "../../src/schema/socket"
+import { ServerMessage } from "../../src/schema/live/socket"
 import { RECENT_IDS_KEPT } from "./socket-config"
 
 export interface Client {

@@ -3,7 +3,7 @@
 import websocket from "@fastify/websocket"
 import type { FastifyInstance, FastifyPluginAsync } from "fastify"
 import { SOCKET_PATH } from "../../src/schema/api/socket"
-import { SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES } from "../../src/schema/socket"
+import { SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES } from "../../src/schema/live/socket"
 import { presenceConfig } from "../presence/config"
 import { startPresence } from "../presence/presence"
 import { startFanOut } from "./fan-out"

@@ -10,7 +10,7 @@ import {
   type ClientMessage,
   ClientMessage as ClientMessageSchema,
   SOCKET_CLOSE,
-} from "../../src/schema/socket"
+} from "../../src/schema/live/socket"
 import type { Database } from "../db/schema"
 import { isDomainError } from "../errors"
 import { describeIssue } from "../http/decode"

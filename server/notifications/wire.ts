@@ -1,6 +1,6 @@
 // Rows as they leave the server: the shared Notification shape, timestamps as ISO strings.
 import type { Selectable } from "kysely"
-import type { Notification } from "../../src/schema/notifications"
+import type { Notification } from "../../src/schema/notifications/notifications"
 import type { NotificationTable } from "./tables"
 
 export const NOTIFICATION_COLUMNS = [

@@ -1,5 +1,5 @@
 import type { ColumnType } from "kysely"
-import type { RecordSource } from "../../src/schema/app-routes"
+import type { RecordSource } from "../../src/schema/system/app-routes"
 
 // Kysely row type of the presence table (SQL in ./migration.ts).
 

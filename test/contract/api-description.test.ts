@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DOCS_PATH, DOCS_ROUTES, OPENAPI_PATH } from "../../server/http/api-docs-routes"
 import { API_GROUPS } from "../../src/schema/api/api"
 import { httpApi, WhoMayCall } from "../../src/schema/api/http-api"
-import { ErrorBody } from "../../src/schema/errors"
+import { ErrorBody } from "../../src/schema/system/errors"
 import { startServer, type TestServer } from "./harness"
 import { routeKey, routeTable } from "./route-table"
 

@@ -4,7 +4,7 @@
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_IP } from "../../server/auth/constants"
-import { ErrorBody } from "../../src/schema/errors"
+import { ErrorBody } from "../../src/schema/system/errors"
 import { startServer, type TestServer } from "./harness"
 
 const OFFICE_PASSWORD = "office-password-1"

@@ -2,8 +2,8 @@
 import { Schema } from "effect"
 import { decodeJwt } from "jose"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { LoginResponse } from "../../src/schema/auth"
-import { ErrorBody } from "../../src/schema/errors"
+import { LoginResponse } from "../../src/schema/auth/auth"
+import { ErrorBody } from "../../src/schema/system/errors"
 import { BACKENDS, cookieFrom, postgresAvailable, startServer, type TestServer } from "./harness"
 
 const pgUp = await postgresAvailable()

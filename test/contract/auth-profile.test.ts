@@ -4,8 +4,8 @@ import { SignJWT } from "jose"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ACCESS_TOKEN_TTL_SECONDS } from "../../server/auth/constants"
 import { requireCategory, requireUser } from "../../server/http/require-user"
-import { User } from "../../src/schema/auth"
-import { ErrorBody } from "../../src/schema/errors"
+import { User } from "../../src/schema/auth/auth"
+import { ErrorBody } from "../../src/schema/system/errors"
 import { BACKENDS, postgresAvailable, startServer, type TestServer } from "./harness"
 
 const pgUp = await postgresAvailable()

@@ -2,8 +2,8 @@
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { REFRESH_GRACE_MS } from "../../server/auth/constants"
-import { RefreshResponse, User } from "../../src/schema/auth"
-import { ErrorBody } from "../../src/schema/errors"
+import { RefreshResponse, User } from "../../src/schema/auth/auth"
+import { ErrorBody } from "../../src/schema/system/errors"
 import { BACKENDS, cookieFrom, postgresAvailable, startServer, type TestServer } from "./harness"
 
 const pgUp = await postgresAvailable()

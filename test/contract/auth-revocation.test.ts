@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { REFRESH_GRACE_MS } from "../../server/auth/constants"
 import { type DatabaseHandle, openDatabase } from "../../server/db/database"
 import { buildApp } from "../../server/http/app"
-import { LoginResponse } from "../../src/schema/auth"
-import { SOCKET_CLOSE } from "../../src/schema/socket"
+import { LoginResponse } from "../../src/schema/auth/auth"
+import { SOCKET_CLOSE } from "../../src/schema/live/socket"
 import {
   cookieFrom,
   manualClock,

@@ -2,7 +2,7 @@
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BODY_LIMIT_BYTES } from "../../server/http/app"
-import { ErrorBody } from "../../src/schema/errors"
+import { ErrorBody } from "../../src/schema/system/errors"
 import { BACKENDS, postgresAvailable, startServer, type TestServer } from "./harness"
 
 const pgUp = await postgresAvailable()

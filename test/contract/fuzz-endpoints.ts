@@ -2,7 +2,7 @@
 // entry here fails fuzz-routes.test.ts: every new endpoint must say how it is fuzzed.
 import type { Schema } from "effect"
 import fc from "fast-check"
-import { LoginRequest, ProfilePatch } from "../../src/schema/auth"
+import { LoginRequest, ProfilePatch } from "../../src/schema/auth/auth"
 import { FileQuery } from "../../src/schema/documents/document"
 import {
   ApplicationListQuery,
@@ -14,7 +14,7 @@ import {
   RequestListQuery,
   SelectProvidersBody,
   WorkRequestIntake,
-} from "../../src/schema/marketplace-input"
+} from "../../src/schema/marketplace/marketplace-input"
 import {
   AdminSendBody,
   ChannelQuery,
@@ -24,8 +24,8 @@ import {
   NotificationListQuery,
   PreferencesUpdate,
   UpdatePushTokenBody,
-} from "../../src/schema/notifications"
-import { SearchQuery } from "../../src/schema/search"
+} from "../../src/schema/notifications/notifications"
+import { SearchQuery } from "../../src/schema/shell/search"
 import type { Who } from "./fuzz-headers"
 
 /** Ids and keys that exist in the seeded database, so that generated cases also reach the real work. */

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto"
 import fc from "fast-check"
 import { afterAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { ClientMessage, SOCKET_CLOSE } from "../../src/schema/socket"
+import { ClientMessage, SOCKET_CLOSE } from "../../src/schema/live/socket"
 import {
   FUZZ_RUNS,
   FUZZ_TIMEOUT_MS,

@@ -13,7 +13,7 @@ import { runMigrations } from "../../server/db/migrate"
 import { seedContext, seedDemo } from "../../server/db/seed"
 import { buildApp } from "../../server/http/app"
 import type { PushSender } from "../../server/push/push-sender"
-import { LoginResponse, type User } from "../../src/schema/auth"
+import { LoginResponse, type User } from "../../src/schema/auth/auth"
 
 export type Backend = "pglite" | "postgres"
 export const BACKENDS: readonly Backend[] = ["pglite", "postgres"]

@@ -1,7 +1,7 @@
 // Tokens never reach the log: not access tokens (Authorization, ?token=), not refresh tokens (cookies).
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { RefreshResponse } from "../../src/schema/auth"
+import { RefreshResponse } from "../../src/schema/auth/auth"
 import { cookieFrom, startServer, type TestServer } from "./harness"
 
 describe("logs", () => {

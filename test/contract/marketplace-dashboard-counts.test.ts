@@ -4,8 +4,8 @@
 import type { Kysely } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Database } from "../../server/db/schema"
-import { DashboardSummary } from "../../src/schema/dashboard"
-import type { ApplicationStatus, RequestKind, RequestStatus } from "../../src/schema/marketplace"
+import { DashboardSummary } from "../../src/schema/dashboard/dashboard"
+import type { ApplicationStatus, RequestKind, RequestStatus } from "../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"
 

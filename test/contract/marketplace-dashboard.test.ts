@@ -1,7 +1,7 @@
 // The dashboard summary agrees with the lists, names the oldest waiting items, shows the latest activity, and
 // counts the user's own unread notifications.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DashboardSummary } from "../../src/schema/dashboard"
+import { DashboardSummary } from "../../src/schema/dashboard/dashboard"
 import {
   CompanyApplicationPage,
   MaintenanceRequestPage,
@@ -9,7 +9,7 @@ import {
   WorkRequest,
   WorkRequestDetail,
   WorkRequestPage,
-} from "../../src/schema/marketplace"
+} from "../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, expectDetail, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"
 

@@ -2,7 +2,7 @@
 // decode answers with the wire schemas (so every test also checks the contract the client relies on).
 import { Schema } from "effect"
 import { expect } from "vitest"
-import { ErrorBody } from "../../src/schema/errors"
+import { ErrorBody } from "../../src/schema/system/errors"
 import { type Backend, startServer, type TestServer } from "./harness"
 
 export interface Sessions {

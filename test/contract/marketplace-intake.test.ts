@@ -7,7 +7,7 @@ import {
   MaintenanceRequest,
   MaintenanceRequestDetail,
   WorkRequest,
-} from "../../src/schema/marketplace"
+} from "../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, expectDetail, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"
 

@@ -6,8 +6,8 @@ import {
   URGENCY_ORDER,
   WorkRequestDetail,
   WorkRequestPage,
-} from "../../src/schema/marketplace"
-import { REQUEST_ORDERING } from "../../src/schema/marketplace-input"
+} from "../../src/schema/marketplace/marketplace"
+import { REQUEST_ORDERING } from "../../src/schema/marketplace/marketplace-input"
 import { BACKENDS, postgresAvailable } from "./harness"
 import {
   decoded,

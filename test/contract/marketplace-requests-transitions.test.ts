@@ -7,7 +7,7 @@ import {
   MaintenanceRequestPage,
   WorkRequestDetail,
   WorkRequestPage,
-} from "../../src/schema/marketplace"
+} from "../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "./harness"
 import {
   decoded,

@@ -2,7 +2,7 @@
 // (a frame that does not decode fails the test) and queued; `next` waits for the first match.
 import { Schema } from "effect"
 import WebSocket from "ws"
-import { type ServerMessage, ServerMessage as ServerMessageSchema } from "../../src/schema/socket"
+import { type ServerMessage, ServerMessage as ServerMessageSchema } from "../../src/schema/live/socket"
 
 export interface SocketOptions {
   readonly token?: string | null

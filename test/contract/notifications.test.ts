@@ -2,14 +2,14 @@
 // detail, mark-read (path and body), mark-all-read, and 400/404 for bad input and other users' ids.
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ErrorBody } from "../../src/schema/errors"
+import { ErrorBody } from "../../src/schema/system/errors"
 import {
   MarkAllReadResponse,
   MarkReadResponse,
   Notification,
   NotificationPage,
   UnreadCount,
-} from "../../src/schema/notifications"
+} from "../../src/schema/notifications/notifications"
 import { BACKENDS, postgresAvailable, type Session, startServer, type TestServer } from "./harness"
 
 const pgUp = await postgresAvailable()

@@ -10,7 +10,7 @@ import { type DatabaseHandle, openDatabase } from "../../server/db/database"
 import { runMigrations } from "../../server/db/migrate"
 import { seedContext, seedDemo } from "../../server/db/seed"
 import { buildApp } from "../../server/http/app"
-import { LoginResponse } from "../../src/schema/auth"
+import { LoginResponse } from "../../src/schema/auth/auth"
 import { type ManualClock, manualClock, TEST_PASSWORD_HASH, testConfig } from "./harness"
 
 export const PG_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"

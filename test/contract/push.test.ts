@@ -6,7 +6,7 @@ import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PUSH_OFF_MESSAGE } from "../../server/push/push-plugin"
 import { type RecordingSender, recordingSender } from "../../server/push/recording-sender"
-import { AdminSendResponse, Preferences } from "../../src/schema/notifications"
+import { AdminSendResponse, Preferences } from "../../src/schema/notifications/notifications"
 import { BACKENDS, postgresAvailable, type Session, startServer, type TestServer } from "./harness"
 
 const pgUp = await postgresAvailable()

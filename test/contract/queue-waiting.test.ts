@@ -4,8 +4,8 @@
 import type { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ConfigError, loadConfig } from "../../server/config"
-import { waitLevel } from "../../src/machines/wait-time"
-import { DashboardSummary } from "../../src/schema/dashboard"
+import { waitLevel } from "../../src/views/marketplace/wait-time"
+import { DashboardSummary } from "../../src/schema/dashboard/dashboard"
 import {
   CandidateList,
   CompanyApplicationPage,
@@ -13,8 +13,8 @@ import {
   WorkRequest,
   WorkRequestDetail,
   WorkRequestPage,
-} from "../../src/schema/marketplace"
-import type { QueueTimes, WaitCounts } from "../../src/schema/queue-wait"
+} from "../../src/schema/marketplace/marketplace"
+import type { QueueTimes, WaitCounts } from "../../src/schema/marketplace/queue-wait"
 import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"
 

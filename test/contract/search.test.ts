@@ -2,9 +2,9 @@
 // or customer, applications by company, the caller's own notifications only), and bad input as 400 {detail}.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { searchApi } from "../../src/schema/api/search"
-import { CompanyApplicationPage, WorkRequestPage } from "../../src/schema/marketplace"
-import { AdminSendResponse } from "../../src/schema/notifications"
-import { SEARCH_LIMITS, SearchResults } from "../../src/schema/search"
+import { CompanyApplicationPage, WorkRequestPage } from "../../src/schema/marketplace/marketplace"
+import { AdminSendResponse } from "../../src/schema/notifications/notifications"
+import { SEARCH_LIMITS, SearchResults } from "../../src/schema/shell/search"
 import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, expectDetail, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"
 

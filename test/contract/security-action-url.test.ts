@@ -1,13 +1,13 @@
-// action_url safety as properties over hostile URLs: the one rule (src/schema/app-path.ts) behind the server's
+// action_url safety as properties over hostile URLs: the one rule (src/schema/system/app-path.ts) behind the server's
 // check on admin send and the client's navigation (safeAppPath: the notification page, ?next= after sign-in)
 // never lets a URL leave the origin, however it is written or encoded, and keeps every plain app path.
 import { Schema } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { safeAppPath } from "../../src/machines/app-path"
-import { appPath, isAppPath } from "../../src/schema/app-path"
-import { ErrorBody } from "../../src/schema/errors"
-import { AppPath } from "../../src/schema/notifications"
+import { safeAppPath } from "../../src/machines/system/safe-app-path"
+import { appPath, isAppPath } from "../../src/schema/system/app-path"
+import { ErrorBody } from "../../src/schema/system/errors"
+import { AppPath } from "../../src/schema/notifications/notifications"
 import { watchDatabase } from "./db-fingerprint"
 import { FUZZ_RUNS } from "./fuzz-arbitraries"
 import { type Session, startServer, type TestServer } from "./harness"

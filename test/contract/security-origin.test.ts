@@ -4,7 +4,7 @@
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { SOCKET_CLOSE } from "../../src/schema/socket"
+import { SOCKET_CLOSE } from "../../src/schema/live/socket"
 import { FUZZ_RUNS } from "./fuzz-arbitraries"
 import { ALLOWED_ORIGIN, cookieFrom, type Session, startServer, type TestServer } from "./harness"
 

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ErrorBody } from "../../src/schema/errors"
+import { ErrorBody } from "../../src/schema/system/errors"
 import { type DbWatch, watchDatabase } from "./db-fingerprint"
 import { startServer, type TestServer } from "./harness"
 import { isWrite, type RouteEntry, routeKey, routeTable } from "./route-table"

@@ -1,7 +1,7 @@
 // The heartbeat frees sockets whose peer stopped answering pings, and leaves answering ones alone; a server
 // shutting down closes its sockets with 1001. The heartbeat is shortened through WS_HEARTBEAT_MS.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { SOCKET_CLOSE } from "../../src/schema/socket"
+import { SOCKET_CLOSE } from "../../src/schema/live/socket"
 import { type Session, startServer, type TestServer } from "./harness"
 import { openSocket } from "./notifications-socket-client"
 

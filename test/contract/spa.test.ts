@@ -6,7 +6,7 @@ import { get } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { EARLY_REFRESH_SCRIPT } from "../../src/schema/early-refresh-script"
+import { EARLY_REFRESH_SCRIPT } from "../../src/schema/auth/early-refresh-script"
 import { startServer, type TestServer } from "./harness"
 
 /** A GET whose body is not decoded (fetch would decompress it), to see which copy the server chose. */

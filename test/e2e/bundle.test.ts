@@ -62,7 +62,7 @@ describe("sign-in bundle", () => {
 // page; the rest of the session loads after the first paint, docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows).
 describe("dashboard bundle", () => {
   it(`needs at most ${DASHBOARD_CEILING_KB} KB of gzipped JavaScript before it shows`, () => {
-    const route = measureRoute("dist", "src/views/pages/DashboardPage.tsx")
+    const route = measureRoute("dist", "src/views/dashboard/DashboardPage.tsx")
     expect(route.totalGzip / 1024).toBeLessThanOrEqual(DASHBOARD_CEILING_KB)
     expect(route.firebase).toBe(false)
   })

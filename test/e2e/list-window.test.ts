@@ -2,7 +2,7 @@
 // DOM, every row is still reachable by scrolling and by Tab, and the focused row survives scrolling away.
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { WINDOW_FROM_ROWS } from "../../src/views/bell/list-window"
+import { WINDOW_FROM_ROWS } from "../../src/views/notifications/list-window"
 import { seriousViolations } from "./axe"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
 import { type ServerProcess, startServerProcess } from "./server-process"

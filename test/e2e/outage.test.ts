@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { SLOW_RETRY_STORAGE_KEY } from "../../src/effects/config-env"
+import { SLOW_RETRY_STORAGE_KEY } from "../../src/effects/system/config-env"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
 import { type ServerProcess, startServerProcess } from "./server-process"
 import { sendNotification } from "./support-helpers"

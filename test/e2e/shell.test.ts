@@ -175,7 +175,7 @@ describe("walking skeleton in Chromium", () => {
 
   it("a sign-in while the app's services cannot load fails with 'Login failed'; the next one signs in", async () => {
     const { context, page } = await newPage(browser)
-    // The runtime's chunk (src/effects/app-runtime.ts), which the sign-in page fetches after its first paint.
+    // The runtime's chunk (src/effects/system/app-runtime.ts), which the sign-in page fetches after its first paint.
     const runtimeChunk = /app-runtime-.*\.js$/
     await page.route(runtimeChunk, (route) => route.abort())
     await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)

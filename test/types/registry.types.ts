@@ -2,10 +2,10 @@
 // to compile, and tsc reports any that compiles ("unused directive"). They hold the registry and the bus to
 // their promise: a misspelt command, a wrong payload or an unknown systemId is a compile error, not a runtime one.
 import { type AnyActorRef, emit, setup } from "xstate"
-import type { FactOf, SocketFact } from "../../src/machines/facts"
-import type { ToPages } from "../../src/machines/pages"
-import { lookup, type RefOf, tell } from "../../src/machines/registry"
-import { type Route, SUBSCRIPTIONS } from "../../src/machines/subscriptions"
+import type { FactOf, SocketFact } from "../../src/machines/system/facts"
+import type { ToPages } from "../../src/machines/system/pages"
+import { lookup, type RefOf, tell } from "../../src/machines/system/registry"
+import { type Route, SUBSCRIPTIONS } from "../../src/machines/system/subscriptions"
 
 declare const system: AnyActorRef["system"]
 

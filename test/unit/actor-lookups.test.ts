@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 
-// Actors find each other through the registry's typed lookup (src/machines/registry.ts), never by a string
+// Actors find each other through the registry's typed lookup (src/machines/system/registry.ts), never by a string
 // systemId and a cast of their own: a cast compiles whatever the actor really is, and that is how a renamed
 // field or a wrong machine slipped through before.
 

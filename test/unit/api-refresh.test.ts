@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { waitFor } from "xstate"
-import { REFRESH_FAILED } from "../../src/machines/refresh.machine"
-import { Failure } from "../../src/schema/failure"
+import { REFRESH_FAILED } from "../../src/machines/auth/refresh.machine"
+import { Failure } from "../../src/schema/system/failure"
 import { fakeAuthServer, json } from "./fake-auth-server"
 import { startSession } from "./session-system"
 

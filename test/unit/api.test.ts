@@ -1,9 +1,9 @@
 import { Effect, Layer, ManagedRuntime, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { Api } from "../../src/effects/api"
-import { Config } from "../../src/effects/config"
-import { HttpEnv } from "../../src/effects/http-env"
-import { Failure } from "../../src/schema/failure"
+import { Api } from "../../src/effects/system/api-client"
+import { Config } from "../../src/effects/system/config"
+import { HttpEnv } from "../../src/effects/system/http-env"
+import { Failure } from "../../src/schema/system/failure"
 
 function runtimeWith(
   handler: (url: URL, init: RequestInit) => Response | Promise<Response>,

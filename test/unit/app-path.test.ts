@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { safeAppPath } from "../../src/machines/app-path"
-import { afterLoginPath } from "../../src/views/pages/LoginPage"
+import { safeAppPath } from "../../src/machines/system/safe-app-path"
+import { afterLoginPath } from "../../src/views/auth/LoginPage"
 
 describe("safeAppPath", () => {
   it.each([

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { APPLICATION_KIND, REQUEST_KINDS } from "../../server/marketplace/kinds"
-import { isAppPath } from "../../src/schema/app-path"
-import { fillRoute, linkTo, PUBLIC_ROUTES, ROUTES } from "../../src/schema/app-routes"
-import { signedInRoutePatterns } from "../../src/views/signed-in-routes"
+import { isAppPath } from "../../src/schema/system/app-path"
+import { fillRoute, linkTo, PUBLIC_ROUTES, ROUTES } from "../../src/schema/system/app-routes"
+import { signedInRoutePatterns } from "../../src/views/system/signed-in-routes"
 
 const UUID = "0b7e2c1a-5d7f-4f0e-9a61-3c2b8d9e4f10"
 

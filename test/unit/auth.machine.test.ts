@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
-import { authMachine } from "../../src/machines/auth.machine"
-import { type AuthContext, LOGIN_FAILED } from "../../src/machines/auth-context"
-import type { LoginResponse, RefreshResponse, User } from "../../src/schema/auth"
+import { authMachine } from "../../src/machines/auth/auth.machine"
+import { type AuthContext, LOGIN_FAILED } from "../../src/machines/auth/auth-context"
+import type { LoginResponse, RefreshResponse, User } from "../../src/schema/auth/auth"
 import { demoUser as user } from "./fake-auth-server"
 
 // One test per auth-status rule (docs/behaviour.md#auth-status), on the real machine with scripted actors.

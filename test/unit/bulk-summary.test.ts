@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { type BulkOutcome, type BulkResult, bulkSummary } from "../../src/machines/bulk-outcome"
+import { type BulkOutcome, type BulkResult, bulkSummary } from "../../src/machines/marketplace/bulk-outcome"
 
 const outcome = (result: BulkResult, n: number): BulkOutcome => ({
   uuid: `00000000-0000-4000-8000-00000000000${n}`,

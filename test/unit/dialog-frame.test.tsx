@@ -4,7 +4,7 @@
 import { fireEvent, render, screen } from "@testing-library/react"
 import { createRef } from "react"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { LogoutDialog } from "../../src/views/layout/LogoutDialog"
+import { LogoutDialog } from "../../src/views/shell/LogoutDialog"
 import { ConfirmDialog } from "../../src/views/marketplace/ConfirmDialog"
 import { ReasonDialog } from "../../src/views/marketplace/ReasonDialog"
 import { ShortcutsDialog } from "../../src/views/marketplace/ShortcutsDialog"

@@ -3,12 +3,12 @@
 // what it leaves on window.
 import { runInNewContext } from "node:vm"
 import { afterEach, describe, expect, it } from "vitest"
-import { earlyAccess, takeEarlyRefresh } from "../../src/effects/early-refresh"
+import { earlyAccess, takeEarlyRefresh } from "../../src/effects/auth/early-refresh-take"
 import { authApi } from "../../src/schema/api/auth"
-import { EARLY_REFRESH_KEY } from "../../src/schema/early-refresh"
-import { EARLY_REFRESH_PATH, EARLY_REFRESH_SCRIPT } from "../../src/schema/early-refresh-script"
-import { SIGNED_IN_PRELOAD_ID, type SignedInPreloads } from "../../src/schema/signed-in-preload"
-import { REFRESH_LOCK, TAB_CHANNEL } from "../../src/schema/tab-names"
+import { EARLY_REFRESH_KEY } from "../../src/schema/auth/early-refresh"
+import { EARLY_REFRESH_PATH, EARLY_REFRESH_SCRIPT } from "../../src/schema/auth/early-refresh-script"
+import { SIGNED_IN_PRELOAD_ID, type SignedInPreloads } from "../../src/schema/system/signed-in-preload"
+import { REFRESH_LOCK, TAB_CHANNEL } from "../../src/schema/tabs/tab-names"
 
 interface Run {
   readonly window: Record<string, unknown>

@@ -1,4 +1,4 @@
-import type { User } from "../../src/schema/auth"
+import type { User } from "../../src/schema/auth/auth"
 
 export const demoUser: User = {
   id: 2,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { parseRead, readPayload } from "../../server/notifications/channels"
-import { applyChange } from "../../src/machines/notification-list"
-import { needsCall, optimistic } from "../../src/machines/notification-writes"
-import type { Notification } from "../../src/schema/notifications"
+import { applyChange } from "../../src/machines/notifications/notification-list"
+import { needsCall, optimistic } from "../../src/machines/notifications/notification-writes"
+import type { Notification } from "../../src/schema/notifications/notifications"
 
 const item = (id: number, is_read = false): Notification => ({
   id,

@@ -20,8 +20,8 @@ const PROBES: Record<string, string> = {
   "src/effects/views.ts": 'import { Bell } from "../views/bell/Bell"\nexport const h = Bell\n',
   "src/schema/xstate.ts": 'import { setup } from "xstate"\nexport const i = setup\n',
   "server/http/machines.ts":
-    'import { authMachine } from "../../src/machines/auth.machine"\nexport const j = authMachine\n',
-  "server/http/schema.ts": 'import { User } from "../../src/schema/auth"\nexport const k = User\n',
+    'import { authMachine } from "../../src/machines/auth/auth.machine"\nexport const j = authMachine\n',
+  "server/http/schema.ts": 'import { User } from "../../src/schema/auth/auth"\nexport const k = User\n',
   "src/effects/http-api.ts": 'import { httpApi } from "../schema/api/http-api"\nexport const l = httpApi\n',
   "src/effects/effect-http-api.ts": 'import { OpenApi } from "effect/http-api"\nexport const m = OpenApi\n',
   "src/effects/api-records.ts": 'import { authApi } from "../schema/api/auth"\nexport const n = authApi\n',

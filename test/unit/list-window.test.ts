@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { listWindow, meanHeight, rowOffset } from "../../src/views/bell/list-window"
+import { listWindow, meanHeight, rowOffset } from "../../src/views/notifications/list-window"
 
 const unmeasured = () => undefined
 

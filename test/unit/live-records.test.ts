@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { decodeFrame } from "../../src/effects/notification-socket"
-import { applyChange, keepTicked } from "../../src/machines/live-list"
-import type { ListItem, ListPage } from "../../src/machines/marketplace-types"
-import { holderOf, markText, remoteChangeOf } from "../../src/machines/remote-change"
-import { deliveriesOf } from "../../src/machines/subscriptions"
-import type { RecordChangedMessage } from "../../src/schema/socket"
-import { workRequest } from "../model/marketplace-fixtures"
+import { decodeFrame } from "../../src/effects/live/notification-socket"
+import { applyChange, keepTicked } from "../../src/machines/live/live-list"
+import type { ListItem, ListPage } from "../../src/machines/marketplace/marketplace-types"
+import { holderOf, markText, remoteChangeOf } from "../../src/machines/live/remote-change"
+import { deliveriesOf } from "../../src/machines/system/subscriptions"
+import type { RecordChangedMessage } from "../../src/schema/live/socket"
+import { workRequest } from "../model/marketplace/marketplace-fixtures"
 
 // The client's side of record.changed (docs/behaviour.md#live-records): the frame decodes or is dropped, the
 // bus routes it, the words of a mark, and how a shown page takes a change.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { filterNav, navGroups } from "../../src/views/nav"
+import { filterNav, navGroups } from "../../src/views/shell/nav"
 
 const hrefs = (groups: ReturnType<typeof filterNav>): string[] =>
   groups.flatMap((g) => [...g.links.map((l) => l.href), ...hrefs(g.groups ?? [])])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { badgeText } from "../../src/machines/badge-text"
+import { badgeText } from "../../src/views/notifications/badge-text"
 import {
   isUnread,
   markAllAsRead,
@@ -7,8 +7,8 @@ import {
   matchesFilters,
   mergeById,
   newestId,
-} from "../../src/machines/notification-list"
-import type { Notification } from "../../src/schema/notifications"
+} from "../../src/machines/notifications/notification-list"
+import type { Notification } from "../../src/schema/notifications/notifications"
 
 const item = (id: number, patch: Partial<Notification> = {}): Notification => ({
   id,

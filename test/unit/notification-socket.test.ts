@@ -2,7 +2,7 @@ import { Effect, Layer, ManagedRuntime } from "effect"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, type EventObject, setup } from "xstate"
 import { SOCKET } from "../../src/constants"
-import { Config } from "../../src/effects/config"
+import { Config } from "../../src/effects/system/config"
 import {
   NotificationSocket,
   type NotificationSocketShape,
@@ -11,10 +11,10 @@ import {
   type SocketHandlers,
   WebSocketFactory,
   type WebSocketLike,
-} from "../../src/effects/notification-socket"
-import { socketConnection } from "../../src/effects/socket-actors"
-import type { SocketEvent } from "../../src/machines/socket.machine"
-import type { ServerMessage } from "../../src/schema/socket"
+} from "../../src/effects/live/notification-socket"
+import { socketConnection } from "../../src/effects/live/socket.actors"
+import type { SocketEvent } from "../../src/machines/live/socket.machine"
+import type { ServerMessage } from "../../src/schema/live/socket"
 
 // The socket's IO as an Effect service, with a fake WebSocket of the browser's shape; and the callback actor
 // the socket machine invokes, with a fake service of the same interface.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromCallback, fromPromise, waitFor } from "xstate"
-import type { NotificationFilters } from "../../src/machines/notification-list"
-import { notificationsMachine } from "../../src/machines/notifications.machine"
-import type { CatchUp, CatchUpInput, FirstPage } from "../../src/machines/notifications-context"
-import type { Notification } from "../../src/schema/notifications"
+import type { NotificationFilters } from "../../src/machines/notifications/notification-list"
+import { notificationsMachine } from "../../src/machines/notifications/notifications.machine"
+import type { CatchUp, CatchUpInput, FirstPage } from "../../src/machines/notifications/notifications-context"
+import type { Notification } from "../../src/schema/notifications/notifications"
 import { pending } from "../model/walk"
 
 // When the bell reads its unread count again (docs/behaviour.md#catch-up): the real notifications machine, each

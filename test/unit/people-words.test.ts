@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
-import { RECORD_LOAD_FAILED } from "../../src/machines/review.machine"
+import { RECORD_LOAD_FAILED } from "../../src/machines/marketplace/review.machine"
 import { listOf, plural } from "../../src/views/marketplace/format"
-import { categoryLabel } from "../../src/views/pages/category-label"
-import { fieldErrorText } from "../../src/views/pages/field-error-text"
+import { categoryLabel } from "../../src/views/profile/category-label"
+import { fieldErrorText } from "../../src/views/profile/field-error-text"
 import { retryMayHelp } from "../../src/views/shared/retry-may-help"
 
 const LABELS = { full_name: "Full name", email: "Email address" }

@@ -9,7 +9,7 @@ import {
   hasRole,
   may,
   permissionsFor,
-} from "../../src/schema/permissions"
+} from "../../src/schema/auth/permissions"
 
 // The role is the user's user_category. admin: read, write, delete, manage_users; website_coordinator: read,
 // write, manage_requests; any other category: read. Both the client and the server read this one table.

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import { PROFILE_FETCH, profileBackoffMs } from "../../src/constants"
-import { authMachine } from "../../src/machines/auth.machine"
-import type { User } from "../../src/schema/auth"
+import { authMachine } from "../../src/machines/auth/auth.machine"
+import type { User } from "../../src/schema/auth/auth"
 import { demoUser } from "./fake-auth-server"
 
 // The profile is fetched after refresh or login, up to 3 attempts in total, waiting 500 ms times the

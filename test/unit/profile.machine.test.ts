@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
 import { createActor, type EventObject, fromCallback, fromPromise, setup, waitFor } from "xstate"
-import { busMachine } from "../../src/machines/bus.machine"
-import { profileErrorText, profileMachine, UPDATE_FAILED } from "../../src/machines/profile.machine"
-import { lookup } from "../../src/machines/registry"
-import type { ProfilePatch, User } from "../../src/schema/auth"
-import { Failure } from "../../src/schema/failure"
+import { busMachine } from "../../src/machines/system/bus.machine"
+import { profileErrorText, profileMachine, UPDATE_FAILED } from "../../src/machines/profile/profile.machine"
+import { lookup } from "../../src/machines/system/registry"
+import type { ProfilePatch, User } from "../../src/schema/auth/auth"
+import { Failure } from "../../src/schema/system/failure"
 import { demoUser } from "./fake-auth-server"
 
 // Profile editing ('update user' merges the saved fields; a failure shows the server's words): the real machine

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { safeAppPath } from "../../src/machines/app-path"
+import { safeAppPath } from "../../src/machines/system/safe-app-path"
 
 // The push toast's View and the service worker's click follow action_url only to a path of this app. The
 // same function guards the login redirect; these are the inputs a hostile push payload could carry.

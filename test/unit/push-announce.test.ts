@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { type PushFacts, pushVerdict } from "../../src/machines/push-announce"
+import { type PushFacts, pushVerdict } from "../../src/machines/push/push-announce"
 
 const facts = (over: Partial<PushFacts> = {}): PushFacts => ({
   newestSeen: 10,

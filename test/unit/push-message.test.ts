@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { NEW_PUSH_TITLE, toPushMessage } from "../../src/machines/push-message"
+import { NEW_PUSH_TITLE, toPushMessage } from "../../src/machines/push/push-message"
 
 describe("toPushMessage", () => {
   it("reads title and body from the notification part, or from data as the server sends them", () => {

@@ -5,7 +5,7 @@ import {
   lazyPush,
   NOT_LOADED,
   unavailablePush,
-} from "../../src/effects/push-messaging"
+} from "../../src/effects/push/push-messaging"
 
 const full = {
   VITE_FIREBASE_API_KEY: "key",

@@ -1,7 +1,7 @@
 import { Duration, Effect, Schedule } from "effect"
 import { describe, expect, it } from "vitest"
 import { PUSH } from "../../src/constants"
-import { pushQueryRetry, pushRetryDelayMs } from "../../src/effects/push-retry"
+import { pushQueryRetry, pushRetryDelayMs } from "../../src/effects/push/push-retry"
 
 describe("push-area query retries", () => {
   it("waits 1 s, doubling, capped at 30 s", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { defaultOrdering, listSearchString, parseListSearch } from "../../src/machines/list-url"
-import { waitedMs, waitedText, waitLevel } from "../../src/machines/wait-time"
-import type { QueueTimes } from "../../src/schema/queue-wait"
+import { defaultOrdering, listSearchString, parseListSearch } from "../../src/machines/marketplace/list-url"
+import { waitedMs, waitedText, waitLevel } from "../../src/views/marketplace/wait-time"
+import type { QueueTimes } from "../../src/schema/marketplace/queue-wait"
 import {
   noCandidatesReason,
   notApprovedReason,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { createActor, createMachine } from "xstate"
-import { isSecretKey, REDACTED, redact, redactString } from "../../src/effects/redact"
+import { isSecretKey, REDACTED, redact, redactString } from "../../src/effects/support/redact"
 
 const JWT =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MiIsImV4cCI6MTcwMDAwMDAwMH0.c2lnbmF0dXJlLXZhbHVlLWhlcmU"

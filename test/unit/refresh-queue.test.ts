@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
 import { createActor, type EventObject, fromCallback, fromPromise, setup } from "xstate"
-import { awaitFreshToken } from "../../src/effects/refresh-gate"
-import { busMachine } from "../../src/machines/bus.machine"
-import { REFRESH_FAILED, refreshMachine } from "../../src/machines/refresh.machine"
-import { lookup } from "../../src/machines/registry"
-import type { RefreshResponse } from "../../src/schema/auth"
+import { awaitFreshToken } from "../../src/effects/auth/refresh-gate"
+import { busMachine } from "../../src/machines/system/bus.machine"
+import { REFRESH_FAILED, refreshMachine } from "../../src/machines/auth/refresh.machine"
+import { lookup } from "../../src/machines/system/registry"
+import type { RefreshResponse } from "../../src/schema/auth/auth"
 
 // The refresh queue's rules (one refresh for every 401 while it runs; all waiters released or rejected together)
 // on the real machine, inside a small system with the real bus, where a recorder stands in for the auth actor,

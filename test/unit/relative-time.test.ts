@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { clockTime, relativeTime } from "../../src/machines/relative-time"
+import { clockTime, relativeTime } from "../../src/machines/system/relative-time"
 
 const at = Date.parse("2026-03-10T12:00:00.000Z")
 const ago = (ms: number) => new Date(at - ms).toISOString()

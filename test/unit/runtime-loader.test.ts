@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { LoadedRuntime } from "../../src/effects/app-runtime"
-import type { AuthCalls } from "../../src/effects/auth-actors"
-import { ChunkLoadError } from "../../src/effects/load-chunk"
-import type { AppRuntime } from "../../src/effects/runtime"
-import { runtimeLoader } from "../../src/effects/runtime-loader"
+import type { LoadedRuntime } from "../../src/effects/system/app-runtime"
+import type { AuthCalls } from "../../src/effects/auth/auth.actors"
+import { ChunkLoadError } from "../../src/effects/system/load-chunk"
+import type { AppRuntime } from "../../src/effects/system/runtime"
+import { runtimeLoader } from "../../src/effects/system/runtime-loader"
 
 // The root's runtime, loaded on first use: one load for every call made meanwhile, a clear error (never a hang)
 // when its chunk does not arrive, and another try on the next call.

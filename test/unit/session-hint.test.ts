@@ -4,7 +4,7 @@
 // refresh goes to the server as before.
 import { afterEach, describe, expect, it } from "vitest"
 import { waitFor } from "xstate"
-import { noSessionHint } from "../../src/effects/session-hint"
+import { noSessionHint } from "../../src/effects/auth/session-hint-store"
 import { fakeAuthServer } from "./fake-auth-server"
 import { startSession } from "./session-system"
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { type AnyActorLogic, createActor, fromCallback, setup, waitFor } from "xstate"
-import { sessionLoader } from "../../src/effects/session-loader"
-import { appMachine } from "../../src/machines/app.machine"
+import { sessionLoader } from "../../src/effects/system/session-loader"
+import { appMachine } from "../../src/machines/system/app.machine"
 
 // The root starts the signed-in actors only after a sign-in, from a chunk; a chunk that fails is retried.
 

@@ -8,9 +8,9 @@ import {
   routeExpression,
   signedInPreloads,
 } from "../../scripts/signed-in-preload"
-import { ROUTES } from "../../src/schema/app-routes"
-import { PAGE_MODULES } from "../../src/views/page-modules"
-import { signedInRoutePatterns } from "../../src/views/signed-in-routes"
+import { ROUTES } from "../../src/schema/system/app-routes"
+import { PAGE_MODULES } from "../../src/views/system/page-modules"
+import { signedInRoutePatterns } from "../../src/views/system/signed-in-routes"
 
 const chunk = (fileName: string, parts: Partial<BuiltChunk> = {}): BuiltChunk => ({
   fileName,

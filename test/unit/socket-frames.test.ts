@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { decodeFrame } from "../../src/effects/notification-socket"
-import { toNotificationsEvent } from "../../src/machines/socket-messages"
+import { decodeFrame } from "../../src/effects/live/notification-socket"
+import { toNotificationsEvent } from "../../src/machines/live/socket-messages"
 
 afterEach(() => vi.restoreAllMocks())
 

@@ -2,16 +2,16 @@
 import { BroadcastChannel } from "node:worker_threads"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { waitFor } from "xstate"
-import { type StartedApp, startApp } from "../../src/effects/start-app"
-import { type ChannelLike, tabLinkOver } from "../../src/effects/tab-link"
-import { lookup } from "../../src/machines/registry"
+import { type StartedApp, startApp } from "../../src/effects/system/start-app"
+import { type ChannelLike, tabLinkOver } from "../../src/effects/tabs/tab-link"
+import { lookup } from "../../src/machines/system/registry"
 import { demoUser, fakeAuthServer } from "./fake-auth-server"
 
 // startApp with the runtime loaded on first use: a signed-out start needs no Effect code, a browser with a session
 // asks for the runtime at once, the other tabs are heard before it has loaded, and a runtime that cannot load
 // is an error the user can retry, never a hang.
 
-type RuntimeChunk = typeof import("../../src/effects/app-runtime")
+type RuntimeChunk = typeof import("../../src/effects/system/app-runtime")
 
 /** The runtime's chunk, held back until the test lets it arrive (or fails it), with the calls counted. */
 function gatedChunk() {
@@ -21,7 +21,7 @@ function gatedChunk() {
   })
   const load = vi.fn(async (): Promise<RuntimeChunk> => {
     if ((await gate) === "fail") throw new TypeError("Failed to fetch dynamically imported module")
-    return import("../../src/effects/app-runtime")
+    return import("../../src/effects/system/app-runtime")
   })
   return { load, arrive: () => release("arrive"), fail: () => release("fail") }
 }
@@ -102,7 +102,7 @@ describe("startApp with the runtime loaded on first use", () => {
     expect(failed.context.error).toBe("Login failed")
     expect(server.state.logins).toBe(0)
 
-    chunk.load.mockImplementation(() => import("../../src/effects/app-runtime"))
+    chunk.load.mockImplementation(() => import("../../src/effects/system/app-runtime"))
     auth.send({ type: "auth.login", email: "c@example.com", password: "pw" })
     // The fake server refuses every password: the refusal now comes from the server, with its words.
     const refused = await waitFor(auth, (s) => s.matches("ERROR") && server.state.logins === 1)

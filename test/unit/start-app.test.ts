@@ -1,10 +1,10 @@
 import { Effect } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
 import { waitFor } from "xstate"
-import { Api } from "../../src/effects/api"
-import { type StartedApp, startApp } from "../../src/effects/start-app"
-import { aloneTabLink } from "../../src/effects/tab-link"
-import { lookup } from "../../src/machines/registry"
+import { Api } from "../../src/effects/system/api-client"
+import { type StartedApp, startApp } from "../../src/effects/system/start-app"
+import { aloneTabLink } from "../../src/effects/tabs/tab-link"
+import { lookup } from "../../src/machines/system/registry"
 import { type FakeAuthServer, fakeAuthServer } from "./fake-auth-server"
 
 // startApp as main.tsx calls it: the runtime's TokenSource and RefreshGate are the running root's actors.

@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { describe, expect, it, vi } from "vitest"
 import { SOCKET } from "../../src/constants"
-import { configFromEnv, SLOW_RETRY_STORAGE_KEY } from "../../src/effects/config-env"
-import { Storage, type StorageBackend } from "../../src/effects/storage"
+import { configFromEnv, SLOW_RETRY_STORAGE_KEY } from "../../src/effects/system/config-env"
+import { Storage, type StorageBackend } from "../../src/effects/system/storage"
 
 const mapBackend = (): StorageBackend & { data: Map<string, string> } => {
   const data = new Map<string, string>()

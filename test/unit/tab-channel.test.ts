@@ -1,13 +1,13 @@
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { Api } from "../../src/effects/api"
-import { AuthApi } from "../../src/effects/auth-api"
-import { Config } from "../../src/effects/config"
-import { HttpEnv } from "../../src/effects/http-env"
-import { Storage } from "../../src/effects/storage"
-import { channelOver, TabChannel } from "../../src/effects/tab-channel"
-import type { LocksLike } from "../../src/effects/tab-link"
-import type { TabMessage } from "../../src/schema/tabs"
+import { Api } from "../../src/effects/system/api-client"
+import { AuthApi } from "../../src/effects/auth/auth-api"
+import { Config } from "../../src/effects/system/config"
+import { HttpEnv } from "../../src/effects/system/http-env"
+import { Storage } from "../../src/effects/system/storage"
+import { channelOver, TabChannel } from "../../src/effects/tabs/tab-channel"
+import type { LocksLike } from "../../src/effects/tabs/tab-link"
+import type { TabMessage } from "../../src/schema/tabs/tabs"
 
 // The tabs of one browser, with Node's real BroadcastChannel between them (one name per test) and an in-memory
 // lock manager that behaves as the browser's does: one holder per name, the others queue.

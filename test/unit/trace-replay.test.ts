@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest"
 import { type AnyStateMachine, createMachine } from "xstate"
 import { MACHINES } from "../../scripts/trace-machines"
 import { readTrace, replayTrace, TraceFileError } from "../../scripts/trace-replay"
-import { authMachine } from "../../src/machines/auth.machine"
-import type { Trace } from "../../src/schema/trace"
+import { authMachine } from "../../src/machines/auth/auth.machine"
+import type { Trace } from "../../src/schema/support/trace"
 
 // Every trace committed in test/traces/ (recorded in Chromium by scripts/record-traces.ts) replays against the
 // real machines without a divergence; a tampered trace, or a changed machine, is caught at the exact step.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify"
 import { maintenanceRequestsApi, workRequestsApi } from "../../../src/schema/api/requests"
-import type { RequestKind } from "../../../src/schema/marketplace"
+import type { RequestKind } from "../../../src/schema/marketplace/marketplace"
 import { type Handlers, serveGroup } from "../../http/serve-endpoint"
 import { claimRequest } from "../claims"
 import { pageWindow } from "../list-query"

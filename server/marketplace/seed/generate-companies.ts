@@ -2,7 +2,7 @@ import {
   type ApplicationStatus,
   SERVICE_CATEGORIES,
   type ServiceCategory,
-} from "../../../src/schema/marketplace"
+} from "../../../src/schema/marketplace/marketplace"
 import { daysBefore, hoursAfter, type SeedApplication, type SeedProvider, type StaffRole } from "./model"
 import type { Random } from "./random"
 import {

@@ -2,7 +2,7 @@ import type {
   CompanyApplicationIntake,
   MaintenanceRequestIntake,
   WorkRequestIntake,
-} from "../../../src/schema/marketplace-input"
+} from "../../../src/schema/marketplace/marketplace-input"
 import { makeApplications, makeProviders } from "./generate-companies"
 import { makeRequests } from "./generate-requests"
 import { isoDay, type SeedApplication, type SeedProvider, type SeedRequest } from "./model"

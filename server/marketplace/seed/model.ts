@@ -5,7 +5,7 @@ import type {
   RequestStatus,
   ServiceCategory,
   Urgency,
-} from "../../../src/schema/marketplace"
+} from "../../../src/schema/marketplace/marketplace"
 
 // The generated demo data before it meets the database: plain values, with the deciding staff member named
 // by role (the seeder looks the demo accounts up).

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely"
-import type { AuditDetails } from "../../../src/schema/marketplace"
+import type { AuditDetails } from "../../../src/schema/marketplace/marketplace"
 import type { Database } from "../../db/schema"
 import type { SeedContext, SeedReport } from "../../db/seed"
 import { APPLICATION_KIND, REQUEST_KINDS, URGENCY_RANK } from "../kinds"

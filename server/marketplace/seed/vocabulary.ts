@@ -1,4 +1,4 @@
-import type { DocumentKind, ServiceCategory } from "../../../src/schema/marketplace"
+import type { DocumentKind, ServiceCategory } from "../../../src/schema/marketplace/marketplace"
 
 // The words the demo data is made of: UK towns with their postcode areas, trades, the jobs people ask for,
 // and the reasons coordinators give. Real-sounding, but every name and number is invented (phones are in

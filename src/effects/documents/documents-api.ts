@@ -1,10 +1,10 @@
 import { Context, Effect, Layer } from "effect"
 import { documentsApi } from "../../schema/api/documents"
 import type { DocumentList } from "../../schema/documents/document"
-import type { Failure } from "../../schema/failure"
-import { Api } from "../api"
-import { callEndpoint } from "../api-call"
-import { Config } from "../config"
+import type { Failure } from "../../schema/system/failure"
+import { Api } from "../system/api-client"
+import { callEndpoint } from "../system/api-call"
+import { Config } from "../system/config"
 
 // A record's stored documents, with the signed links the browser opens them by: the access token stays in
 // memory, and a PDF in the browser's own viewer, an <img> or a download cannot send it; a link issued to a

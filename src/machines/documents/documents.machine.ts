@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from "xstate"
 import { DOCUMENT_VIEWER } from "../../constants"
 import type { DocumentList, ViewableDocument } from "../../schema/documents/document"
 import { DOCUMENT_LIMITS, isImage } from "../../schema/documents/kinds"
-import { failureText } from "../../schema/failure-text"
+import { failureText } from "../../schema/system/failure-text"
 
 // A record page's documents: the list with its signed links (fetched again before the links stop working, so
 // that a page left open still opens its files), and the in-page image viewer: which image is open, next and

@@ -1,4 +1,4 @@
-import { AdminSendBody, AdminSendResponse } from "../notifications"
+import { AdminSendBody, AdminSendResponse } from "../notifications/notifications"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 import { NOTIFICATIONS_PATH } from "./notifications"
 

@@ -1,5 +1,5 @@
-import { CompanyApplicationDetail, CompanyApplicationPage } from "../marketplace"
-import { ApplicationListQuery, RejectBody, ReopenBody } from "../marketplace-input"
+import { CompanyApplicationDetail, CompanyApplicationPage } from "../marketplace/marketplace"
+import { ApplicationListQuery, RejectBody, ReopenBody } from "../marketplace/marketplace-input"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 import { UuidParams } from "./params"
 

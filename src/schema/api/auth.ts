@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { LoginRequest, LoginResponse, ProfilePatch, RefreshResponse, User } from "../auth"
+import { LoginRequest, LoginResponse, ProfilePatch, RefreshResponse, User } from "../auth/auth"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 
 // Sign-in, the session and the signed-in user's own profile.

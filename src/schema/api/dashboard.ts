@@ -1,4 +1,4 @@
-import { DashboardSummary } from "../dashboard"
+import { DashboardSummary } from "../dashboard/dashboard"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 
 export const dashboardApi = group("dashboard", {

@@ -1,5 +1,5 @@
 import type { Schema } from "effect"
-import { type Action, categoriesFor } from "../permissions"
+import { type Action, categoriesFor } from "../auth/permissions"
 
 // One endpoint of the API as both sides read it: method, path (`:name` placeholders, as Fastify and
 // effect/http-api write them), the schemas of its path parameters, query, body and answer, the error statuses

@@ -9,7 +9,7 @@ import {
   NotificationListQuery,
   NotificationPage,
   UnreadCount,
-} from "../notifications"
+} from "../notifications/notifications"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 import { IdParams } from "./params"
 

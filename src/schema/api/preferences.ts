@@ -1,4 +1,4 @@
-import { Preferences, PreferencesUpdate, UpdatePushTokenBody } from "../notifications"
+import { Preferences, PreferencesUpdate, UpdatePushTokenBody } from "../notifications/notifications"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 import { NOTIFICATIONS_PATH } from "./notifications"
 import { IdParams } from "./params"

@@ -3,7 +3,7 @@ import {
   DeviceTokenRegisterBody,
   DeviceTokenUnregisterBody,
   DeviceTokenUnregistered,
-} from "../notifications"
+} from "../notifications/notifications"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 import { NOTIFICATIONS_PATH } from "./notifications"
 

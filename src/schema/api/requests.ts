@@ -6,8 +6,8 @@ import {
   QueuePage,
   WorkRequest,
   WorkRequestDetail,
-} from "../marketplace"
-import { RejectBody, ReopenBody, RequestListQuery, SelectProvidersBody } from "../marketplace-input"
+} from "../marketplace/marketplace"
+import { RejectBody, ReopenBody, RequestListQuery, SelectProvidersBody } from "../marketplace/marketplace-input"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 import { UuidParams } from "./params"
 

@@ -1,4 +1,4 @@
-import { SearchQuery, SearchResults } from "../search"
+import { SearchQuery, SearchResults } from "../shell/search"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 
 // The command palette's one call: records by their list's search columns, and the caller's notifications.

@@ -1,4 +1,4 @@
-import { type ClientMessage, type ServerMessage, SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES } from "../socket"
+import { type ClientMessage, type ServerMessage, SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES } from "../live/socket"
 import { SOCKET_PATH } from "./socket"
 
 // The socket protocol in words, for the reference page. The frames themselves are ../socket.ts, which both

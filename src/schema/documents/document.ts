@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Timestamp, text, Uuid } from "../marketplace"
+import { Timestamp, text, Uuid } from "../marketplace/marketplace"
 import { DOCUMENT_LIMITS, StoredKind, StoredType } from "./kinds"
 
 // A stored document on the wire: what the viewer lists, and the facts sent with each file of an upload.

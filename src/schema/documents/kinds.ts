@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { DocumentKind } from "../marketplace"
+import { DocumentKind } from "../marketplace/marketplace"
 
 // What a stored file may be: the kinds of an application's documents (with the facts each kind carries) and
 // a request's photos, the types recognised by their bytes, and the limits. One table, read by the server's

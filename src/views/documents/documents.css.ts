@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css"
-import { vars } from "../theme.css"
+import { vars } from "../shell/theme.css"
 
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.sm })
 export const item = style({

@@ -1,4 +1,4 @@
-import type { AssigneeFilter } from "../../schema/marketplace-input"
+import type { AssigneeFilter } from "../../schema/marketplace/marketplace-input"
 import * as ui from "../shared/ui.css"
 
 // Mine / Unassigned / All: whose records a list shows, kept in the URL (docs/behaviour.md#claims).

@@ -1,4 +1,4 @@
-import type { AuditEntry } from "../../schema/marketplace"
+import type { AuditEntry } from "../../schema/marketplace/marketplace"
 import { auditActionLabel, formatWhen } from "./format"
 import * as css from "./marketplace.css"
 

@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import type { bulkReviewMachine } from "../../machines/bulk-review.machine"
+import type { bulkReviewMachine } from "../../machines/marketplace/bulk-review.machine"
 
 // The row checkboxes of a pending list. Native checkboxes: Tab reaches them, Space ticks them, and each is
 // named after its record so that a screen reader says what is being ticked.

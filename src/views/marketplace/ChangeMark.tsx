@@ -1,5 +1,5 @@
-import { type ChangeMark as Mark, markText } from "../../machines/remote-change"
-import { useNotifications } from "../bell/notification-hooks"
+import { type ChangeMark as Mark, markText } from "../../machines/live/remote-change"
+import { useNotifications } from "../notifications/notification-hooks"
 import * as css from "./change-mark.css"
 
 /**

@@ -1,4 +1,4 @@
-import type { ListSource } from "../../machines/marketplace-types"
+import type { ListSource } from "../../machines/marketplace/marketplace-types"
 import * as css from "./claim.css"
 import { useViewers } from "./presence-hooks"
 

@@ -1,5 +1,5 @@
-import { WAIT_LEVEL_LABEL, type WaitLevel, waitedMs, waitedText, waitLevel } from "../../machines/wait-time"
-import type { QueueTimes, WaitCounts } from "../../schema/queue-wait"
+import { WAIT_LEVEL_LABEL, type WaitLevel, waitedMs, waitedText, waitLevel } from "./wait-time"
+import type { QueueTimes, WaitCounts } from "../../schema/marketplace/queue-wait"
 import * as css from "./queue-wait.css"
 
 // How long a pending record has waited, measured to the server's time with the server's thresholds

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react"
-import { MARKETPLACE_LIMITS } from "../../schema/marketplace"
+import { MARKETPLACE_LIMITS } from "../../schema/marketplace/marketplace"
 import { CharacterCount } from "../shared/CharacterCount"
 import { DialogFrame } from "../shared/DialogFrame"
 import * as ui from "../shared/ui.css"

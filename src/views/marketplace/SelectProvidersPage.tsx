@@ -1,16 +1,16 @@
 import { useSelector } from "@xstate/react"
 import { useEffect } from "react"
 import { Link, useLocation, useParams } from "wouter"
-import type { PageRefOf } from "../../machines/registry"
-import { CANDIDATES_LOAD_FAILED, visibleCandidates } from "../../machines/select-providers.machine"
-import { linkTo } from "../../schema/app-routes"
+import type { PageRefOf } from "../../machines/system/registry"
+import { CANDIDATES_LOAD_FAILED, visibleCandidates } from "../../machines/marketplace/select-providers.machine"
+import { linkTo } from "../../schema/system/app-routes"
 import {
   type CandidateRequest,
   MARKETPLACE_LIMITS,
   type RequestKind,
   SERVICE_CATEGORIES,
   serviceLabel,
-} from "../../schema/marketplace"
+} from "../../schema/marketplace/marketplace"
 import { Breadcrumbs } from "../shared/Breadcrumbs"
 import { FailureCard } from "../shared/FailureCard"
 import { retryMayHelp } from "../shared/retry-may-help"

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react"
-import { nextOrdering, sortDirection } from "../../machines/list-sort"
+import { nextOrdering, sortDirection } from "./list-sort"
 import * as css from "./card-table.css"
 import * as triage from "./triage.css"
 

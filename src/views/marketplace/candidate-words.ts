@@ -1,5 +1,5 @@
-import type { CandidateRequest, RequestKind } from "../../schema/marketplace"
-import { serviceLabel } from "../../schema/marketplace"
+import type { CandidateRequest, RequestKind } from "../../schema/marketplace/marketplace"
+import { serviceLabel } from "../../schema/marketplace/marketplace"
 
 // What the provider-choice page says about its request (docs/behaviour.md#choosing-providers). The reasons are
 // the server's rule in words: a candidate is an active provider from an accepted company that offers the

@@ -1,6 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css"
-import { contentContainer } from "../layout/content-container.css"
-import { vars } from "../theme.css"
+import { contentContainer } from "../shell/content-container.css"
+import { vars } from "../shell/theme.css"
 
 // A table that becomes a stack of cards when the page area is too narrow for its columns (a phone, or a
 // tablet with the sidebar open): each row a card, each cell a line led by its column's name (data-label).

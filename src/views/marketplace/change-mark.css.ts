@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css"
-import { vars } from "../theme.css"
+import { vars } from "../shell/theme.css"
 
 /** "Approved by Corey Coordinator just now": beside what changed, muted so that it informs without shouting. */
 export const changeMark = style({

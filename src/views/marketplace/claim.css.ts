@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css"
-import { vars } from "../theme.css"
+import { vars } from "../shell/theme.css"
 
 // The detail page's assignment line and who else is viewing, and the lists' assignee cell.
 

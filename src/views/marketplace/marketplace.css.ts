@@ -1,6 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css"
-import { contentContainer } from "../layout/content-container.css"
-import { vars } from "../theme.css"
+import { contentContainer } from "../shell/content-container.css"
+import { vars } from "../shell/theme.css"
 
 export const toolbar = style({
   display: "flex",

@@ -1,16 +1,16 @@
 import { useSelector } from "@xstate/react"
 import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react"
-import type { DashboardContext, DashboardEvent } from "../../machines/dashboard.machine"
-import { nextPageKey, openPage } from "../../machines/pages"
+import type { DashboardContext, DashboardEvent } from "../../machines/dashboard/dashboard.machine"
+import { nextPageKey, openPage } from "../../machines/system/pages"
 import {
   lookupPage,
   lookupRest,
   type PageInputOf,
   type PageName,
   type PageRefOf,
-} from "../../machines/registry"
-import { useSystemActor } from "../app-context"
-import { followRest } from "../follow-rest"
+} from "../../machines/system/registry"
+import { useSystemActor } from "../system/app-context"
+import { followRest } from "../system/follow-rest"
 
 // A page runs its machine as a child of the rest of the session for as long as it is shown (so the support
 // panel and a trace see it); the session starts it with the implementations src/effects provided, the one

@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react"
 import { useEffect } from "react"
-import type { ListSource } from "../../machines/marketplace-types"
-import type { Viewer } from "../../schema/presence"
-import { useSystemActor } from "../app-context"
+import type { ListSource } from "../../machines/marketplace/marketplace-types"
+import type { Viewer } from "../../schema/live/presence"
+import { useSystemActor } from "../system/app-context"
 
 /**
  * Says which record this page shows for as long as it is shown, and returns who else views it now

@@ -1,5 +1,5 @@
 import { style, styleVariants } from "@vanilla-extract/css"
-import { vars } from "../theme.css"
+import { vars } from "../shell/theme.css"
 
 // The due and overdue badges: words first (colour only repeats them), warning and danger tones per theme.
 

@@ -1,5 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css"
-import { vars } from "../theme.css"
+import { vars } from "../shell/theme.css"
 
 // The keyboard's row cursor, the sortable column headers and the shortcuts dialog's key list.
 

@@ -1,11 +1,11 @@
-import type { NotificationFilters } from "../../machines/notification-list"
+import type { NotificationFilters } from "../../machines/notifications/notification-list"
 import {
   NOTIFICATION_TYPES,
   type NotificationType,
   PRIORITIES,
   type Priority,
-} from "../../schema/notifications"
-import { typeLabel } from "../bell/type-icon"
+} from "../../schema/notifications/notifications"
+import { typeLabel } from "./type-icon"
 import * as ui from "../shared/ui.css"
 
 const PRIORITY_LABELS: Record<Priority, string> = {

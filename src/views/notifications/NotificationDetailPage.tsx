@@ -1,9 +1,9 @@
 import { useEffect } from "react"
 import { Link, useLocation, useParams } from "wouter"
-import { safeAppPath } from "../../machines/app-path"
-import { relativeTime } from "../../machines/relative-time"
-import { linkTo } from "../../schema/app-routes"
-import { detailStatus, useNotifications, useNotificationsSend } from "../bell/notification-hooks"
+import { safeAppPath } from "../../machines/system/safe-app-path"
+import { relativeTime } from "../../machines/system/relative-time"
+import { linkTo } from "../../schema/system/app-routes"
+import { detailStatus, useNotifications, useNotificationsSend } from "./notification-hooks"
 import * as ui from "../shared/ui.css"
 
 /** /notifications/:id: one notification, read on open; its action only when it is a path of this app. */

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css"
-import { vars } from "../theme.css"
+import { vars } from "../shell/theme.css"
 
 /** Inbox and Archived: two places of one page, shown as links so that each has its own address. */
 export const views = style({

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css"
-import { vars } from "../theme.css"
+import { vars } from "../shell/theme.css"
 
 export const nav = style({ marginBottom: vars.space.md, fontSize: "0.9rem" })
 export const list = style({

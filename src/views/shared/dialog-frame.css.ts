@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css"
-import { vars } from "../theme.css"
+import { vars } from "../shell/theme.css"
 
 export const dialog = style({
   border: `1px solid ${vars.color.border}`,

@@ -9,7 +9,7 @@ import {
   useReducer,
 } from "react"
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
-import { loadChunk } from "../../effects/load-chunk"
+import { loadChunk } from "../../effects/system/load-chunk"
 import { RetrySignal } from "./retry-signal"
 import { LoadingScreen } from "./Spinner"
 import * as ui from "./ui.css"

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react"
-import type { TraceRecorder } from "../../effects/trace-recorder"
+import type { TraceRecorder } from "../../effects/support/trace-recorder"
 
 // The trace recorder watches the actor system from outside it; the support panel reads it through this context.
 

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useCallback } from "react"
-import { mayOpenSupport, type SupportEvent } from "../../machines/support.machine"
-import { useOptionalActor } from "../app-context"
+import { mayOpenSupport, type SupportEvent } from "../../machines/support/support.machine"
+import { useOptionalActor } from "../system/app-context"
 
 /** The support actor, absent in a root started without it (some unit tests). */
 const useSupportRef = () => useOptionalActor("support")

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react"
 // Loaded with the panel, so that 'Export trace' needs no further chunk (and works offline).
-import "../../effects/trace-download"
-import type { TraceRecorder } from "../../effects/trace-recorder"
+import "../../effects/support/trace-download"
+import type { TraceRecorder } from "../../effects/support/trace-recorder"
 import { useRecorder } from "./recorder-context"
 import {
   type ActorRow,

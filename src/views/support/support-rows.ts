@@ -1,6 +1,6 @@
-import { redact } from "../../effects/redact"
-import { actorLabel, machineOf } from "../../effects/trace-build"
-import type { RecordedActor, RecordedEvent, TraceRecorder } from "../../effects/trace-recorder"
+import { redact } from "../../effects/support/redact"
+import { actorLabel, machineOf } from "../../effects/support/trace-build"
+import type { RecordedActor, RecordedEvent, TraceRecorder } from "../../effects/support/trace-recorder"
 import { stateText } from "./state-text"
 
 // The panel's tables, read from the recorder: every value through the one redaction before it is shown.

@@ -4,7 +4,7 @@
 import { Schema } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ErrorBody } from "../../../src/schema/errors"
+import { ErrorBody } from "../../../src/schema/system/errors"
 import { FUZZ_RUNS, FUZZ_TIMEOUT_MS } from "../fuzz-arbitraries"
 import { startServer, type TestServer } from "../harness"
 import {

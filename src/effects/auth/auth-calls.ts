@@ -1,0 +1,16 @@
+import { Effect, type ManagedRuntime } from "effect"
+import type { AuthCalls } from "./auth.actors"
+import { AuthApi } from "./auth-api"
+import { runForActor } from "../system/runtime"
+
+/** AuthApi's calls on a runtime, as the plain promises the auth and refresh machines' actors make. */
+export function authCalls(runtime: ManagedRuntime.ManagedRuntime<AuthApi, never>): AuthCalls {
+  const run = <A, E>(effect: Effect.Effect<A, E, AuthApi>) => runForActor(runtime, effect)
+  return {
+    refresh: () => run(AuthApi.use((a) => a.refresh)),
+    login: (email, password) => run(AuthApi.use((a) => a.login(email, password))),
+    profile: () => run(AuthApi.use((a) => a.profile)),
+    // Errors are ignored: local state is already cleared (docs/behaviour.md#auth-status).
+    logout: () => run(AuthApi.use((a) => a.logout).pipe(Effect.ignore)),
+  }
+}

@@ -1,0 +1,67 @@
+import type { AssigneeFilter } from "../../schema/marketplace/marketplace-input"
+import type { ListPage, ListQuery } from "../marketplace/marketplace-types"
+import type { ChangeMark, Holder, RemoteChange } from "./remote-change"
+
+// How an open list takes a change made elsewhere, at once and in place (docs/behaviour.md#live-records): the
+// row is replaced where it stands, or leaves when it no longer belongs to the list (its status, or who holds it
+// on a Mine or Unassigned list, no longer matches the list's filter), unless the user has ticked
+// it for a bulk decision, when it stays with its new state. Rows that join the list (a new intake, a reopen)
+// and a new order come with the background reload that follows. Pure.
+
+/** Whether a record of this status belongs to a list of `status` (an empty one lists every status). */
+const hasStatus = (listStatus: string, status: string): boolean => listStatus === "" || listStatus === status
+
+/** Whether a record so held belongs to a list of `assignee` (absent or All lists everyone's). */
+const hasHolder = (assignee: AssigneeFilter | undefined, holder: Holder): boolean =>
+  assignee === "mine" ? holder === "me" : assignee === "unassigned" ? holder === "nobody" : true
+
+/** What of a list's query decides which records it holds. */
+export type ListFilter = Pick<ListQuery, "status" | "assignee">
+
+export function applyChange(
+  data: ListPage | null,
+  filter: ListFilter,
+  change: RemoteChange,
+  kept: ReadonlyArray<string>,
+): ListPage | null {
+  if (data === null) return null
+  const at = data.results.findIndex((r) => r.uuid === change.uuid)
+  if (at < 0) return data
+  // Kept only for someone else's change: this user's own decision (in another tab) is meant to take it away.
+  const keep = kept.includes(change.uuid) && change.mark !== null
+  if ((hasStatus(filter.status, change.record.status) && hasHolder(filter.assignee, change.holder)) || keep)
+    return { ...data, results: data.results.with(at, change.record) }
+  return { ...data, count: Math.max(0, data.count - 1), results: data.results.toSpliced(at, 1) }
+}
+
+/**
+ * A page loaded again in the background: the rows the user ticked and that changed elsewhere (marked) stay
+ * where they were, although the list no longer has them, so that the selection in progress is not taken away.
+ */
+export function keepTicked(
+  before: ListPage | null,
+  fetched: ListPage,
+  kept: ReadonlyArray<string>,
+  marks: Readonly<Record<string, ChangeMark>>,
+): ListPage {
+  if (before === null) return fetched
+  let results = fetched.results
+  before.results.forEach((row, index) => {
+    if (!kept.includes(row.uuid) || marks[row.uuid] === undefined) return
+    if (results.some((r) => r.uuid === row.uuid)) return
+    results = results.toSpliced(Math.min(index, results.length), 0, row)
+  })
+  return results === fetched.results ? fetched : { ...fetched, results }
+}
+
+export function withMark(
+  marks: Readonly<Record<string, ChangeMark>>,
+  change: RemoteChange,
+): Readonly<Record<string, ChangeMark>> {
+  if (change.mark === null) {
+    if (marks[change.uuid] === undefined) return marks
+    const { [change.uuid]: _gone, ...rest } = marks
+    return rest
+  }
+  return { ...marks, [change.uuid]: change.mark }
+}

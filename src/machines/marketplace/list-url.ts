@@ -1,0 +1,52 @@
+import { ASSIGNEE_FILTERS, type AssigneeFilter } from "../../schema/marketplace/marketplace-input"
+import type { ListQuery } from "./marketplace-types"
+
+// A list's place lives in the URL query so that it can be shared, reloaded and reached with Back. Only what
+// differs from the defaults is written, so a fresh list has a clean address.
+
+export const DEFAULT_ORDERING = "-submitted_at"
+/** A pending list is a queue: oldest first unless the user orders it otherwise (docs/behaviour.md#waiting-time). */
+export const QUEUE_ORDERING = "submitted_at"
+
+export const defaultOrdering = (status: string): string =>
+  status === "pending" ? QUEUE_ORDERING : DEFAULT_ORDERING
+
+export function parseListSearch(search: string, status: string): ListQuery {
+  const params = new URLSearchParams(search)
+  const page = Number.parseInt(params.get("page") ?? "1", 10)
+  return {
+    status,
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+    search: params.get("search") ?? "",
+    ordering: params.get("ordering") || defaultOrdering(status),
+    ...assigneeParam(params.get("assignee")),
+  }
+}
+
+/** Mine or Unassigned; All is the default and leaves the address clean (docs/behaviour.md#claims). */
+const assigneeParam = (value: string | null): { assignee?: AssigneeFilter } => {
+  const known = ASSIGNEE_FILTERS.find((f) => f === value)
+  return known === undefined || known === "all" ? {} : { assignee: known }
+}
+
+/** The query with another assignee filter, from the first page. */
+export const withAssignee = (query: ListQuery, assignee: AssigneeFilter): ListQuery => {
+  const { assignee: _old, ...rest } = query
+  return { ...rest, page: 1, ...assigneeParam(assignee) }
+}
+
+export function listSearchString(query: ListQuery): string {
+  const params = new URLSearchParams()
+  if (query.search !== "") params.set("search", query.search)
+  if (query.ordering !== defaultOrdering(query.status)) params.set("ordering", query.ordering)
+  if (query.assignee !== undefined && query.assignee !== "all") params.set("assignee", query.assignee)
+  if (query.page > 1) params.set("page", String(query.page))
+  return params.toString()
+}
+
+export const sameQuery = (a: ListQuery, b: ListQuery): boolean =>
+  a.status === b.status &&
+  a.page === b.page &&
+  a.search === b.search &&
+  a.ordering === b.ordering &&
+  (a.assignee ?? "all") === (b.assignee ?? "all")

@@ -1,0 +1,287 @@
+import { assign, fromPromise, setup } from "xstate"
+import { FINDING } from "../../constants"
+import { failureText } from "../../schema/system/failure-text"
+import type { Assignee } from "../../schema/marketplace/marketplace"
+import type { AssigneeFilter } from "../../schema/marketplace/marketplace-input"
+import { sameQuery, withAssignee } from "./list-url"
+import { applyChange, keepTicked, withMark } from "../live/live-list"
+import type { ListPage, ListQuery, ListSource } from "./marketplace-types"
+import type { ChangeMark, RemoteChange } from "../live/remote-change"
+
+// One machine for every paged list (work and maintenance requests, company applications, any status).
+// It owns the query; the page mirrors it into the URL and feeds URL changes (reload, Back) back as `list.sync`.
+// Typing in the search box waits in `typing` until the keys stop (docs/behaviour.md#finding-things), and the
+// keyboard's row cursor (docs/behaviour.md#keyboard-triage) is an index into the rows shown.
+
+export const LIST_LOAD_FAILED = "The list could not be loaded. Please try again."
+
+export interface PagedListInput {
+  readonly source: ListSource
+  readonly query: ListQuery
+}
+
+export interface PagedListContext {
+  readonly source: ListSource
+  readonly query: ListQuery
+  readonly data: ListPage | null
+  readonly error: string | null
+  /** Rows changed by someone else while shown, by uuid: "Approved by Corey Coordinator just now". */
+  readonly marks: Readonly<Record<string, ChangeMark>>
+  /** The rows ticked for a bulk decision: they stay while shown even when they leave the list. */
+  readonly kept: ReadonlyArray<string>
+  /** A change arrived while a load was under way: the page loads again once it ends. */
+  readonly stale: boolean
+  /** The search box's text while it waits to apply. */
+  readonly draft: string
+  /** The row the keyboard points at; null until a key moves it. */
+  readonly cursor: number | null
+}
+
+export type PagedListEvent =
+  | { type: "list.sync"; query: ListQuery }
+  | { type: "list.page"; page: number }
+  | { type: "list.search"; search: string }
+  /** A keystroke in the search box: applied once the keys stop, unless Enter (list.search) comes first. */
+  | { type: "list.type"; search: string }
+  /** The keyboard's row cursor moves down (1) or up (-1), staying on the rows shown. */
+  | { type: "list.cursor"; by: 1 | -1 }
+  | { type: "list.order"; ordering: string }
+  | { type: "list.retry" }
+  | { type: "list.reload" }
+  /** Records of some list changed (bus: records.changed): this list reloads when they are of its kind. */
+  | { type: "list.recordsChanged"; source: ListSource }
+  /** A record changed elsewhere (bus: records.remoteChanged): applied in place, then reloaded in the background. */
+  | { type: "list.remoteChanged"; change: RemoteChange }
+  /** The socket came back after a loss (bus: records.resync): loaded again in the background. */
+  | { type: "list.refresh" }
+  /** The rows ticked for a bulk decision now. */
+  | { type: "list.keep"; uuids: ReadonlyArray<string> }
+  /** A record was claimed or released (bus): its row shows the new assignee (docs/behaviour.md#claims). */
+  | { type: "list.assigned"; source: ListSource; uuid: string; assignee: Assignee | null }
+  /** Mine, Unassigned or All: back to the first page. */
+  | { type: "list.assignee"; assignee: AssigneeFilter }
+
+export interface FetchPageInput {
+  readonly source: ListSource
+  readonly query: ListQuery
+}
+
+/**
+ * The keyboard's row after the rows changed (a reload, a change made elsewhere): it stays where it was, so the
+ * next record slides under it, unless the list got shorter.
+ */
+const clampCursor = (cursor: number | null, rows: number): number | null =>
+  cursor === null || rows === 0 ? null : Math.min(cursor, rows - 1)
+
+/** Provided for real in src/effects; tests replace it. */
+const fetchPage = fromPromise<ListPage, FetchPageInput>(() =>
+  Promise.reject(new Error("fetchPage not provided")),
+)
+
+/** Where a shown list takes changes made elsewhere. */
+const live = {
+  "list.remoteChanged": { guard: "isOwnChange", target: "#pagedList.refreshing", actions: "applyRemote" },
+  "list.refresh": { target: "#pagedList.refreshing" },
+} as const
+
+export const pagedListMachine = setup({
+  types: {
+    context: {} as PagedListContext,
+    input: {} as PagedListInput,
+    events: {} as PagedListEvent,
+  },
+  actors: { fetchPage },
+  delays: { listSearchDebounce: FINDING.listSearchDebounceMs },
+  guards: {
+    isEmpty: ({ event }) => (event as unknown as { output: ListPage }).output.results.length === 0,
+    changesQuery: ({ context, event }) =>
+      event.type === "list.sync" && !sameQuery(context.query, event.query),
+    isOtherPage: ({ context, event }) =>
+      event.type === "list.page" && event.page >= 1 && event.page !== context.query.page,
+    isOwnChange: ({ context, event }) =>
+      event.type === "list.remoteChanged" && event.change.source === context.source,
+    isStale: ({ context }) => context.stale,
+    // Empty once the ticked rows that changed elsewhere are kept (keepTicked).
+    isEmptyKept: ({ context, event }) =>
+      keepTicked(context.data, (event as unknown as { output: ListPage }).output, context.kept, context.marks)
+        .results.length === 0,
+    hasNoRows: ({ context }) => (context.data?.results.length ?? 0) === 0,
+  },
+  actions: {
+    applyRemote: assign(({ context, event }) => {
+      if (event.type !== "list.remoteChanged") return {}
+      const data = applyChange(context.data, context.query, event.change, context.kept)
+      return {
+        data,
+        marks: withMark(context.marks, event.change),
+        cursor: clampCursor(context.cursor, data?.results.length ?? 0),
+      }
+    }),
+    takeFetched: assign(({ context, event }) => {
+      const data = keepTicked(
+        context.data,
+        (event as unknown as { output: ListPage }).output,
+        context.kept,
+        context.marks,
+      )
+      return { data, stale: false, cursor: clampCursor(context.cursor, data.results.length) }
+    }),
+    markStale: assign({ stale: true }),
+    takeQuery: assign({
+      query: ({ event, context }) => (event.type === "list.sync" ? event.query : context.query),
+      cursor: null,
+    }),
+    takePage: assign({
+      query: ({ event, context }) =>
+        event.type === "list.page" ? { ...context.query, page: event.page } : context.query,
+      cursor: null,
+    }),
+    // A new search or order starts again from the first page: the old page number means nothing for it.
+    takeSearch: assign({
+      query: ({ event, context }) =>
+        event.type === "list.search"
+          ? { ...context.query, search: event.search.trim(), page: 1 }
+          : context.query,
+      cursor: null,
+    }),
+    takeDraft: assign({
+      draft: ({ event, context }) => (event.type === "list.type" ? event.search : context.draft),
+    }),
+    applyDraft: assign({
+      query: ({ context }) => ({ ...context.query, search: context.draft.trim(), page: 1 }),
+      cursor: null,
+    }),
+    takeOrdering: assign({
+      query: ({ event, context }) =>
+        event.type === "list.order" ? { ...context.query, ordering: event.ordering, page: 1 } : context.query,
+      cursor: null,
+    }),
+    // The first move shows the cursor on the first row; later ones stop at either end.
+    moveCursor: assign({
+      cursor: ({ context, event }) => {
+        const rows = context.data?.results.length ?? 0
+        if (event.type !== "list.cursor" || rows === 0) return context.cursor
+        if (context.cursor === null) return 0
+        return Math.min(rows - 1, Math.max(0, context.cursor + event.by))
+      },
+    }),
+    // New rows after a reload (a decision, another tab's change): the cursor stays where it was, so the next
+    // record slides under it, unless the list got shorter.
+    takeData: assign({
+      data: ({ event }) => (event as unknown as { output: ListPage }).output,
+      cursor: ({ context, event }) =>
+        clampCursor(context.cursor, (event as unknown as { output: ListPage }).output.results.length),
+    }),
+  },
+}).createMachine({
+  id: "pagedList",
+  context: ({ input }) => ({
+    source: input.source,
+    query: input.query,
+    data: null,
+    error: null,
+    marks: {},
+    kept: [],
+    stale: false,
+    draft: input.query.search,
+    cursor: null,
+  }),
+  initial: "loading",
+  // Any change of place reloads, whatever the list is doing; entering `loading` again restarts the fetch.
+  on: {
+    "list.sync": { guard: "changesQuery", target: ".loading", reenter: true, actions: "takeQuery" },
+    "list.page": { guard: "isOtherPage", target: ".loading", reenter: true, actions: "takePage" },
+    "list.search": { target: ".loading", reenter: true, actions: "takeSearch" },
+    "list.type": { target: ".typing", reenter: true, actions: "takeDraft" },
+    "list.cursor": { actions: "moveCursor" },
+    "list.order": { target: ".loading", reenter: true, actions: "takeOrdering" },
+    "list.reload": { target: ".loading", reenter: true },
+    "list.assignee": {
+      guard: ({ context, event }) => (context.query.assignee ?? "all") !== event.assignee,
+      target: ".loading",
+      reenter: true,
+      actions: assign({ query: ({ context, event }) => withAssignee(context.query, event.assignee) }),
+    },
+    // The row changes where it stands; a filtered list is not reloaded under the user's eyes. On a Mine or
+    // Unassigned list, the record.changed the claim also makes (list.remoteChanged) takes it out when it no
+    // longer matches.
+    "list.assigned": {
+      guard: ({ context, event }) =>
+        event.source === context.source && context.data?.results.some((r) => r.uuid === event.uuid) === true,
+      actions: assign({
+        data: ({ context, event }) =>
+          context.data && {
+            ...context.data,
+            results: context.data.results.map((r) =>
+              r.uuid === event.uuid ? { ...r, assignee: event.assignee } : r,
+            ),
+          },
+      }),
+    },
+    "list.recordsChanged": {
+      guard: ({ context, event }) => event.source === context.source,
+      target: ".loading",
+      reenter: true,
+    },
+    "list.keep": { actions: assign({ kept: ({ event }) => event.uuids }) },
+  },
+  states: {
+    loading: {
+      entry: assign({ error: null, stale: false }),
+      on: { "list.remoteChanged": { guard: "isOwnChange", actions: ["applyRemote", "markStale"] } },
+      invoke: {
+        id: "fetchPage",
+        src: "fetchPage",
+        input: ({ context }) => ({ source: context.source, query: context.query }),
+        onDone: [
+          // What it loaded may predate a change heard meanwhile.
+          { guard: "isStale", target: "refreshing", actions: "takeFetched" },
+          { guard: "isEmpty", target: "empty", actions: "takeData" },
+          { target: "ready", actions: "takeData" },
+        ],
+        onError: {
+          target: "failed",
+          actions: assign({ error: ({ event }) => failureText(event.error, LIST_LOAD_FAILED), stale: false }),
+        },
+      },
+    },
+    // The rows stay on screen while the keys go on; the last keystroke's delay applies the search. A change
+    // heard meanwhile is applied, and the load that follows is marked stale.
+    typing: {
+      on: {
+        "list.remoteChanged": { guard: "isOwnChange", actions: ["applyRemote", "markStale"] },
+        "list.refresh": { actions: "markStale" },
+      },
+      after: { listSearchDebounce: { target: "loading", actions: "applyDraft" } },
+    },
+    ready: { on: live },
+    empty: { on: live },
+    // Loading again behind the rows shown: the table stays, and so do focus, scroll and the ticked rows. A
+    // failure keeps what is shown (the next change or reconnection tries again).
+    refreshing: {
+      on: {
+        "list.remoteChanged": { guard: "isOwnChange", actions: ["applyRemote", "markStale"] },
+        "list.refresh": { actions: "markStale" },
+      },
+      invoke: {
+        id: "refetchPage",
+        src: "fetchPage",
+        input: ({ context }) => ({ source: context.source, query: context.query }),
+        onDone: [
+          // Changes keep coming (a burst): one more load after this one, not one per change.
+          { guard: "isStale", target: "refreshing", reenter: true, actions: "takeFetched" },
+          { guard: "isEmptyKept", target: "empty", actions: "takeFetched" },
+          { target: "ready", actions: "takeFetched" },
+        ],
+        onError: [
+          { guard: "hasNoRows", target: "empty", actions: assign({ stale: false }) },
+          { target: "ready", actions: assign({ stale: false }) },
+        ],
+      },
+    },
+    failed: { on: { "list.retry": "loading", "list.refresh": "loading" } },
+  },
+})
+
+/** How many pages the list has at the page size it was fetched with (at least one). */
+export const pageCount = (count: number, pageSize: number): number => Math.max(1, Math.ceil(count / pageSize))

@@ -1,0 +1,252 @@
+import { assign, emit, fromPromise, setup } from "xstate"
+import { failureStatus, failureText } from "../../schema/system/failure-text"
+import type { Assignee } from "../../schema/marketplace/marketplace"
+import type { RecordFact } from "../system/facts"
+import {
+  positiveActionFor,
+  type RecordDetail,
+  type RecordRef,
+  type ReviewDecision,
+} from "./marketplace-types"
+import type { ChangeMark, RemoteChange } from "../live/remote-change"
+
+// A record's detail page: load it, then approve/accept after a confirmation or reject with a reason.
+// A 409 means someone else decided first: the server's sentence is shown and the record reloaded, so the page
+// shows what is true now instead of an action that can no longer be taken.
+
+export const RECORD_LOAD_FAILED = "The record could not be loaded. Please try again."
+export const ACTION_FAILED = "The action failed. Please try again."
+
+export interface ReviewContext {
+  readonly target: RecordRef
+  readonly record: RecordDetail | null
+  readonly decision: ReviewDecision | null
+  readonly error: string | null
+  readonly conflict: string | null
+  /** The last change someone else made while the page was open: "Rejected by Cora Second just now". */
+  readonly mark: ChangeMark | null
+}
+
+export type ReviewEvent =
+  | { type: "review.approve" }
+  | { type: "review.reject" }
+  | { type: "review.confirm" }
+  | { type: "review.submitReason"; reason: string }
+  | { type: "review.cancel" }
+  | { type: "review.retry" }
+  /** A record changed elsewhere (bus: records.remoteChanged): this one's status and actions follow at once. */
+  | { type: "review.remoteChanged"; change: RemoteChange }
+  /** The socket came back after a loss (bus: records.resync): loaded again in the background. */
+  | { type: "review.refresh" }
+  /** A claim made here or anywhere (bus): the record shown takes the new assignee (docs/behaviour.md#claims). */
+  | {
+      type: "review.assigned"
+      uuid: string
+      assignee: Assignee | null
+      /** The whole record after a claim made in this tab (its audit trail names the claim too). */
+      record?: RecordDetail
+    }
+
+export interface ActInput {
+  readonly target: RecordRef
+  readonly decision: ReviewDecision
+}
+
+const loadRecord = fromPromise<RecordDetail, RecordRef>(() =>
+  Promise.reject(new Error("loadRecord not provided")),
+)
+const act = fromPromise<RecordDetail, ActInput>(() => Promise.reject(new Error("act not provided")))
+
+/** Where a pending record can be decided from: once loaded, and again after a failure or a conflict. */
+const canDecide = {
+  "review.approve": { guard: "isPending", target: "#review.confirming" },
+  "review.reject": { guard: "isPending", target: "#review.askingReason" },
+} as const
+
+/** Where the page shows the record settled: a change elsewhere is applied and the record loaded again. */
+const live = {
+  "review.remoteChanged": { guard: "isThisRecord", target: "#review.refreshing", actions: "takeRemote" },
+  "review.refresh": { target: "#review.refreshing" },
+} as const
+
+export const reviewMachine = setup({
+  types: {
+    context: {} as ReviewContext,
+    input: {} as RecordRef,
+    events: {} as ReviewEvent,
+    emitted: {} as RecordFact,
+  },
+  actors: { loadRecord, act },
+  guards: {
+    isPending: ({ context }) => context.record?.status === "pending",
+    hasReason: ({ event }) => event.type === "review.submitReason" && event.reason.trim() !== "",
+    isConflict: ({ event }) => failureStatus((event as unknown as { error: unknown }).error) === 409,
+    isThisRecord: ({ context, event }) =>
+      event.type === "review.remoteChanged" &&
+      event.change.source === context.target.kind &&
+      event.change.uuid === context.target.uuid,
+  },
+  actions: {
+    // Results reach the user as toasts; the real ones are provided from src/effects (sonner).
+    announceDone: (_, _params: { decision: ReviewDecision | null; record: RecordDetail | null }) => {},
+    announceConflict: (_, _params: { message: string }) => {},
+    announceFailure: (_, _params: { message: string }) => {},
+    clearOutcome: assign({ error: null, conflict: null }),
+    // The list row has the status and decision; the audit trail comes with the reload that follows.
+    takeRemote: assign(({ context, event }) => {
+      if (event.type !== "review.remoteChanged" || context.record === null) return {}
+      const record: RecordDetail = { ...context.record, ...event.change.record } as RecordDetail
+      return { record, mark: event.change.mark }
+    }),
+    // Decided here, or found decided by someone else: either way the lists and counts moved.
+    announceChanged: emit(({ context }) => ({
+      type: "records.changed",
+      source: context.target.kind,
+      uuids: [context.target.uuid],
+    })),
+  },
+}).createMachine({
+  id: "review",
+  context: ({ input }) => ({
+    target: input,
+    record: null,
+    decision: null,
+    error: null,
+    conflict: null,
+    mark: null,
+  }),
+  initial: "loading",
+  on: {
+    "review.assigned": {
+      guard: ({ context, event }) => context.record !== null && context.record.uuid === event.uuid,
+      actions: assign({
+        record: ({ context, event }) =>
+          event.record ?? (context.record ? { ...context.record, assignee: event.assignee } : null),
+      }),
+    },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: "loadRecord",
+        src: "loadRecord",
+        input: ({ context }) => context.target,
+        onDone: { target: "ready", actions: assign({ record: ({ event }) => event.output, error: null }) },
+        onError: {
+          target: "loadFailed",
+          actions: assign({ error: ({ event }) => failureText(event.error, RECORD_LOAD_FAILED) }),
+        },
+      },
+    },
+    loadFailed: { on: { "review.retry": "loading" } },
+    ready: { on: { ...canDecide, ...live } },
+    // Loading again behind the record shown; its actions follow the status already taken.
+    refreshing: {
+      on: {
+        ...canDecide,
+        "review.remoteChanged": {
+          guard: "isThisRecord",
+          target: "refreshing",
+          reenter: true,
+          actions: "takeRemote",
+        },
+      },
+      invoke: {
+        id: "refreshRecord",
+        src: "loadRecord",
+        input: ({ context }) => context.target,
+        onDone: { target: "ready", actions: assign({ record: ({ event }) => event.output }) },
+        onError: "ready",
+      },
+    },
+    confirming: {
+      on: {
+        // A dialog open is a decision in progress: it stays (focus with it); the server will say if it is too late.
+        "review.remoteChanged": { guard: "isThisRecord", actions: "takeRemote" },
+        "review.confirm": {
+          target: "acting",
+          actions: assign({
+            decision: ({ context }) => ({ action: positiveActionFor(context.target.kind) }),
+          }),
+        },
+        "review.cancel": "ready",
+      },
+    },
+    askingReason: {
+      on: {
+        "review.submitReason": {
+          guard: "hasReason",
+          target: "acting",
+          actions: assign({ decision: ({ event }) => ({ action: "reject", reason: event.reason.trim() }) }),
+        },
+        "review.cancel": "ready",
+        "review.remoteChanged": { guard: "isThisRecord", actions: "takeRemote" },
+      },
+    },
+    acting: {
+      entry: "clearOutcome",
+      invoke: {
+        id: "act",
+        src: "act",
+        input: ({ context }) => ({
+          target: context.target,
+          decision: context.decision ?? { action: "approve" },
+        }),
+        onDone: {
+          target: "done",
+          actions: [
+            assign({ record: ({ event }) => event.output }),
+            "announceChanged",
+            {
+              type: "announceDone",
+              params: ({ context, event }) => ({ decision: context.decision, record: event.output }),
+            },
+          ],
+        },
+        onError: [
+          {
+            guard: "isConflict",
+            target: "conflict",
+            actions: [
+              assign({ conflict: ({ event }) => failureText(event.error, ACTION_FAILED) }),
+              "announceChanged",
+              {
+                type: "announceConflict",
+                params: ({ context }) => ({ message: context.conflict ?? ACTION_FAILED }),
+              },
+            ],
+          },
+          {
+            target: "failed",
+            actions: [
+              assign({ error: ({ event }) => failureText(event.error, ACTION_FAILED) }),
+              {
+                type: "announceFailure",
+                params: ({ context }) => ({ message: context.error ?? ACTION_FAILED }),
+              },
+            ],
+          },
+        ],
+      },
+    },
+    // The server's answer to a decision is the decided record, never a pending one: nothing to decide here.
+    done: { on: live },
+    conflict: {
+      initial: "reloading",
+      states: {
+        reloading: {
+          invoke: {
+            id: "reloadRecord",
+            src: "loadRecord",
+            input: ({ context }) => context.target,
+            onDone: { target: "shown", actions: assign({ record: ({ event }) => event.output }) },
+            // The message still stands; the stale record is better than none.
+            onError: "shown",
+          },
+        },
+        shown: { on: { ...canDecide, ...live } },
+      },
+    },
+    failed: { on: { ...canDecide, ...live } },
+  },
+})

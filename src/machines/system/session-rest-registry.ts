@@ -1,0 +1,41 @@
+import { bulkReviewMachine } from "../marketplace/bulk-review.machine"
+import { claimMachine } from "../marketplace/claim.machine"
+import { documentsMachine } from "../documents/documents.machine"
+import { inboxPageMachine } from "../notifications/inbox-page.machine"
+import { liveRecordsMachine } from "../live/live-records.machine"
+import { notificationsMachine } from "../notifications/notifications.machine"
+import { pagedListMachine } from "../marketplace/paged-list.machine"
+import { paletteMachine } from "../shell/palette.machine"
+import { preferencesMachine } from "../preferences/preferences.machine"
+import { presenceMachine } from "../live/presence.machine"
+import { profileMachine } from "../profile/profile.machine"
+import { pushMachine } from "../push/push.machine"
+import { reviewMachine } from "../marketplace/review.machine"
+import { selectProvidersMachine } from "../marketplace/select-providers.machine"
+import { socketMachine } from "../live/socket.machine"
+
+// The part of the registry (registry.ts) that starts after the signed-in page has shown: loaded in its own
+// chunk, after the first paint (session.machine.ts).
+
+/** The actors the rest of the session runs for as long as it lives, by systemId. */
+export const REST_ACTORS = {
+  profile: profileMachine,
+  notifications: notificationsMachine,
+  socket: socketMachine,
+  push: pushMachine,
+  preferences: preferencesMachine,
+  liveRecords: liveRecordsMachine,
+  presence: presenceMachine,
+} as const
+
+/** The machines a page starts as a child of the rest of the session while it is shown. */
+export const PAGE_MACHINES = {
+  pagedList: pagedListMachine,
+  review: reviewMachine,
+  selectProviders: selectProvidersMachine,
+  bulkReview: bulkReviewMachine,
+  inbox: inboxPageMachine,
+  claim: claimMachine,
+  palette: paletteMachine,
+  documents: documentsMachine,
+} as const

@@ -1,0 +1,105 @@
+import { type AnyActorLogic, assign, enqueueActions, fromPromise, sendTo, setup } from "xstate"
+import { SESSION_LOAD_FAILED } from "./app.machine"
+import { childrenOf } from "./children"
+import type { OpenPage, PageCommand } from "./pages"
+import { SESSION_ACTOR_IDS, SESSION_REST_ID } from "./registry"
+import { SESSION_ACTORS } from "./session-registry"
+
+// Everything that only matters once someone has signed in. The root spawns it, in the same actor system, from a
+// chunk loaded after the first sign-in. It starts in two steps, so that the signed-in page shows first and the
+// rest follows: at once only what the first paint needs (the sidebar, the dashboard's summary); once the page
+// has shown ('session.shown', sent by the layout after its first paint), the rest of the session
+// (session-rest.machine.ts: socket, notifications, push, presence, live records, preferences, the profile
+// editor and the pages' machines), spawned from a chunk of its own. It outlives a sign-out: its actors hear
+// 'signed out' and 'signed in' on the bus and stop and start their work.
+
+export type SessionEvent = PageCommand | { type: "session.shown" } | { type: "session.retry" }
+
+export interface SessionContext {
+  /** Pages that asked for their machine before the rest of the session ran: opened once it does. */
+  readonly queued: ReadonlyArray<OpenPage>
+  /** Why the rest of the session could not be loaded (its chunk did not arrive). */
+  readonly restError: string | null
+}
+
+// By id rather than systemId: the session hands it the page commands, as its parent. TypeScript only takes an
+// id for logic the machine declares, and this logic arrives at run time.
+const restSpawn = (logic: AnyActorLogic) => [logic, { id: SESSION_REST_ID }] as unknown as [AnyActorLogic]
+
+/** Replaced in src/effects by the loader of the rest's chunk; this default keeps the machine testable alone. */
+const loadRest = fromPromise<AnyActorLogic>(() => Promise.reject(new Error("loadRest not provided")))
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: { ...SESSION_ACTORS, loadRest },
+  actions: {
+    // While the rest is not running, a page's open waits for it and a close takes back an open not yet made.
+    queueOpen: assign({
+      queued: ({ context, event }) =>
+        event.type === "session.openPage" && !context.queued.some((open) => open.key === event.key)
+          ? [...context.queued, event]
+          : context.queued,
+    }),
+    dropOpen: assign({
+      queued: ({ context, event }) =>
+        event.type === "session.closePage"
+          ? context.queued.filter((open) => open.key !== event.key)
+          : context.queued,
+    }),
+    toRest: sendTo(SESSION_REST_ID, ({ event }) => event),
+  },
+}).createMachine({
+  id: "session",
+  context: { queued: [], restError: null },
+  invoke: childrenOf(SESSION_ACTOR_IDS),
+  initial: "showing",
+  states: {
+    // The signed-in page paints with the sidebar and the summary alone. A page that needs its machine at once
+    // (a reload of a list) asks for it, which starts the rest without waiting for the paint.
+    showing: {
+      on: {
+        "session.shown": "loadingRest",
+        "session.openPage": { target: "loadingRest", actions: "queueOpen" },
+        "session.closePage": { actions: "dropOpen" },
+      },
+    },
+    loadingRest: {
+      on: { "session.openPage": { actions: "queueOpen" }, "session.closePage": { actions: "dropOpen" } },
+      invoke: {
+        id: "loadRest",
+        src: "loadRest",
+        // Spawned rather than invoked: its logic is only known once its chunk has arrived.
+        onDone: {
+          target: "running",
+          actions: [
+            enqueueActions(({ enqueue, event, context }) => {
+              enqueue.spawnChild(...restSpawn(event.output))
+              for (const open of context.queued) enqueue.sendTo(SESSION_REST_ID, open)
+            }),
+            // The rest publishes 'rest started' itself, once its own actors have all started.
+            assign({ queued: [] }),
+          ],
+        },
+        onError: { target: "failed", actions: assign({ restError: SESSION_LOAD_FAILED }) },
+      },
+    },
+    running: {
+      on: {
+        "session.openPage": { actions: "toRest" },
+        "session.closePage": { actions: "toRest" },
+        // Before the rest runs no page is open: a command for pages has no one to reach then.
+        "session.toPages": { actions: "toRest" },
+      },
+    },
+    failed: {
+      on: {
+        "session.openPage": { actions: "queueOpen" },
+        "session.closePage": { actions: "dropOpen" },
+        "session.retry": { target: "loadingRest", actions: assign({ restError: null }) },
+      },
+    },
+  },
+})

@@ -1,0 +1,67 @@
+// The inline script index.html runs before the boot chunk has downloaded (docs/behaviour.md#early-refresh):
+// with the session hint cookie present it asks for a refresh at once, under the same Web Lock as every tab's
+// refresh, tells the other tabs the token it got (as a refresh in the app would), and leaves the promise on
+// `window` for the auth actor to adopt. Then, on a signed-in path, it preloads every chunk that path needs,
+// as the build listed them in index.html (src/schema/system/signed-in-preload.ts), so they are asked for at once
+// rather than each after the one importing it has run. Read by the Vite build, which writes it into
+// index.html, and by the server, whose Content-Security-Policy allows exactly this text by its hash; never by
+// the browser's bundle.
+// Its imports name their files in full and import nothing further: vite.config.ts loads this module as it is.
+import { EARLY_REFRESH_KEY } from "./early-refresh.ts"
+import { SESSION_HINT_COOKIE } from "./session-hint.ts"
+import { SIGNED_IN_PRELOAD_ID } from "../system/signed-in-preload.ts"
+import { REFRESH_LOCK, TAB_CHANNEL } from "../tabs/tab-names.ts"
+
+const text = JSON.stringify
+
+/**
+ * The refresh endpoint's path, as the API description (./api/auth.ts) gives it; that module is not loaded here
+ * (it brings Schema), and test/unit/early-refresh.test.ts holds the two equal.
+ */
+export const EARLY_REFRESH_PATH = "/api/company/token/refresh/"
+
+/**
+ * Where index.html wants the script: after the charset, before any stylesheet (an inline script waits for the
+ * stylesheets above it to load).
+ */
+export const EARLY_REFRESH_SLOT = "<!-- early-refresh -->"
+
+/**
+ * Adds the preloads of the current path; the refresh is asked first, so that it is not queued behind them for
+ * one of the browser's few connections. A missing or malformed list preloads nothing: the app then loads its
+ * chunks as it always did.
+ */
+const PRELOAD =
+  "var preload=function(){try{" +
+  `var d=document.getElementById(${text(SIGNED_IN_PRELOAD_ID)});if(!d)return;` +
+  'var p=JSON.parse(d.textContent||""),path=location.pathname;' +
+  "if(p.public.indexOf(path)>=0)return;" +
+  "var f=p.fallback;" +
+  'for(var i=0;i<p.routes.length;i++)if(new RegExp(p.routes[i][0],"i").test(path)){f=p.routes[i][1];break}' +
+  "var all=p.shell.concat(f);" +
+  'for(var j=0;j<all.length;j++){var k=document.createElement("link");' +
+  'if(/\\.css$/.test(all[j])){k.rel="preload";k.as="style"}else k.rel="modulepreload";' +
+  'k.crossOrigin="";k.href=all[j];document.head.appendChild(k)}' +
+  "}catch(e){}};"
+
+export const EARLY_REFRESH_SCRIPT =
+  "(function(){" +
+  `if(!/(?:^|;\\s*)${SESSION_HINT_COOKIE.name}=/.test(document.cookie))return;` +
+  PRELOAD +
+  "var call=function(){" +
+  `var asked=fetch(${text(EARLY_REFRESH_PATH)},{method:"POST",credentials:"same-origin"});` +
+  "preload();preload=function(){};" +
+  "return asked" +
+  ".then(function(r){" +
+  "if(!r.ok)return{status:r.status,access:null};" +
+  "return r.json().then(function(b){" +
+  'var t=b&&typeof b.access==="string"&&b.access?b.access:null;' +
+  `if(t&&typeof BroadcastChannel==="function"){var c=new BroadcastChannel(${text(TAB_CHANNEL)});` +
+  'c.postMessage({type:"token",token:t});c.close()}' +
+  "return{status:r.status,access:t}})})};" +
+  "var l=navigator.locks;" +
+  `window[${text(EARLY_REFRESH_KEY)}]=(l?l.request(${text(REFRESH_LOCK)},call):call())` +
+  ".catch(function(){return null});" +
+  // The lock may be held by another tab's refresh for a while: the preloads need not wait for it.
+  "setTimeout(function(){preload();preload=function(){}},50)" +
+  "})()"

@@ -1,0 +1,9 @@
+// The names the tabs of one browser meet under. Their own module, with nothing imported: the inline script of
+// index.html that starts the refresh (./early-refresh-script.ts) takes the same lock and speaks on the same
+// channel as the app's link to the other tabs (src/effects/tabs/tab-link.ts).
+
+/** The BroadcastChannel the tabs of one browser share. */
+export const TAB_CHANNEL = "backoffice-session"
+
+/** The Web Lock every tab's refresh holds: two tabs never present the same refresh cookie at once. */
+export const REFRESH_LOCK = "backoffice-refresh"

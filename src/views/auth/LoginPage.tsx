@@ -1,0 +1,84 @@
+import { type FormEvent, useEffect, useRef, useState } from "react"
+import { Redirect, useSearch } from "wouter"
+import { safeAppPath } from "../../machines/system/safe-app-path"
+import { ROUTES } from "../../schema/system/app-routes"
+import { useAuth, useAuthSend } from "../system/app-context"
+import { LoadingScreen } from "../shared/Spinner"
+import * as ui from "../shared/ui.css"
+import * as css from "./login.css"
+
+/** Where to go after sign-in: the remembered origin when it is a path of this app. */
+export function afterLoginPath(search: string): string {
+  const next = safeAppPath(new URLSearchParams(search).get("next"))
+  return next && next !== ROUTES.login ? next : ROUTES.dashboard
+}
+
+export function LoginPage() {
+  const status = useAuth((ctx) => ctx.status)
+  const error = useAuth((ctx) => ctx.error)
+  const send = useAuthSend()
+  const search = useSearch()
+  const [email, setEmail] = useState("")
+  const [password, setPassword] = useState("")
+  const [submitting, setSubmitting] = useState(false)
+  const emailRef = useRef<HTMLInputElement>(null)
+  const showingForm = status !== "AUTHENTICATED" && !(status === "LOADING" && !submitting)
+  // The page is there to sign in: the first field takes the focus.
+  useEffect(() => {
+    if (showingForm && document.activeElement === document.body) emailRef.current?.focus()
+  }, [showingForm])
+
+  if (status === "AUTHENTICATED") return <Redirect to={afterLoginPath(search)} replace />
+  if (status === "LOADING" && !submitting) return <LoadingScreen />
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    setSubmitting(true)
+    send({ type: "auth.login", email, password })
+  }
+  const busy = submitting && status === "LOADING"
+
+  return (
+    <main className={css.screen}>
+      <form className={`${ui.card} ${css.form}`} onSubmit={onSubmit} aria-labelledby="login-title" noValidate>
+        <h1 id="login-title" className={ui.pageTitle}>
+          Sign in
+        </h1>
+        <p className={ui.muted}>Marketplace back office for coordinators and admins.</p>
+        {error ? (
+          <p className={ui.errorText} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <label className={ui.field}>
+          <span>Email</span>
+          <input
+            ref={emailRef}
+            className={ui.input}
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <label className={ui.field}>
+          <span>Password</span>
+          <input
+            className={ui.input}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <button type="submit" className={ui.button.primary} disabled={busy || !email || !password}>
+          {busy ? "Signing in…" : "Sign in"}
+        </button>
+      </form>
+    </main>
+  )
+}

@@ -1,0 +1,83 @@
+import { useSelector } from "@xstate/react"
+import { useCallback, useMemo } from "react"
+import type { SnapshotFrom } from "xstate"
+import type { notificationsMachine } from "../../machines/notifications/notifications.machine"
+import type { NotificationsEvent } from "../../machines/notifications/notifications-context"
+import { useSystemActor } from "../system/app-context"
+import type { RowActions } from "./NotificationRow"
+
+type NotificationsSnapshot = SnapshotFrom<typeof notificationsMachine>
+
+export type ListStatus = "idle" | "loading" | "ready" | "loadingMore" | "failed"
+export type Health =
+  | { kind: "none" }
+  | { kind: "live" }
+  | { kind: "reconnecting" }
+  | { kind: "offline"; since: number | null }
+
+const useNotificationsRef = () => useSystemActor("notifications")
+
+export function useNotifications<T>(select: (snapshot: NotificationsSnapshot) => T): T {
+  return useSelector(useNotificationsRef(), select)
+}
+
+export function useNotificationsSend(): (event: NotificationsEvent) => void {
+  const ref = useNotificationsRef()
+  return useCallback((event) => ref.send(event), [ref])
+}
+
+/** A row's read, unread and archive buttons: commands to the notifications actor, from the bell or the page. */
+export function useRowActions(): RowActions {
+  const send = useNotificationsSend()
+  return useMemo(
+    () => ({
+      markRead: (id: number) => send({ type: "notifications.markRead", id }),
+      markUnread: (id: number) => send({ type: "notifications.markUnread", id }),
+      archive: (id: number) => send({ type: "notifications.archive", id }),
+      unarchive: (id: number) => send({ type: "notifications.unarchive", id }),
+    }),
+    [send],
+  )
+}
+
+export const listStatus = (s: NotificationsSnapshot): ListStatus => {
+  for (const status of ["loading", "loadingMore", "failed", "ready"] as const) {
+    if (s.matches({ active: { list: status } })) return status
+  }
+  return "idle"
+}
+
+export const detailStatus = (s: NotificationsSnapshot): "none" | "loading" | "shown" | "failed" => {
+  for (const status of ["loading", "shown", "failed"] as const) {
+    if (s.matches({ active: { detail: status } })) return status
+  }
+  return "none"
+}
+
+/**
+ * The socket's health as people are told it: live, reconnecting (the quick attempts), or offline since a time
+ * (the quick attempts spent; a slow attempt in flight does not change that until it succeeds).
+ */
+export function useSocketHealth(): Health {
+  const ref = useSystemActor("socket")
+  const kind = useSelector(ref, (s) => {
+    if (s.matches({ connection: "open" })) return "live"
+    if (s.matches("idle")) return "none"
+    if (s.context.offlineSince !== null) return "offline"
+    return "reconnecting"
+  })
+  const since = useSelector(ref, (s) => s.context.offlineSince)
+  if (kind === "offline") return { kind, since }
+  return { kind }
+}
+
+/** 'Reconnect now': an attempt at once, as a sign that the network is back would. */
+export function useReconnectNow(): () => void {
+  const ref = useSystemActor("socket")
+  return useCallback(() => ref.send({ type: "socket.wake" }), [ref])
+}
+
+/** How many times the connection has come back after a loss (the socket machine counts them). */
+export function useReconnections(): number {
+  return useSelector(useSystemActor("socket"), (s) => s.context.reconnections)
+}

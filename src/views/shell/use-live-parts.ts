@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react"
+import { lookupRest } from "../../machines/system/registry"
+import { useSystemActor } from "../system/app-context"
+import { followRest } from "../system/follow-rest"
+
+export type LiveParts = typeof import("./live-parts")
+
+let loaded: LiveParts | null = null
+let inFlight: Promise<LiveParts> | null = null
+
+/** Fetches the top bar's live parts (once; a failure lets the next call try again). */
+export function loadLiveParts(): Promise<LiveParts> {
+  inFlight ??= import("./live-parts").then(
+    (parts) => {
+      loaded = parts
+      return parts
+    },
+    (error: unknown) => {
+      inFlight = null
+      throw error
+    },
+  )
+  return inFlight
+}
+
+/**
+ * Where the rest of the session is: loading (or not yet asked for, or still starting its actors one by one),
+ * running (every one of them started), or failed to load.
+ */
+export function useRestState(): "loading" | "running" | "failed" {
+  const session = useSystemActor("session")
+  const subscribe = useCallback((changed: () => void) => followRest(session, changed), [session])
+  return useSyncExternalStore(subscribe, () => {
+    if (session.getSnapshot().matches("failed")) return "failed"
+    return lookupRest(session)?.getSnapshot().matches("running") ? "running" : "loading"
+  })
+}
+
+/** The live parts of the top bar once the rest of the session runs and their code is here; null until then. */
+export function useLiveParts(): LiveParts | null {
+  const running = useRestState() === "running"
+  const [parts, setParts] = useState(loaded)
+  useEffect(() => {
+    if (!running || parts) return
+    let mounted = true
+    loadLiveParts().then(
+      (m) => mounted && setParts(m),
+      () => undefined,
+    )
+    return () => {
+      mounted = false
+    }
+  }, [running, parts])
+  return running ? parts : null
+}

@@ -1,0 +1,30 @@
+import { useSelector } from "@xstate/react"
+import type { ReactNode } from "react"
+import { useSystemActor } from "./app-context"
+import { useRestState } from "../shell/use-live-parts"
+import { LoadingScreen } from "../shared/Spinner"
+import * as ui from "../shared/ui.css"
+
+/**
+ * A signed-in page that needs the rest of the session (its own machine, the notifications, presence …), which
+ * starts after the first paint: until it runs, a spinner; if its chunk failed, the reason and a retry.
+ */
+export function RestGate({ children }: { children: ReactNode }) {
+  const session = useSystemActor("session")
+  const state = useRestState()
+  const error = useSelector(session, (s) => s.context.restError)
+  if (state === "running") return children
+  if (state === "loading") return <LoadingScreen />
+  return (
+    <div className={ui.centered} role="alert">
+      <p>{error}</p>
+      <button
+        type="button"
+        className={ui.button.primary}
+        onClick={() => session.send({ type: "session.retry" })}
+      >
+        Retry
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import { useSelector } from "@xstate/react"
+import { createContext, type ReactNode, useCallback, useContext } from "react"
+import type { AppActor } from "../../effects/system/start-app"
+import type { AuthContext, AuthEvent } from "../../machines/auth/auth-context"
+import type { ProfileContext, ProfileEvent } from "../../machines/profile/profile.machine"
+import { lookup, type RefOf, type SystemId } from "../../machines/system/registry"
+
+// Views reach the one actor system through this context: they select state and send events, nothing more.
+
+const AppActorContext = createContext<AppActor | null>(null)
+
+/** The auth state read outside its provider: the message the app's tests and support know it by. */
+export const AUTH_OUTSIDE_PROVIDER = "useAuth must be used within AuthProvider"
+
+export function AppProvider({ actor, children }: { actor: AppActor; children: ReactNode }) {
+  return <AppActorContext.Provider value={actor}>{children}</AppActorContext.Provider>
+}
+
+function useActorOrThrow(message: string): AppActor {
+  const actor = useContext(AppActorContext)
+  if (!actor) throw new Error(message)
+  return actor
+}
+
+export function useAppActor(): AppActor {
+  return useActorOrThrow("useAppActor must be used within AppProvider")
+}
+
+/** The actor running under `id`, typed by the registry (src/machines/system/registry.ts); it must be running. */
+export function useSystemActor<K extends SystemId>(id: K): RefOf<K> {
+  return systemActor(useAppActor(), id)
+}
+
+/** The actor running under `id`, or undefined when it is not (a root started without it, in some tests). */
+export function useOptionalActor<K extends SystemId>(id: K): RefOf<K> | undefined {
+  return lookup(useAppActor().system, id)
+}
+
+function systemActor<K extends SystemId>(app: AppActor, id: K): RefOf<K> {
+  const ref = lookup(app.system, id)
+  if (!ref) throw new Error(`No actor is running under the systemId "${id}"`)
+  return ref
+}
+
+function useAuthRef() {
+  return systemActor(useActorOrThrow(AUTH_OUTSIDE_PROVIDER), "auth")
+}
+
+/** Reads the client auth state. Outside the provider it throws 'useAuth must be used within AuthProvider'. */
+export function useAuth<T>(select: (ctx: AuthContext) => T): T {
+  return useSelector(useAuthRef(), (s) => select(s.context))
+}
+
+export function useAuthSend(): (event: AuthEvent) => void {
+  const auth = useAuthRef()
+  return useCallback((event) => auth.send(event), [auth])
+}
+
+/** The profile editor: its context and its state name ("idle" | "saving" | "saved" | "failed"). */
+export function useProfile<T>(select: (ctx: ProfileContext, state: string) => T): T {
+  const ref = useSystemActor("profile")
+  return useSelector(ref, (s) => select(s.context, String(s.value)))
+}
+
+export function useProfileSend(): (event: ProfileEvent) => void {
+  const ref = useSystemActor("profile")
+  return useCallback((event) => ref.send(event), [ref])
+}

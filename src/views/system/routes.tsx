@@ -1,0 +1,34 @@
+import { Redirect, Route, Switch } from "wouter"
+import { ROUTES } from "../../schema/system/app-routes"
+import { LoginPage } from "../auth/LoginPage"
+import { UnauthorizedPage } from "../auth/UnauthorizedPage"
+import { RequireAuth } from "./route-guards"
+import { lazyPage } from "../shared/lazy-page"
+
+// The layout, the bell and every signed-in page load after sign-in, keeping the sign-in bundle small.
+const SignedInRoutes = lazyPage(() => import("./signed-in-routes"))
+
+/**
+ * A reload or a shared link to a signed-in page fetches the signed-in part and that page's chunk while the
+ * session is being restored, rather than after.
+ */
+export function preloadSignedInPage(pathname: string): void {
+  void SignedInRoutes.preload().then((routes) => routes?.preloadPageFor(pathname))
+}
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path={ROUTES.login} component={LoginPage} />
+      <Route path={ROUTES.unauthorized} component={UnauthorizedPage} />
+      <Route path={ROUTES.home}>
+        <Redirect to={ROUTES.dashboard} replace />
+      </Route>
+      <Route>
+        <RequireAuth>
+          <SignedInRoutes />
+        </RequireAuth>
+      </Route>
+    </Switch>
+  )
+}

@@ -1,0 +1,170 @@
+import { type ComponentType, useCallback, useEffect, useState } from "react"
+import { Redirect, Route, Switch } from "wouter"
+import { ROUTES } from "../../schema/system/app-routes"
+import { categoriesFor } from "../../schema/auth/permissions"
+import { useSystemActor } from "./app-context"
+import { Bell } from "../notifications/Bell"
+import { AppLayout } from "../shell/AppLayout"
+import { isPaletteKey } from "../shell/palette-key"
+import { loadLiveParts, useLiveParts } from "../shell/use-live-parts"
+import { NOT_IN_RELEASE, PlaceholderPage } from "../shell/PlaceholderPage"
+import { usePreloadWhenIdle } from "./preload-hooks"
+import { RestGate } from "./RestGate"
+import { RequireRoles } from "./route-guards"
+import { SessionGate } from "./SessionGate"
+import { lazyPage } from "../shared/lazy-page"
+import { RetrySignal } from "../shared/retry-signal"
+
+/** Choosing providers changes a request, so only the categories that may do it reach the page. */
+const CHOOSER_ROLES = categoriesFor("record.selectProviders")
+
+const placeholder = (title: string, message: string): ComponentType =>
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route at module load, never per render
+  function Placeholder() {
+    return <PlaceholderPage title={title} message={message} />
+  }
+const notInRelease = (title: string) => placeholder(title, NOT_IN_RELEASE)
+const forChoosers = (Page: ComponentType): ComponentType =>
+  function ChooserOnly() {
+    return (
+      <RequireRoles roles={CHOOSER_ROLES}>
+        <Page />
+      </RequireRoles>
+    )
+  }
+
+/** A page that needs the rest of the session (its machine, the notifications, presence): it waits for it. */
+const afterRest = (Page: ComponentType & { readonly preload?: () => Promise<unknown> }): ComponentType =>
+  Object.assign(
+    function AfterRest() {
+      return (
+        <RestGate>
+          <Page />
+        </RestGate>
+      )
+    },
+    // A reload of this page still fetches its code at once, while the rest of the session loads.
+    Page.preload ? { preload: Page.preload } : {},
+  )
+
+// The marketplace pages share three chunks (lists, details, provider choice); each route picks its export.
+type ListModule = typeof import("../marketplace/list-pages")
+type DetailModule = typeof import("../marketplace/DetailPage")
+type SelectModule = typeof import("../marketplace/SelectProvidersPage")
+const listPage = (pick: (m: ListModule) => ComponentType) =>
+  lazyPage<object>(async () => ({ default: pick(await import("../marketplace/list-pages")) }))
+const detailPage = (pick: (m: DetailModule) => ComponentType) =>
+  lazyPage<object>(async () => ({ default: pick(await import("../marketplace/DetailPage")) }))
+const selectPage = (pick: (m: SelectModule) => ComponentType) =>
+  lazyPage<object>(async () => ({ default: pick(await import("../marketplace/SelectProvidersPage")) }))
+
+/** Every page behind sign-in, each its own chunk loaded on demand (docs/behaviour.md#routes). */
+const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
+  [ROUTES.dashboard, lazyPage(() => import("../dashboard/DashboardPage"))],
+  [ROUTES.notifications, afterRest(lazyPage(() => import("../notifications/NotificationsPage")))],
+  [ROUTES.notification, afterRest(lazyPage(() => import("../notifications/NotificationDetailPage")))],
+  [ROUTES.lists.work.pending, afterRest(listPage((m) => m.WorkPendingPage))],
+  [ROUTES.lists.work.approved, afterRest(listPage((m) => m.WorkApprovedPage))],
+  [ROUTES.lists.work.rejected, afterRest(listPage((m) => m.WorkRejectedPage))],
+  [ROUTES.lists.maintenance.pending, afterRest(listPage((m) => m.MaintenancePendingPage))],
+  [ROUTES.lists.maintenance.approved, afterRest(listPage((m) => m.MaintenanceApprovedPage))],
+  [ROUTES.lists.maintenance.rejected, afterRest(listPage((m) => m.MaintenanceRejectedPage))],
+  [ROUTES.lists.application.pending, afterRest(listPage((m) => m.ApplicationsPendingPage))],
+  [ROUTES.lists.application.accepted, afterRest(listPage((m) => m.ApplicationsAcceptedPage))],
+  [ROUTES.lists.application.rejected, afterRest(listPage((m) => m.ApplicationsRejectedPage))],
+  [ROUTES.details.application, afterRest(detailPage((m) => m.ApplicationDetailPage))],
+  [ROUTES.details.work, afterRest(detailPage((m) => m.WorkDetailPage))],
+  [ROUTES.details.maintenance, afterRest(detailPage((m) => m.MaintenanceDetailPage))],
+  [ROUTES.selectProviders.work, afterRest(forChoosers(selectPage((m) => m.WorkSelectProvidersPage)))],
+  [
+    ROUTES.selectProviders.maintenance,
+    afterRest(forChoosers(selectPage((m) => m.MaintenanceSelectProvidersPage))),
+  ],
+  [ROUTES.profile, afterRest(lazyPage(() => import("../profile/ProfilePage")))],
+  [ROUTES.theme, lazyPage(() => import("../shell/ThemePage"))],
+  [ROUTES.help, lazyPage(() => import("../shell/HelpPage"))],
+  [ROUTES.settings, afterRest(lazyPage(() => import("../preferences/SettingsPage")))],
+  [ROUTES.billing, notInRelease("Billing")],
+  [ROUTES.receipts, notInRelease("Receipts")],
+  [ROUTES.snacks, notInRelease("Snacks")],
+  [ROUTES.userSettings, notInRelease("User settings")],
+]
+
+/** The patterns the signed-in router matches, besides the redirects. */
+export const signedInRoutePatterns: ReadonlyArray<string> = protectedPages.map(([path]) => path)
+
+/**
+ * Starts fetching the chunk of the page at this path (a fixed path only), so that a reload of a signed-in page
+ * has it by the time the session is restored instead of asking for it then.
+ */
+export function preloadPageFor(pathname: string): void {
+  for (const [path, Page] of protectedPages)
+    if (path === pathname && "preload" in Page && typeof Page.preload === "function") Page.preload()
+}
+
+/** Every signed-in page's code, fetched ahead (each only once; a failure is left to that page's own render). */
+function preloadAllPages(): void {
+  for (const [, Page] of protectedPages)
+    if ("preload" in Page && typeof Page.preload === "function") Page.preload()
+}
+
+/** The signed-in app: the layout and every page behind sign-in. */
+export default function SignedInRoutes() {
+  return (
+    <SessionGate>
+      <SignedInLayout />
+    </SessionGate>
+  )
+}
+
+/**
+ * The layout paints with the sidebar, the summary and the page; then it tells the session it has shown, which
+ * starts the rest of the session, and the top bar's live parts join it
+ * (docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows).
+ */
+function SignedInLayout() {
+  usePreloadWhenIdle(preloadAllPages)
+  const session = useSystemActor("session")
+  useEffect(() => {
+    session.send({ type: "session.shown" })
+    // Fetched beside the rest of the session's code, so that both arrive together.
+    void loadLiveParts().catch(() => undefined)
+  }, [session])
+  const live = useLiveParts()
+  const [reconnections, setReconnections] = useState(0)
+  const [paletteAsked, setPaletteAsked] = useState(false)
+  const paletteAnswered = useCallback(() => setPaletteAsked(false), [])
+  // Ctrl/Cmd+K pressed before the palette is here is kept, and opens it once it is (CommandPalette.tsx).
+  useEffect(() => {
+    if (live) return
+    const onKey = (e: KeyboardEvent) => {
+      if (!isPaletteKey(e)) return
+      e.preventDefault()
+      setPaletteAsked((asked) => !asked)
+    }
+    window.addEventListener("keydown", onKey)
+    return () => window.removeEventListener("keydown", onKey)
+  }, [live])
+  return (
+    <AppLayout
+      palette={live ? <live.CommandPalette asked={paletteAsked} onAnswered={paletteAnswered} /> : null}
+      connection={live ? <live.ConnectionIndicator /> : null}
+      bell={<Bell live={live} />}
+    >
+      {live ? <live.ReconnectionCounter onChange={setReconnections} /> : null}
+      <RetrySignal.Provider value={reconnections}>
+        <Switch>
+          {protectedPages.map(([path, Page]) => (
+            <Route key={path} path={path} component={Page} />
+          ))}
+          <Route path={ROUTES.companyVerification}>
+            <Redirect to={ROUTES.lists.application.pending} replace />
+          </Route>
+          <Route>
+            <Redirect to={ROUTES.dashboard} replace />
+          </Route>
+        </Switch>
+      </RetrySignal.Provider>
+    </AppLayout>
+  )
+}

@@ -1,0 +1,235 @@
+import { describe, expect, it, vi } from "vitest"
+import { getShortestPaths, getSimplePaths } from "xstate/graph"
+import { authMachine } from "../../../src/machines/auth/auth.machine"
+import type { AuthContext, AuthEvent } from "../../../src/machines/auth/auth-context"
+import type { SessionFact } from "../../../src/machines/system/facts"
+import type { User } from "../../../src/schema/auth/auth"
+import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+
+const user: User = {
+  id: 2,
+  email: "c@example.com",
+  full_name: "Corey C",
+  user_category: "website_coordinator",
+  initials: "CC",
+}
+const machine = authMachine.provide({
+  actors: { refreshToken: pending(), login: pending(), fetchProfile: pending(), logoutCall: pending() },
+})
+
+// Actor outcomes and delays are listed as events, so the graph walks the real chart.
+const events = [
+  { type: "xstate.done.actor.refreshToken", output: { access: "t-refreshed" } },
+  { type: "xstate.error.actor.refreshToken", error: new Error("no cookie") },
+  { type: "auth.login", email: "c@example.com", password: "pw" },
+  { type: "xstate.done.actor.login", output: { access: "t-login", user } },
+  { type: "xstate.error.actor.login", error: { detail: "Invalid email or password." } },
+  { type: "xstate.done.actor.fetchProfile", output: user },
+  { type: "xstate.error.actor.fetchProfile", error: new Error("503") },
+  { type: "xstate.after.afterFirstFailure.auth.AUTHENTICATED.fetchingProfile.wait1" },
+  { type: "xstate.after.afterSecondFailure.auth.AUTHENTICATED.fetchingProfile.wait2" },
+  { type: "auth.logout" },
+  { type: "xstate.done.actor.logoutCall" },
+  { type: "auth.forceLogout", error: "Refresh token expired or invalid." },
+  { type: "auth.clearError" },
+] as unknown as AuthEvent[]
+// Events that apply in (almost) every state multiply the simple paths by about six: shortest paths only.
+const everyStateEvents = [
+  { type: "auth.setAccessToken", token: "t-queue" },
+  { type: "auth.setError", error: "boom" },
+  { type: "auth.setUser", user },
+] as AuthEvent[]
+
+const serializeState = (s: { value: unknown; context: AuthContext }) =>
+  JSON.stringify([s.value, s.context.error !== null, s.context.profileLoaded])
+
+/** Invariants of the auth status (docs/behaviour.md#auth-status) that hold in every reachable state. */
+function checkInvariants(ctx: AuthContext, value: unknown) {
+  const top = typeof value === "string" ? value : Object.keys(value as object)[0]
+  expect(ctx.status).toBe(top)
+  expect(ctx.isAuthenticated).toBe(ctx.status === "AUTHENTICATED")
+  if (ctx.status === "UNAUTHENTICATED") {
+    expect(ctx.user).toBeNull()
+    expect(ctx.accessToken).toBeNull()
+  }
+  if (ctx.status === "AUTHENTICATED") expect(ctx.accessToken).not.toBeNull()
+  if (ctx.user !== null) expect(ctx.profileLoaded).toBe(true)
+  if (JSON.stringify(value) === JSON.stringify({ LOADING: "silentRefresh" }))
+    expect(ctx).toEqual({ ...ctx, user: null, accessToken: null, error: null, profileLoaded: false })
+}
+
+/**
+ * Walks a path on the real machine, checking the invariants after every step, and returns where it ended. The
+ * facts it publishes tell the same story as its state: 'signed in' and 'signed out' alternate, and the bus
+ * believes the session held exactly while the machine is AUTHENTICATED; each new token is announced once.
+ */
+function walk(steps: ReadonlyArray<{ event: AuthEvent }>) {
+  const actor = replay(machine, [])
+  let signedIn = false
+  let token: string | null = null
+  actor.on("*", (fact: SessionFact) => {
+    if (fact.type === "session.signedIn") {
+      expect(signedIn, "signed in twice").toBe(false)
+      signedIn = true
+      expect(fact.token).toBe(token)
+    }
+    if (fact.type === "session.signedOut") {
+      expect(signedIn, "signed out while signed out").toBe(true)
+      signedIn = false
+    }
+    if (fact.type === "session.tokenChanged") token = fact.token
+  })
+  for (const step of steps.slice(1)) {
+    actor.send(step.event)
+    checkInvariants(actor.getSnapshot().context, actor.getSnapshot().value)
+    expect(signedIn).toBe(actor.getSnapshot().context.isAuthenticated)
+    if (signedIn) expect(token).toBe(actor.getSnapshot().context.accessToken)
+  }
+  const end = actor.getSnapshot()
+  actor.stop()
+  return end
+}
+
+describe("auth machine paths", () => {
+  vi.spyOn(console, "warn").mockImplementation(() => {})
+  const simple = getSimplePaths(machine, { events, serializeState })
+  const shortest = getShortestPaths(machine, { events: [...events, ...everyStateEvents], serializeState })
+
+  it("reaches every state of the chart", () => {
+    const reached = new Set(simple.map((p) => JSON.stringify(p.state.value)))
+    for (const v of [
+      { LOADING: "silentRefresh" },
+      { LOADING: "loggingIn" },
+      { AUTHENTICATED: { fetchingProfile: "attempt1" } },
+      { AUTHENTICATED: { fetchingProfile: "wait1" } },
+      { AUTHENTICATED: { fetchingProfile: "attempt2" } },
+      { AUTHENTICATED: { fetchingProfile: "wait2" } },
+      { AUTHENTICATED: { fetchingProfile: "attempt3" } },
+      { AUTHENTICATED: "ready" },
+      { UNAUTHENTICATED: "idle" },
+      { UNAUTHENTICATED: "loggingOut" },
+      "ERROR",
+    ])
+      expect(reached).toContain(JSON.stringify(v))
+  })
+
+  for (const path of shortest) {
+    it(`shortest: ${path.steps.map((s) => describeEvent(s.event)).join(" → ")}`, () => {
+      const end = walk(path.steps)
+      expect(end.value).toEqual(path.state.value)
+      expect(serializeState(end)).toBe(serializeState(path.state))
+    })
+  }
+
+  it(`walks ${simple.length} simple paths with the auth invariants at every step`, () => {
+    for (const path of simple) expect(walk(path.steps).value).toEqual(path.state.value)
+  }, 60_000)
+
+  it("takes every event from every state it reaches, with the auth invariants at every step", () => {
+    const edges = getEdgePaths(machine, {
+      events: [
+        ...events,
+        ...everyStateEvents,
+        { type: "auth.updateUser", patch: { full_name: "Corey Renamed" } },
+        // Another tab signed in: as the same person (only the token is new), as someone else, or unknown.
+        { type: "auth.adoptSession", token: "t-tab", userId: user.id },
+        { type: "auth.adoptSession", token: "t-other", userId: 99 },
+        { type: "auth.signedOutElsewhere" },
+        { type: "xstate.error.actor.logoutCall", error: new Error("offline") } as unknown as AuthEvent,
+      ],
+      serializeState,
+    })
+    // Signed out stays signed out: a token from a refresh still in flight does not sign anyone in again.
+    for (const e of edges.filter((x) => x.steps.at(-1)?.event.type === "auth.setAccessToken"))
+      if (JSON.stringify(e.steps.at(-2)?.state.value).includes("UNAUTHENTICATED"))
+        expect(e.state.value).toEqual(e.steps.at(-2)?.state.value)
+    // Signed in, a refreshed token changes the token only: isAuthenticated never drops, so the session watch
+    // never stops and restarts the notifications (their list would start over) on a refresh.
+    let refreshedSignedIn = 0
+    for (const e of edges.filter((x) => x.steps.at(-1)?.event.type === "auth.setAccessToken")) {
+      const signedIn = e.steps.at(-2)?.state.value
+      if (typeof signedIn !== "object" || signedIn === null || !("AUTHENTICATED" in signedIn)) continue
+      refreshedSignedIn += 1
+      expect(e.state.value).toEqual(signedIn)
+      expect(e.state.context).toMatchObject({ accessToken: "t-queue", isAuthenticated: true })
+    }
+    expect(refreshedSignedIn).toBeGreaterThan(0)
+    for (const path of edges) expect(walk(path.steps).value).toEqual(path.state.value)
+  }, 60_000)
+})
+
+describe("auth machine facts", () => {
+  const signedInBy = (how: "login" | "refresh") => {
+    const actor = replay(machine, [])
+    const facts: SessionFact[] = []
+    actor.on("*", (fact: SessionFact) => facts.push(fact))
+    if (how === "login") {
+      actor.send({
+        type: "xstate.error.actor.refreshToken",
+        error: new Error("no cookie"),
+      } as unknown as AuthEvent)
+      actor.send({ type: "auth.login", email: "c@example.com", password: "pw" })
+      actor.send({
+        type: "xstate.done.actor.login",
+        output: { access: "t-login", user },
+      } as unknown as AuthEvent)
+    } else {
+      actor.send({ type: "xstate.done.actor.refreshToken", output: { access: "t1" } } as unknown as AuthEvent)
+      actor.send({ type: "xstate.done.actor.fetchProfile", output: user } as unknown as AuthEvent)
+    }
+    facts.length = 0
+    return { actor, facts }
+  }
+  const types = (facts: ReadonlyArray<SessionFact>) =>
+    facts.map((f) => ("how" in f ? `${f.type}:${f.how}` : f.type))
+
+  it("says how a session began: a sign-in here (with the user), or restored by the cookie", () => {
+    const actor = replay(machine, [])
+    const facts: SessionFact[] = []
+    actor.on("*", (fact: SessionFact) => facts.push(fact))
+    actor.send({ type: "xstate.done.actor.refreshToken", output: { access: "t1" } } as unknown as AuthEvent)
+    expect(facts.find((f) => f.type === "session.signedIn")).toEqual({
+      type: "session.signedIn",
+      how: "restored",
+      token: "t1",
+      userId: null,
+    })
+    const login = signedInBy("login")
+    login.actor.send({ type: "auth.logout" })
+    expect(types(login.facts)).toContain("session.signedOut:logout")
+  })
+
+  it("another tab signed in as the same person: only the token changes, nothing restarts", () => {
+    const { actor, facts } = signedInBy("refresh")
+    actor.send({ type: "auth.adoptSession", token: "t-tab", userId: user.id })
+    expect(types(facts)).toEqual(["session.tokenChanged"])
+    expect(actor.getSnapshot().value).toEqual({ AUTHENTICATED: "ready" })
+    expect(actor.getSnapshot().context.accessToken).toBe("t-tab")
+  })
+
+  it("another tab signed in as someone else: this session ends, that one begins, and its user is fetched", () => {
+    const { actor, facts } = signedInBy("refresh")
+    actor.send({ type: "auth.adoptSession", token: "t-other", userId: 99 })
+    expect(types(facts)).toEqual([
+      "session.signedOut:replaced",
+      "session.tokenChanged",
+      "session.userChanged",
+      "session.signedIn:adopted",
+    ])
+    expect(actor.getSnapshot().value).toEqual({ AUTHENTICATED: { fetchingProfile: "attempt1" } })
+    expect(actor.getSnapshot().context).toMatchObject({
+      user: null,
+      accessToken: "t-other",
+      profileLoaded: false,
+    })
+  })
+
+  it("a sign-out elsewhere signs out here without calling the server; signed out, it changes nothing", () => {
+    const { actor, facts } = signedInBy("login")
+    actor.send({ type: "auth.signedOutElsewhere" })
+    expect(actor.getSnapshot().value).toEqual({ UNAUTHENTICATED: "idle" })
+    expect(types(facts)).toEqual(["session.signedOut:elsewhere", "session.userChanged"])
+    actor.send({ type: "auth.signedOutElsewhere" })
+    expect(facts).toHaveLength(2)
+  })
+})

@@ -1,0 +1,38 @@
+import type { ListPage, RecordDetail } from "../../../src/machines/marketplace/marketplace-types"
+import type { WorkRequestDetail } from "../../../src/schema/marketplace/marketplace"
+
+// Small, valid-looking records for the marketplace machine tests.
+
+export const UUID = "00000000-0000-4000-8000-000000000001"
+
+export const workRequest = (status: WorkRequestDetail["status"]): RecordDetail => ({
+  uuid: UUID,
+  kind: "work",
+  title: "Leaking tap",
+  description: "Kitchen tap drips",
+  customer_name: "Pat Customer",
+  area: "Leeds",
+  address: "1 High Street",
+  service_category: "plumbing",
+  urgency: "normal",
+  preferred_dates: null,
+  budget: null,
+  photos: [],
+  submitted_at: "2026-01-01T10:00:00.000Z",
+  status,
+  decided_at: status === "pending" ? null : "2026-01-02T10:00:00.000Z",
+  decided_by: status === "pending" ? null : { id: 2, full_name: "Corey C" },
+  reason: status === "rejected" ? "Out of area" : null,
+  selected_providers: [],
+  providers_selected_at: null,
+  providers_selected_by: null,
+  assignee: null,
+  audit: [],
+})
+
+export const page = (n: number): ListPage => ({
+  count: n,
+  next: null,
+  previous: null,
+  results: Array.from({ length: n }, () => workRequest("pending") as ListPage["results"][number]),
+})
