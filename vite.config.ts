@@ -3,8 +3,8 @@ import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import react from "@vitejs/plugin-react"
 import { defineConfig, type Plugin } from "vite"
 import { type BuiltChunk, preloadJson, signedInPreloads } from "./scripts/signed-in-preload.ts"
-import { PUBLIC_ROUTES } from "./src/schema/system/app-routes.ts"
 import { EARLY_REFRESH_SCRIPT, EARLY_REFRESH_SLOT } from "./src/schema/auth/early-refresh-script.ts"
+import { PUBLIC_ROUTES } from "./src/schema/system/app-routes.ts"
 import { SIGNED_IN_PRELOAD_ID } from "./src/schema/system/signed-in-preload.ts"
 import { FALLBACK_PAGE_MODULE, PAGE_MODULES } from "./src/views/system/page-modules.ts"
 
@@ -39,7 +39,7 @@ export default defineConfig({
             // paid for both files and the imports between them. The group takes what these two import.
             {
               name: "Effect",
-              test: /node_modules[\\/]effect[\\/]dist[\\/]ManagedRuntime\.js$|src[\\/]effects[\\/]runtime\.ts$/,
+              test: /node_modules[\\/]effect[\\/]dist[\\/]ManagedRuntime\.js$|src[\\/]effects[\\/]system[\\/]runtime\.ts$/,
             },
             // The layout's icons as one file: they come just after the first paint (../src/views/shared/Glyph.tsx),
             // and left to itself the bundler made a file of each icon the pages share, six requests more on a
@@ -144,12 +144,12 @@ function earlyRefresh(): Plugin {
  * preload them, so that they do not take a connection or bandwidth from what the first paint needs.
  */
 const ON_DEMAND: ReadonlyArray<RegExp> = [
-  /src[\\/]effects[\\/]session-rest-actors\.ts$/,
-  /src[\\/]views[\\/]layout[\\/]live-parts\.tsx$/,
-  /src[\\/]views[\\/]layout[\\/]UserMenuPopup\.tsx$/,
+  /src[\\/]effects[\\/]system[\\/]session-rest\.actors\.ts$/,
+  /src[\\/]views[\\/]shell[\\/]live-parts\.tsx$/,
+  /src[\\/]views[\\/]shell[\\/]UserMenuPopup\.tsx$/,
   /node_modules[\\/]@statelyai[\\/]inspect[\\/]/,
   /node_modules[\\/]sonner[\\/]/,
   /src[\\/]views[\\/]support[\\/]SupportPanel\.tsx$/,
-  /src[\\/]effects[\\/]trace-download\.ts$/,
-  /src[\\/]effects[\\/]push-messaging-(firebase|fake)\.ts$/,
+  /src[\\/]effects[\\/]support[\\/]trace-download\.ts$/,
+  /src[\\/]effects[\\/]push[\\/]push-messaging-(firebase|fake)\.ts$/,
 ]

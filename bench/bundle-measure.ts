@@ -93,7 +93,11 @@ export const SIGNED_IN_ROUTES: ReadonlyArray<readonly [route: string, page: stri
 /** The JavaScript files the sign-in route (no page) or a signed-in page needs before it shows. */
 export function routeFiles(dist: string, page: string | null): string[] {
   const manifest = readManifest(dist)
-  const shell = ["src/views/system/signed-in-routes.tsx", "src/effects/system/session.actors.ts", RUNTIME_ENTRY]
+  const shell = [
+    "src/views/system/signed-in-routes.tsx",
+    "src/effects/system/session.actors.ts",
+    RUNTIME_ENTRY,
+  ]
   return closure(manifest, page === null ? [entryKey(manifest)] : [entryKey(manifest), ...shell, page])
 }
 

@@ -6,7 +6,8 @@ import { sql } from "kysely"
 import { fromPglite } from "../server/db/database"
 import { runMigrations } from "../server/db/migrate"
 import { seedContext, seedDemo } from "../server/db/seed"
-import { listRequests } from "../server/marketplace/requests"
+import { RECORD_KINDS } from "../server/marketplace/records/record-kinds"
+import { listRecords } from "../server/marketplace/records/record-list"
 import { generateMarketplace } from "../server/marketplace/seed/generate"
 import { writeMarketplace } from "../server/marketplace/seed/seed"
 import type { RequestListQuery } from "../src/schema/marketplace/marketplace-input"
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
     let total = 0
     for (let i = 0; i < RUNS; i++) {
       const t = performance.now()
-      total = (await listRequests(db, "work", query)).count
+      total = (await listRecords(db, RECORD_KINDS.work, query)).count
       times.push(performance.now() - t)
     }
     console.log(`${median(times).toFixed(1).padStart(7)} ms  ${label} (${total} rows match)`)

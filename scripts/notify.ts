@@ -4,8 +4,8 @@
 import { parseArgs } from "node:util"
 import { Result, Schema } from "effect"
 import { LoginResponse } from "../src/schema/auth/auth"
-import { ErrorBody } from "../src/schema/system/errors"
 import { AdminSendResponse, NOTIFICATION_TYPES, PRIORITIES } from "../src/schema/notifications/notifications"
+import { ErrorBody } from "../src/schema/system/errors"
 
 const DEMO_ADMIN = { email: "admin@example.com", password: "admin-demo-1" }
 

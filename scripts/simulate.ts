@@ -9,12 +9,12 @@ import { sampleUploadForm, UPLOAD_PATHS } from "../server/documents/sample-uploa
 import { type IntakeBody, intakeBodies } from "../server/marketplace/seed/intake-bodies"
 import { seededRandom } from "../server/marketplace/seed/random"
 import { LoginResponse } from "../src/schema/auth/auth"
-import { ErrorBody } from "../src/schema/system/errors"
 import {
   CompanyApplicationIntake,
   MaintenanceRequestIntake,
   WorkRequestIntake,
 } from "../src/schema/marketplace/marketplace-input"
+import { ErrorBody } from "../src/schema/system/errors"
 
 const USAGE = `Usage: npm run simulate -- [--rate N] [--count N] [--url URL] [--key KEY] [--email E] [--password P]
   --rate      submissions per minute (default 12)

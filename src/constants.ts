@@ -15,6 +15,11 @@ export const NOTIFICATIONS = {
   badgeMax: 9,
   panelMaxHeight: "24rem",
   pageSize: 20,
+  /**
+   * Push toasts remembered for de-duplication, by the bell and by push alike; the socket delivers within
+   * seconds, so a few suffice.
+   */
+  toastedKept: 100,
 } as const
 
 export const PUSH = {
@@ -48,10 +53,8 @@ export const SOCKET = {
   reconnectCapMs: 15_000,
   /** The client's keep-alive `ping`, well inside proxies' usual 60 s idle timeouts. */
   pingIntervalMs: 25_000,
-  /** After the quick attempts, one more attempt about this often (with jitter), for as long as it takes. */
+  /** After the quick attempts, one more attempt at most this long after the last, for as long as it takes. */
   slowRetryMs: 60_000,
-  /** The slow retry's spread, so that tabs and browsers do not all come back at once. */
-  slowRetryJitter: 0.2,
 } as const
 
 export const LAYOUT = {
@@ -68,7 +71,7 @@ export const TERMS_OF_SERVICE = {
 /** A page chunk that has not arrived within this is shown as failed, with a retry. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 
-/** Socket reconnect delay before attempt n (1-based): 1 s doubling, capped at 15 s. */
+/** The bound of the socket's reconnect delay before attempt n (1-based): 1 s doubling, capped at 15 s. */
 export const socketBackoffMs = (attempt: number): number =>
   Math.min(SOCKET.reconnectCapMs, SOCKET.reconnectBaseMs * 2 ** Math.max(0, attempt - 1))
 

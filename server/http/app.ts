@@ -1,5 +1,5 @@
-// Builds the HTTP app (not listening): security headers, cookies, rate limits, error shapes, the API routes and
-// the SPA. Later features add their route plugin to ROUTES.
+// Builds the HTTP app (not listening): security headers, cookies, rate limits, error shapes, the API routes,
+// the background jobs (server/jobs) and the SPA. A domain adds its route plugin (server/<domain>/http/) to ROUTES.
 import cookie from "@fastify/cookie"
 import rateLimit from "@fastify/rate-limit"
 import Fastify, {
@@ -9,22 +9,22 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify"
+import { authRoutes } from "../auth/http/auth-routes"
 import { type Clock, systemClock } from "../clock"
 import type { Config } from "../config"
 import type { DatabaseHandle } from "../db/database"
 import { documentRoutes } from "../documents/http/routes"
 import { tooManyRequests } from "../errors"
+import { startJobs } from "../jobs/jobs"
 import { marketplaceRoutes } from "../marketplace/http/routes"
-import { reminderJob } from "../marketplace/reminder-job"
-import { notificationAdminRoutes } from "../notifications/admin-send-routes"
-import { notificationPreferenceRoutes } from "../notifications/preference-routes"
-import { notificationRoutes } from "../notifications/routes"
-import { notificationSocketRoutes } from "../notifications/socket-routes"
-import { pushDispatchPlugin, selectPushSender } from "../push/push-plugin"
+import { notificationAdminRoutes } from "../notifications/http/admin-send-routes"
+import { notificationRoutes } from "../notifications/http/notification-routes"
+import { notificationPreferenceRoutes } from "../notifications/http/preference-routes"
+import { notificationSocketRoutes } from "../notifications/http/socket-routes"
 import type { PushSender } from "../push/push-sender"
-import { searchRoutes } from "../search/search-routes"
+import { selectPushSender } from "../push/select-sender"
+import { searchRoutes } from "../search/http/search-routes"
 import { apiDocsRoutes } from "./api-docs-routes"
-import { authRoutes } from "./auth-routes"
 import { clientErrorHandler } from "./client-error"
 import { registerCompression } from "./compression"
 import { installErrorHandler } from "./error-handler"
@@ -44,8 +44,6 @@ export const ROUTES: readonly FastifyPluginAsync[] = [
   notificationAdminRoutes,
   notificationSocketRoutes,
   searchRoutes,
-  pushDispatchPlugin,
-  reminderJob,
   apiDocsRoutes,
 ]
 
@@ -97,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       tooManyRequests("Too many requests. Try again later.", context.ttl / 1000),
   })
   for (const routes of ROUTES) await app.register(routes)
+  await startJobs(app)
   await registerSpa(app, config.staticDir)
   return app
 }

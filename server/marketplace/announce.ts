@@ -1,4 +1,5 @@
 import { categoriesFor } from "../../src/schema/auth/permissions"
+import type { NotificationType, Priority } from "../../src/schema/notifications/notifications"
 import { notify } from "../notifications/notify"
 import type { Db } from "./db"
 
@@ -7,15 +8,16 @@ import type { Db } from "./db"
 // submission from outside goes to all of them. The notification is written in the caller's transaction, so it
 // exists exactly when the change does.
 
-const STAFF = categoriesFor("record.decide")
+/** Who works the queues: the categories that may decide records. */
+export const STAFF = categoriesFor("record.decide")
 
-type NotificationType = "company_update" | "approval" | "system" | "system_alert"
-type Priority = "urgent" | "high" | "medium" | "low"
+/** The types the marketplace announces with. */
+type AnnouncedType = Extract<NotificationType, "company_update" | "approval" | "system" | "system_alert">
 
 export interface Announcement {
   readonly title: string
   readonly message: string
-  readonly type: NotificationType
+  readonly type: AnnouncedType
   readonly priority: Priority
   readonly actionUrl: string
   /** The acting user, who needs no notification of their own action; null for outside submissions. */

@@ -1,8 +1,8 @@
-import { linkTo } from "../../src/schema/system/app-routes"
 import type { RecordKind, RequestKind } from "../../src/schema/marketplace/marketplace"
+import { linkTo } from "../../src/schema/system/app-routes"
 
-// What differs between work and maintenance requests is only how they are named and where they live in the
-// app; the domain code is shared and reads these from here.
+// How each record kind is named and where its detail page lives in the app. What the shared list, transition
+// and claim code needs besides is the kind's entry in RECORD_KINDS (./records/record-kinds.ts).
 
 export interface RequestKindInfo {
   readonly kind: RequestKind

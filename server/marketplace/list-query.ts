@@ -1,24 +1,14 @@
+import type { OrderByModifiers } from "kysely"
 import { MARKETPLACE_LIMITS } from "../../src/schema/marketplace/marketplace"
+import { type PageWindow, pageWindow } from "../paging"
 
-// What every marketplace list shares: the page window and the `ordering` parameter ("-field" descending).
+// What every marketplace list shares: the page size and the `ordering` parameter ("-field" descending).
 
-export interface ListResult<T> {
-  readonly count: number
-  readonly results: ReadonlyArray<T>
-}
-
-export interface PageWindow {
-  readonly page: number
-  readonly pageSize: number
-  readonly limit: number
-  readonly offset: number
-}
-
-export const pageWindow = (page: number | undefined, pageSize: number | undefined): PageWindow => {
-  const p = page ?? 1
-  const size = pageSize ?? MARKETPLACE_LIMITS.defaultPageSize
-  return { page: p, pageSize: size, limit: size, offset: (p - 1) * size }
-}
+/** The page a marketplace list query asks for. */
+export const marketplaceWindow = (query: {
+  readonly page?: number | undefined
+  readonly page_size?: number | undefined
+}): PageWindow => pageWindow(query.page, query.page_size, MARKETPLACE_LIMITS.defaultPageSize)
 
 export interface OrderColumn<C extends string> {
   readonly column: C
@@ -45,3 +35,7 @@ export const orderBy = <F extends string, C extends string>(
   const { column, nullable } = columns[(desc ? ordering.slice(1) : ordering) as F]
   return { column, direction: desc ? "desc" : "asc", nullsLast: desc && nullable === true }
 }
+
+/** The direction of the order's column, with NULLS LAST where `orderBy` asks for it. */
+export const orderDirection = (order: OrderBy<string>): OrderByModifiers =>
+  order.nullsLast ? (ob) => ob.desc().nullsLast() : order.direction

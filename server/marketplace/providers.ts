@@ -1,8 +1,9 @@
 import { sql } from "kysely"
 import type { Provider, ServiceCategory } from "../../src/schema/marketplace/marketplace"
 import type { ProviderListQuery } from "../../src/schema/marketplace/marketplace-input"
+import type { ListResult } from "../paging"
 import type { Db } from "./db"
-import { type ListResult, orderBy, pageWindow } from "./list-query"
+import { marketplaceWindow, orderBy, orderDirection } from "./list-query"
 import { containsPattern } from "./text"
 import { providerToWire } from "./wire"
 
@@ -23,18 +24,16 @@ export async function listProviders(db: Db, query: ProviderListQuery): Promise<L
     base = base.where("p.services", "@>", sql<ServiceCategory[]>`array[${query.service}]::text[]`)
   if (query.active !== undefined) base = base.where("p.active", "=", query.active === "true")
 
-  const { column, direction, nullsLast } = orderBy(query.ordering ?? "company_name", ORDER_COLUMNS)
-  const window = pageWindow(query.page, query.page_size)
+  const order = orderBy(query.ordering ?? "company_name", ORDER_COLUMNS)
+  const window = marketplaceWindow(query)
   const [counted, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
     base
       .leftJoin("company_application as a", "a.id", "p.application_id")
       .selectAll("p")
       .select("a.uuid as application_uuid")
-      .orderBy(column, (ob) =>
-        nullsLast ? ob.desc().nullsLast() : direction === "asc" ? ob.asc() : ob.desc(),
-      )
-      .orderBy("p.id", direction)
+      .orderBy(order.column, orderDirection(order))
+      .orderBy("p.id", order.direction)
       .limit(window.limit)
       .offset(window.offset)
       .execute(),

@@ -1,13 +1,13 @@
 // What a live `record.changed` frame says about one change: its audit entry (what happened, by whom, when)
 // and the record as the list endpoints return it now. Loaded by each instance's listener once per change.
-import type { RecordSource } from "../../src/schema/system/app-routes"
-import type { RecordKind } from "../../src/schema/marketplace/marketplace"
+
 import type { RecordChangedMessage } from "../../src/schema/live/socket"
-import { findApplicationRow } from "./applications"
+import type { RecordKind } from "../../src/schema/marketplace/marketplace"
+import type { RecordSource } from "../../src/schema/system/app-routes"
 import type { Db } from "./db"
-import { selectedProviders } from "./provider-refs"
-import { findRequestRow } from "./requests"
-import { applicationToWire, auditToWire, requestToWire } from "./wire"
+import { RECORD_KINDS } from "./records/record-kinds"
+import { listItem } from "./records/record-rows"
+import { auditToWire } from "./wire"
 
 const SOURCE_OF: Readonly<Record<RecordKind, RecordSource>> = {
   company_application: "application",
@@ -16,10 +16,9 @@ const SOURCE_OF: Readonly<Record<RecordKind, RecordSource>> = {
 }
 
 async function listRow(db: Db, source: RecordSource, uuid: string): Promise<RecordChangedMessage["record"]> {
-  if (source === "application") return applicationToWire(await findApplicationRow(db, uuid))
-  const row = await findRequestRow(db, source, uuid)
-  const selected = await selectedProviders(db, [row.id])
-  return requestToWire(row, selected.get(row.id) ?? [])
+  return source === "application"
+    ? listItem(db, RECORD_KINDS.application, uuid)
+    : listItem(db, RECORD_KINDS[source], uuid)
 }
 
 /** The frame for one audit entry; null when the entry is gone (its record was deleted meanwhile). */

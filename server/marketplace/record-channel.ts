@@ -3,6 +3,7 @@
 // transaction, and that row says what happened, to which record, by whom and when. A listener loads it, so
 // nothing private travels through NOTIFY and the 8000-byte limit never matters.
 import { sql } from "kysely"
+import { isRowId } from "../ids"
 import type { Db } from "./db"
 
 export const RECORD_CHANGED_CHANNEL = "marketplace_records"
@@ -12,8 +13,6 @@ export async function announceRecordChange(db: Db, auditId: number): Promise<voi
   await sql`select pg_notify(${RECORD_CHANGED_CHANNEL}, ${String(auditId)})`.execute(db)
 }
 
-const ID = /^[1-9][0-9]{0,14}$/
-
 /** The audit entry's id, or null for a payload that is not one. */
 export const parseRecordChange = (payload: string): number | null =>
-  ID.test(payload) ? Number(payload) : null
+  isRowId(payload) ? Number(payload) : null

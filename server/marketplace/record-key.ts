@@ -1,9 +1,9 @@
 import type { RecordSource } from "../../src/schema/system/app-routes"
+import { isUuid } from "../ids"
 
 // A record named in a NOTIFY payload (presence): `<kind>:<uuid>`, ids only, as on the notification channels.
 
 const SOURCES: ReadonlyArray<RecordSource> = ["work", "maintenance", "application"]
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export interface RecordKey {
   readonly kind: RecordSource
@@ -15,6 +15,6 @@ export const recordPayload = (kind: RecordSource, uuid: string): string => `${ki
 export function parseRecordPayload(payload: string): RecordKey | null {
   const [kind, uuid, ...rest] = payload.split(":")
   const known = SOURCES.find((s) => s === kind)
-  if (rest.length > 0 || known === undefined || uuid === undefined || !UUID.test(uuid)) return null
+  if (rest.length > 0 || known === undefined || uuid === undefined || !isUuid(uuid)) return null
   return { kind: known, uuid: uuid.toLowerCase() }
 }

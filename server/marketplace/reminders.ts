@@ -1,11 +1,12 @@
 import { type Kysely, sql } from "kysely"
 import { linkTo } from "../../src/schema/system/app-routes"
-import { categoriesFor } from "../../src/schema/auth/permissions"
 import type { Database } from "../db/schema"
 import { notify } from "../notifications/notify"
-import { APPLICATION_KIND, REQUEST_KINDS } from "./kinds"
+import { STAFF } from "./announce"
 import { REMINDER_BATCH } from "./queue-constants"
 import { submittedBy } from "./queue-wait"
+import type { RecordCore, RecordKindEntry } from "./records/record-kind"
+import { RECORD_KINDS } from "./records/record-kinds"
 import type { QueueReminderTable } from "./reminder-tables"
 import { formatWhen } from "./text"
 
@@ -15,7 +16,6 @@ import { formatWhen } from "./text"
 // a time, and the primary key of queue_reminder (inserted ON CONFLICT DO NOTHING) makes each record's
 // reminder a claim that only one instance can win, even if the lock were lost.
 
-const STAFF = categoriesFor("record.decide")
 /** Any constant shared by every instance; distinct from the migration lock's key. */
 const REMINDER_LOCK_KEY = 4_711_002
 /** Who a reminder is from: the back office itself, which also tells its reminders from seeded ones. */
@@ -45,55 +45,54 @@ async function remindersStarted(tx: Tx, now: Date): Promise<Date> {
   return row.started_at
 }
 
-/** Pending records that became overdue after reminders began and by `now`, not yet reminded; oldest first. */
+/** One kind's pending records that became overdue after reminders began and by `now`, not yet reminded. */
+async function overdueOf<Row extends RecordCore>(
+  tx: Tx,
+  entry: RecordKindEntry<Row, unknown, unknown>,
+  after: Date,
+  by: Date,
+  limit: number,
+): Promise<OverdueRecord[]> {
+  const uuid = sql.ref(`${entry.table}.uuid`)
+  let query = tx
+    .selectFrom(entry.table)
+    .select("id")
+    .where("status", "=", "pending")
+    .where("submitted_at", ">", after)
+    .where("submitted_at", "<=", by)
+    .where(sql<boolean>`not exists (select 1 from queue_reminder q where q.record_uuid = ${uuid})`)
+  if (entry.requestKind !== null) query = query.where("kind", "=", entry.requestKind)
+  const found = await query.orderBy("submitted_at").orderBy("id").limit(limit).execute()
+  if (found.length === 0) return []
+  const rows = await entry.rowsById(
+    tx,
+    found.map((r) => r.id),
+  )
+  return rows.map((row) => ({
+    record_kind: entry.recordKind,
+    record_uuid: row.uuid,
+    title: entry.titleOf(row),
+    submitted_at: row.submitted_at,
+  }))
+}
+
+/** Pending records of every kind that became overdue, not yet reminded; oldest first. */
 async function newlyOverdue(tx: Tx, after: Date, by: Date, limit: number): Promise<OverdueRecord[]> {
-  const notReminded = sql<boolean>`not exists (select 1 from queue_reminder q where q.record_uuid = r.uuid)`
-  const [requests, applications] = await Promise.all([
-    tx
-      .selectFrom("service_request as r")
-      .select(["r.kind", "r.uuid", "r.title", "r.submitted_at"])
-      .where("r.status", "=", "pending")
-      .where("r.submitted_at", ">", after)
-      .where("r.submitted_at", "<=", by)
-      .where(notReminded)
-      .orderBy("r.submitted_at")
-      .orderBy("r.id")
-      .limit(limit)
-      .execute(),
-    tx
-      .selectFrom("company_application as r")
-      .select(["r.uuid", "r.company_name", "r.submitted_at"])
-      .where("r.status", "=", "pending")
-      .where("r.submitted_at", ">", after)
-      .where("r.submitted_at", "<=", by)
-      .where(notReminded)
-      .orderBy("r.submitted_at")
-      .orderBy("r.id")
-      .limit(limit)
-      .execute(),
+  const lists = await Promise.all([
+    overdueOf(tx, RECORD_KINDS.work, after, by, limit),
+    overdueOf(tx, RECORD_KINDS.maintenance, after, by, limit),
+    overdueOf(tx, RECORD_KINDS.application, after, by, limit),
   ])
-  return [
-    ...requests.map((r) => ({
-      record_kind: REQUEST_KINDS[r.kind].recordKind,
-      record_uuid: r.uuid,
-      title: r.title,
-      submitted_at: r.submitted_at,
-    })),
-    ...applications.map((a) => ({
-      record_kind: APPLICATION_KIND.recordKind,
-      record_uuid: a.uuid,
-      title: a.company_name,
-      submitted_at: a.submitted_at,
-    })),
-  ]
+  return lists
+    .flat()
     .sort((a, b) => a.submitted_at.getTime() - b.submitted_at.getTime())
     .slice(0, limit)
 }
 
 const NOUN: Readonly<Record<OverdueRecord["record_kind"], string>> = {
-  work_request: REQUEST_KINDS.work.noun,
-  maintenance_request: REQUEST_KINDS.maintenance.noun,
-  company_application: APPLICATION_KIND.noun,
+  work_request: RECORD_KINDS.work.noun,
+  maintenance_request: RECORD_KINDS.maintenance.noun,
+  company_application: RECORD_KINDS.application.noun,
 }
 
 export const reminderMessage = (record: OverdueRecord, overdueAfterSeconds: number): string =>

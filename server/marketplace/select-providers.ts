@@ -11,9 +11,9 @@ import { announce } from "./announce"
 import { recordAudit } from "./audit"
 import { loadCandidates } from "./candidates"
 import type { Db } from "./db"
-import { REQUEST_KINDS } from "./kinds"
 import { selectedProviders } from "./provider-refs"
-import { findRequestRow, requestDetailOf } from "./requests"
+import { RECORD_KINDS } from "./records/record-kinds"
+import { findRecord } from "./records/record-rows"
 import { formatWhen } from "./text"
 
 // Choosing providers for an approved request. A request's providers are chosen once: a second selection is
@@ -24,7 +24,7 @@ import { formatWhen } from "./text"
 type Detail = WorkRequestDetail | MaintenanceRequestDetail
 
 export async function requestCandidates(db: Db, kind: RequestKind, uuid: string): Promise<CandidateList> {
-  const row = await findRequestRow(db, kind, uuid)
+  const row = await findRecord(db, RECORD_KINDS[kind], uuid)
   const chosen = (await selectedProviders(db, [row.id])).get(row.id) ?? []
   const results = await loadCandidates(db, row, new Set(chosen.map((p) => p.uuid)))
   return {
@@ -48,9 +48,9 @@ export function selectProviders(
   providerIds: ReadonlyArray<string>,
   now: Date,
 ): Promise<Detail> {
-  const info = REQUEST_KINDS[kind]
+  const info = RECORD_KINDS[kind]
   return db.transaction().execute(async (tx) => {
-    const before = await findRequestRow(tx, kind, uuid)
+    const before = await findRecord(tx, info, uuid)
     if (before.status !== "approved")
       throw conflict(
         `Providers can only be chosen for an approved ${info.noun}; this one is ${before.status}.`,
@@ -78,7 +78,7 @@ export function selectProviders(
       .returningAll()
       .executeTakeFirst()
     if (row === undefined) {
-      const current = await findRequestRow(tx, kind, uuid)
+      const current = await findRecord(tx, info, uuid)
       if (current.status !== "approved")
         throw conflict(
           `Providers can only be chosen for an approved ${info.noun}; this one is ${current.status}.`,
@@ -138,6 +138,6 @@ export function selectProviders(
       actorUserId: actor.id,
       senderName: actor.full_name,
     })
-    return requestDetailOf(tx, row)
+    return info.detail(tx, row)
   })
 }

@@ -14,11 +14,6 @@ export const containsPattern = (search: string): string =>
     .toLowerCase()
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** A malformed id names nothing, so it is a 404 like an unknown one (and never reaches a uuid cast). */
-export const isUuid = (value: string): boolean => UUID.test(value)
-
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
 /** "10:42 UTC on 22 Nov 2025": the server cannot know the reader's zone, so it says which one it uses. */

@@ -2,6 +2,7 @@
 // only: a listener loads the row itself, so nothing private travels through NOTIFY and the 8000-byte payload
 // limit is never a concern.
 import type { DatabaseHandle, OnLost, OnRelisten, Unlisten } from "../db/database"
+import { isRowId } from "../ids"
 
 export const NEW_NOTIFICATION_CHANNEL = "notifications"
 export const READ_CHANNEL = "notification_reads"
@@ -22,11 +23,9 @@ const STATE_CHANGES: ReadonlyArray<StateChange> = ["unread", "archived", "unarch
 export const readPayload = (userId: number, notificationId: number | "all", change?: StateChange): string =>
   change === undefined ? `${userId}:${notificationId}` : `${userId}:${notificationId}:${change}`
 
-const ID = /^[1-9][0-9]{0,14}$/
-
 export function parseNewNotification(payload: string): { userId: number; notificationId: number } | null {
   const [user, id, ...rest] = payload.split(":")
-  if (rest.length > 0 || !user || !id || !ID.test(user) || !ID.test(id)) return null
+  if (rest.length > 0 || !user || !id || !isRowId(user) || !isRowId(id)) return null
   return { userId: Number(user), notificationId: Number(id) }
 }
 
@@ -39,9 +38,9 @@ export interface ReadPayload {
 
 export function parseRead(payload: string): ReadPayload | null {
   const [user, id, change, ...rest] = payload.split(":")
-  if (rest.length > 0 || !user || !id || !ID.test(user)) return null
+  if (rest.length > 0 || !user || !id || !isRowId(user)) return null
   if (id === "all") return change === undefined ? { userId: Number(user), notificationId: "all" } : null
-  if (!ID.test(id)) return null
+  if (!isRowId(id)) return null
   if (change === undefined) return { userId: Number(user), notificationId: Number(id) }
   const known = STATE_CHANGES.find((c) => c === change)
   return known ? { userId: Number(user), notificationId: Number(id), change: known } : null

@@ -4,6 +4,7 @@ import { type Kysely, sql, type Transaction } from "kysely"
 import type { DeviceToken, DeviceTokenRegisterBody } from "../../src/schema/notifications/notifications"
 import { hashToken } from "../auth/token-crypto"
 import type { Database } from "../db/schema"
+import { isUuid } from "../ids"
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -52,8 +53,6 @@ export async function unregisterDeviceToken(db: Db, userId: number, deviceId: st
   return Number(result.numDeletedRows) > 0
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /**
  * Logout: the browser says which device it is (`?device_id=`), the refresh cookie says whose session ends.
  * The access token is already gone from the client by then, so the cookie is the only proof of the user.
@@ -63,7 +62,7 @@ export async function unregisterDeviceOfSession(
   rawRefresh: string | undefined,
   deviceId: unknown,
 ): Promise<boolean> {
-  if (!rawRefresh || typeof deviceId !== "string" || !UUID.test(deviceId)) return false
+  if (!rawRefresh || typeof deviceId !== "string" || !isUuid(deviceId)) return false
   const result = await db
     .deleteFrom("device_token")
     .where("device_id", "=", deviceId)

@@ -13,7 +13,7 @@
 // out, after maxAgeMs at most.
 // A page's compressed bytes are made on the first request that accepts that encoding and kept beside its body
 // while the page is stored: compressing each answer again cost more than the rest of a cached answer
-// (bench/RESULTS.md, issue 18). They go when the page goes, so a change drops every encoding at once.
+// (bench/RESULTS.md). They go when the page goes, so a change drops every encoding at once.
 
 import { compressBody } from "../http/compress-body"
 import type { Encoding } from "../http/compression"

@@ -1,5 +1,6 @@
 // Per-type channel switches. A user without a row has every switch on; the row is made on first read so
 // that the client always has an `id` to PUT back to.
+import { Schema } from "effect"
 import { type Kysely, sql, type Transaction } from "kysely"
 import {
   type Channel,
@@ -7,7 +8,7 @@ import {
   type NotificationType,
   type Preferences,
   type PreferencesUpdate,
-  type TypeSwitches,
+  TypeSwitches,
 } from "../../src/schema/notifications/notifications"
 import type { Database } from "../db/schema"
 import { notFound } from "../errors"
@@ -16,10 +17,12 @@ type Db = Kysely<Database> | Transaction<Database>
 
 export const PREFERENCES_NOT_FOUND = "Preferences not found."
 
-export const defaultSwitches = (): TypeSwitches =>
-  Object.fromEntries(
-    NOTIFICATION_TYPES.map((t) => [t, { in_app: true, push: true }]),
-  ) as unknown as TypeSwitches
+/** Every switch on; decoded, so that a type missing from the list could not pass unnoticed. */
+const DEFAULT_SWITCHES: TypeSwitches = Schema.decodeUnknownSync(TypeSwitches)(
+  Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, { in_app: true, push: true }])),
+)
+
+export const defaultSwitches = (): TypeSwitches => DEFAULT_SWITCHES
 
 interface PreferenceRow {
   readonly id: number

@@ -9,6 +9,7 @@ import {
 } from "../../src/schema/notifications/notifications"
 import type { Database } from "../db/schema"
 import { notFound } from "../errors"
+import { type ListResult, type PageWindow, pageWindow } from "../paging"
 import { NOTIFICATION_COLUMNS, toNotification } from "./wire"
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -19,11 +20,8 @@ export const NOTIFICATION_NOT_FOUND = "Notification not found."
 /** The largest id the notification table can hold (a PostgreSQL integer). */
 export const MAX_NOTIFICATION_ID = 2 ** 31 - 1
 
-export interface NotificationList {
-  readonly count: number
-  readonly page: number
-  readonly pageSize: number
-  readonly results: ReadonlyArray<Notification>
+export interface NotificationList extends ListResult<Notification> {
+  readonly window: PageWindow
 }
 
 export async function listNotifications(
@@ -31,8 +29,7 @@ export async function listNotifications(
   userId: number,
   query: NotificationListQuery,
 ): Promise<NotificationList> {
-  const page = query.page ?? 1
-  const pageSize = query.page_size ?? NOTIFICATION_LIMITS.defaultPageSize
+  const window = pageWindow(query.page, query.page_size, NOTIFICATION_LIMITS.defaultPageSize)
   let base = db
     .selectFrom("notification")
     .where("user_id", "=", userId)
@@ -52,16 +49,16 @@ export async function listNotifications(
     .select((eb) => base.select(eb.fn.countAll<string | number>().as("n")).as("total_count"))
     // Catch-up reads forward from an offset; the bell reads newest first.
     .orderBy("id", query.since_id !== undefined ? "asc" : "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .limit(window.limit)
+    .offset(window.offset)
     .execute()
   const first = rows[0]
   const total = first
     ? first.total_count
-    : page === 1
+    : window.page === 1
       ? 0
       : (await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow()).n
-  return { count: Number(total ?? 0), page, pageSize, results: rows.map(toNotification) }
+  return { count: Number(total ?? 0), window, results: rows.map(toNotification) }
 }
 
 export async function getNotification(db: Db, userId: number, id: number): Promise<Notification> {

@@ -2,13 +2,13 @@
 // shows a real unread count and the list pages), the admin and the viewer a few each. Idempotent: a user who
 // already has any of these titles is left alone.
 import type { Kysely } from "kysely"
-import { ROUTES } from "../../src/schema/system/app-routes"
 import {
   NOTIFICATION_TYPES,
   type NotificationType,
   PRIORITIES,
   type Priority,
 } from "../../src/schema/notifications/notifications"
+import { ROUTES } from "../../src/schema/system/app-routes"
 import type { Database } from "../db/schema"
 import type { SeedContext, SeedReport } from "../db/seed"
 import { notify } from "./notify"

@@ -1,5 +1,10 @@
 import type { ColumnType, Generated } from "kysely"
-import type { Channel, NotificationType, Priority, TypeSwitches } from "../../src/schema/notifications/notifications"
+import type {
+  Channel,
+  NotificationType,
+  Priority,
+  TypeSwitches,
+} from "../../src/schema/notifications/notifications"
 
 /** One row per recipient and channel. The id is the catch-up offset, so it only ever grows. */
 export interface NotificationTable {

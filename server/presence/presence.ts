@@ -5,8 +5,8 @@
 // at a time, so a socket never receives an older list after a newer one.
 import { randomUUID } from "node:crypto"
 import { type Kysely, sql } from "kysely"
-import type { RecordSource } from "../../src/schema/system/app-routes"
 import type { Viewer } from "../../src/schema/live/presence"
+import type { RecordSource } from "../../src/schema/system/app-routes"
 import type { DatabaseHandle, Unlisten } from "../db/database"
 import type { Database } from "../db/schema"
 import { parseRecordPayload, type RecordKey, recordPayload } from "../marketplace/record-key"

@@ -1,5 +1,5 @@
-import { linkTo } from "../../src/schema/system/app-routes"
 import { SEARCH_LIMITS, type SearchResult } from "../../src/schema/shell/search"
+import { linkTo } from "../../src/schema/system/app-routes"
 import type { Db } from "../marketplace/db"
 import { containsPattern, formatWhen } from "../marketplace/text"
 import { DEFAULT_CHANNEL } from "../notifications/queries"

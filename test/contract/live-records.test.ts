@@ -2,8 +2,8 @@
 // reaches every signed-in socket, with the record as the lists show it and who made the change; a refused
 // change sends nothing. On PGlite and PostgreSQL.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { CandidateList, WorkRequestPage } from "../../src/schema/marketplace/marketplace"
 import type { RecordChangedMessage } from "../../src/schema/live/socket"
+import { CandidateList, WorkRequestPage } from "../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"
 import { openSocket, type TestSocket } from "./notifications-socket-client"

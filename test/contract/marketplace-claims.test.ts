@@ -1,14 +1,6 @@
 // Claims: Assign to me and Unassign on every kind of record, idempotence, taking over someone else's claim,
 // roles, the audit trail, the assignee filter of the lists, and the `record.changed` socket message a claim sends.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import {
-  CompanyApplicationDetail,
-  CompanyApplicationPage,
-  MaintenanceRequestDetail,
-  MaintenanceRequestPage,
-  WorkRequestDetail,
-  WorkRequestPage,
-} from "../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "./harness"
 import {
   decoded,
@@ -19,24 +11,9 @@ import {
   UNKNOWN_UUID,
 } from "./marketplace-fixture"
 import { openSocket, type TestSocket } from "./notifications-socket-client"
+import { pathOf, RECORD_KINDS } from "./record-kinds"
 
 const pgUp = await postgresAvailable()
-
-const KINDS = [
-  { kind: "work", base: "/api/v1/work-requests/", Page: WorkRequestPage, Detail: WorkRequestDetail },
-  {
-    kind: "maintenance",
-    base: "/api/v1/maintenance-requests/",
-    Page: MaintenanceRequestPage,
-    Detail: MaintenanceRequestDetail,
-  },
-  {
-    kind: "application",
-    base: "/api/v1/company-applications/",
-    Page: CompanyApplicationPage,
-    Detail: CompanyApplicationDetail,
-  },
-] as const
 
 for (const backend of BACKENDS) {
   describe.skipIf(backend === "postgres" && !pgUp)(`marketplace claims on ${backend}`, () => {
@@ -50,20 +27,20 @@ for (const backend of BACKENDS) {
       await m?.close()
     })
 
-    for (const { kind, base, Page, Detail } of KINDS) {
+    for (const { kind, api, Page, Detail, decideCall } of RECORD_KINDS) {
       let taken = 0
       /** Each test claims its own pending record, so the tests do not depend on their order. */
       const take = async () => {
         const page = await decoded(
-          await m.get(`${base}?status=pending&assignee=unassigned&page_size=20`, m.tokens.viewer),
+          await m.get(`${api.list.path}?status=pending&assignee=unassigned&page_size=20`, m.tokens.viewer),
           Page,
         )
         const row = page.results[taken++]
         if (!row) throw new Error(`no unclaimed pending ${kind} left`)
         return row
       }
-      const assign = (uuid: string, token: string) => m.post(`${base}${uuid}/assign/`, token)
-      const unassign = (uuid: string, token: string) => m.post(`${base}${uuid}/unassign/`, token)
+      const assign = (uuid: string, token: string) => m.post(pathOf(api.assign, uuid), token)
+      const unassign = (uuid: string, token: string) => m.post(pathOf(api.unassign, uuid), token)
 
       it(`${kind}: assign claims the record for the caller, once, with an audit entry`, async () => {
         const target = await take()
@@ -119,9 +96,8 @@ for (const backend of BACKENDS) {
       it(`${kind}: a claim guards nothing: someone else may still decide the record`, async () => {
         const target = await take()
         await decoded(await assign(target.uuid, m.tokens.coordinator), Detail)
-        const action = kind === "application" ? "accept" : "approve"
         const decided = await decoded(
-          await m.post(`${base}${target.uuid}/${action}/`, m.tokens.coordinator2),
+          await m.post(pathOf(decideCall, target.uuid), m.tokens.coordinator2),
           Detail,
         )
         expect(decided.status).not.toBe("pending")
@@ -132,7 +108,10 @@ for (const backend of BACKENDS) {
         const target = await take()
         await decoded(await assign(target.uuid, m.tokens.coordinator2), Detail)
         const list = async (filter: string, token: string) =>
-          decoded(await m.get(`${base}?status=pending&assignee=${filter}&page_size=100`, token), Page)
+          decoded(
+            await m.get(`${api.list.path}?status=pending&assignee=${filter}&page_size=100`, token),
+            Page,
+          )
         const mine = await list("mine", m.tokens.coordinator2)
         expect(mine.results.length).toBeGreaterThan(0)
         expect(mine.results.every((r) => r.assignee?.full_name === "Cora Second")).toBe(true)
@@ -142,21 +121,28 @@ for (const backend of BACKENDS) {
         const unassigned = await list("unassigned", m.tokens.coordinator2)
         expect(unassigned.results.every((r) => r.assignee === null)).toBe(true)
         expect(unassigned.results.map((r) => r.uuid)).not.toContain(target.uuid)
-        const all = await decoded(await m.get(`${base}?status=pending&page_size=1`, m.tokens.viewer), Page)
+        const all = await decoded(
+          await m.get(`${api.list.path}?status=pending&page_size=1`, m.tokens.viewer),
+          Page,
+        )
         const counted = await decoded(
-          await m.get(`${base}?status=pending&assignee=all&page_size=1`, m.tokens.viewer),
+          await m.get(`${api.list.path}?status=pending&assignee=all&page_size=1`, m.tokens.viewer),
           Page,
         )
         expect(counted.count).toBe(all.count)
         expect(mine.count + unassigned.count).toBeLessThanOrEqual(all.count)
-        await expectDetail(await m.get(`${base}?assignee=someone`, m.tokens.viewer), 400, /^assignee: /)
+        await expectDetail(
+          await m.get(`${api.list.path}?assignee=someone`, m.tokens.viewer),
+          400,
+          /^assignee: /,
+        )
       })
 
       it(`${kind}: a read-only user gets 403, nobody signed in 401, an unknown record 404`, async () => {
         const target = await take()
         await expectDetail(await assign(target.uuid, m.tokens.viewer), 403, /permission/)
         await expectDetail(await unassign(target.uuid, m.tokens.viewer), 403, /permission/)
-        await expectDetail(await m.post(`${base}${target.uuid}/assign/`, undefined), 401)
+        await expectDetail(await m.post(pathOf(api.assign, target.uuid), undefined), 401)
         await expectDetail(await assign(UNKNOWN_UUID, m.tokens.coordinator), 404, /^Not found\.$/)
         for (const bad of MALFORMED_IDS) await expectDetail(await unassign(bad, m.tokens.coordinator), 404)
       })

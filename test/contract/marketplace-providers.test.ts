@@ -1,7 +1,12 @@
 // Candidates (who could take a request, ranked, with reasons), choosing providers, and the provider list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { providerSearchText } from "../../server/marketplace/search-columns"
-import { CandidateList, ProviderPage, WorkRequest, WorkRequestDetail } from "../../src/schema/marketplace/marketplace"
+import {
+  CandidateList,
+  ProviderPage,
+  WorkRequest,
+  WorkRequestDetail,
+} from "../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "./harness"
 import {
   decoded,

@@ -1,12 +1,6 @@
 // Work and maintenance request lists and details: paging, status filter, search, ordering, 400 and 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import {
-  MaintenanceRequestDetail,
-  MaintenanceRequestPage,
-  URGENCY_ORDER,
-  WorkRequestDetail,
-  WorkRequestPage,
-} from "../../src/schema/marketplace/marketplace"
+import { URGENCY_ORDER } from "../../src/schema/marketplace/marketplace"
 import { REQUEST_ORDERING } from "../../src/schema/marketplace/marketplace-input"
 import { BACKENDS, postgresAvailable } from "./harness"
 import {
@@ -17,21 +11,9 @@ import {
   startMarketplace,
   UNKNOWN_UUID,
 } from "./marketplace-fixture"
+import { MAINTENANCE, pathOf, REQUEST_KINDS, WORK } from "./record-kinds"
 
 const pgUp = await postgresAvailable()
-
-const KINDS = [
-  { kind: "work", base: "/api/v1/work-requests/", Page: WorkRequestPage, Detail: WorkRequestDetail },
-  {
-    kind: "maintenance",
-    base: "/api/v1/maintenance-requests/",
-    Page: MaintenanceRequestPage,
-    Detail: MaintenanceRequestDetail,
-  },
-] as const
-
-/** A link from the API, fetched as is (it is absolute and keeps the query). */
-const follow = (link: string, token: string) => fetch(link, { headers: { authorization: `Bearer ${token}` } })
 
 for (const backend of BACKENDS) {
   describe.skipIf(backend === "postgres" && !pgUp)(`marketplace request lists on ${backend}`, () => {
@@ -41,22 +23,24 @@ for (const backend of BACKENDS) {
     })
     afterAll(() => m?.close())
 
-    for (const { kind, base, Page, Detail } of KINDS) {
+    for (const { kind, api, Page, Detail } of REQUEST_KINDS) {
       const list = async (query: string, token = m.tokens.viewer) =>
-        decoded(await m.get(`${base}?${query}`, token), Page)
+        decoded(await m.get(`${api.list.path}?${query}`, token), Page)
 
       it(`${kind}: pages carry count, next and previous, and walk the whole list once`, async () => {
         const first = await list("status=pending&page_size=7")
         expect(first.count).toBeGreaterThan(14)
         expect(first.results).toHaveLength(7)
         expect(first.previous).toBeNull()
+        // Relative, like every list's links: the same path and query with another page.
+        expect(first.next).toMatch(new RegExp(`^${api.list.path}\\?`))
         expect(first.next).toMatch(/page=2/)
         expect(first.next).toMatch(/status=pending/)
         const seen = first.results.map((r) => r.uuid)
         let next = first.next
         let pages = 1
         while (next !== null) {
-          const page = await decoded(await follow(next, m.tokens.viewer), Page)
+          const page = await decoded(await m.get(next, m.tokens.viewer), Page)
           expect(page.previous).not.toBeNull()
           seen.push(...page.results.map((r) => r.uuid))
           next = page.next
@@ -144,39 +128,39 @@ for (const backend of BACKENDS) {
           ["page=1&page=2", /^page/],
         ]
         for (const [query, pattern] of bad)
-          await expectDetail(await m.get(`${base}?${query}`, m.tokens.viewer), 400, pattern)
+          await expectDetail(await m.get(`${api.list.path}?${query}`, m.tokens.viewer), 400, pattern)
       })
 
       it(`${kind}: unknown and malformed ids → 404 on every call`, async () => {
         for (const id of [UNKNOWN_UUID, ...MALFORMED_IDS]) {
-          await expectDetail(await m.get(`${base}${id}/`, m.tokens.viewer), 404)
-          await expectDetail(await m.get(`${base}${id}/providers/`, m.tokens.viewer), 404)
-          await expectDetail(await m.post(`${base}${id}/approve/`, m.tokens.coordinator), 404)
+          await expectDetail(await m.get(pathOf(api.detail, id), m.tokens.viewer), 404)
+          await expectDetail(await m.get(pathOf(api.candidates, id), m.tokens.viewer), 404)
+          await expectDetail(await m.post(pathOf(api.approve, id), m.tokens.coordinator), 404)
           await expectDetail(
-            await m.post(`${base}${id}/reject/`, m.tokens.coordinator, { reason: "No" }),
+            await m.post(pathOf(api.reject, id), m.tokens.coordinator, { reason: "No" }),
             404,
           )
-          await expectDetail(await m.post(`${base}${id}/reopen/`, m.tokens.admin), 404)
+          await expectDetail(await m.post(pathOf(api.reopen, id), m.tokens.admin), 404)
           const select = { provider_ids: [UNKNOWN_UUID] }
-          await expectDetail(
-            await m.post(`${base}${id}/select-providers/`, m.tokens.coordinator, select),
-            404,
-          )
+          await expectDetail(await m.post(pathOf(api.selectProviders, id), m.tokens.coordinator, select), 404)
         }
         // A work request is not a maintenance request: the other list's id is unknown here.
-        const other = kind === "work" ? "/api/v1/maintenance-requests/" : "/api/v1/work-requests/"
-        const otherPage = kind === "work" ? MaintenanceRequestPage : WorkRequestPage
-        const foreign = (await decoded(await m.get(`${other}?page_size=1`, m.tokens.viewer), otherPage))
-          .results[0]
+        const other = kind === "work" ? MAINTENANCE : WORK
+        const foreign = (
+          await decoded(await m.get(`${other.api.list.path}?page_size=1`, m.tokens.viewer), other.Page)
+        ).results[0]
         if (!foreign) throw new Error("no rows")
-        await expectDetail(await m.get(`${base}${foreign.uuid}/`, m.tokens.viewer), 404)
+        await expectDetail(await m.get(pathOf(api.detail, foreign.uuid), m.tokens.viewer), 404)
       })
 
       it(`${kind}: the detail has the whole record, its audit trail and its providers`, async () => {
         const approved = (await list("status=approved&page_size=100")).results
         const withProviders = approved.find((r) => r.selected_providers.length > 0)
         if (!withProviders) throw new Error("the seed has approved requests with providers")
-        const detail = await decoded(await m.get(`${base}${withProviders.uuid}/`, m.tokens.viewer), Detail)
+        const detail = await decoded(
+          await m.get(pathOf(api.detail, withProviders.uuid), m.tokens.viewer),
+          Detail,
+        )
         expect(detail.uuid).toBe(withProviders.uuid)
         expect(detail.selected_providers).toEqual(withProviders.selected_providers)
         expect(detail.audit.map((a) => a.action)).toEqual(["submitted", "approved", "providers_selected"])
@@ -192,8 +176,8 @@ for (const backend of BACKENDS) {
       })
 
       it(`${kind}: signed-out callers get 401`, async () => {
-        await expectDetail(await m.get(base), 401)
-        await expectDetail(await m.get(`${base}${UNKNOWN_UUID}/`), 401)
+        await expectDetail(await m.get(api.list.path), 401)
+        await expectDetail(await m.get(pathOf(api.detail, UNKNOWN_UUID)), 401)
       })
     }
   })

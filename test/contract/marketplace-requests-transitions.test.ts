@@ -1,13 +1,8 @@
 // Approving, rejecting and reopening work and maintenance requests: reasons, roles, the audit trail, and
 // two coordinators acting on one request at once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import {
-  MARKETPLACE_LIMITS,
-  MaintenanceRequestDetail,
-  MaintenanceRequestPage,
-  WorkRequestDetail,
-  WorkRequestPage,
-} from "../../src/schema/marketplace/marketplace"
+import type { EndpointSpec } from "../../src/schema/api/endpoint"
+import { MARKETPLACE_LIMITS } from "../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "./harness"
 import {
   decoded,
@@ -16,18 +11,9 @@ import {
   SECOND_COORDINATOR,
   startMarketplace,
 } from "./marketplace-fixture"
+import { pathOf, REQUEST_KINDS } from "./record-kinds"
 
 const pgUp = await postgresAvailable()
-
-const KINDS = [
-  { kind: "work", base: "/api/v1/work-requests/", Page: WorkRequestPage, Detail: WorkRequestDetail },
-  {
-    kind: "maintenance",
-    base: "/api/v1/maintenance-requests/",
-    Page: MaintenanceRequestPage,
-    Detail: MaintenanceRequestDetail,
-  },
-] as const
 
 for (const backend of BACKENDS) {
   describe.skipIf(backend === "postgres" && !pgUp)(`marketplace request transitions on ${backend}`, () => {
@@ -37,21 +23,25 @@ for (const backend of BACKENDS) {
     })
     afterAll(() => m?.close())
 
-    for (const { kind, base, Page, Detail } of KINDS) {
+    for (const { kind, api, Page, Detail } of REQUEST_KINDS) {
       /** Each test takes its own records from the queue, so the tests do not depend on their order. */
       const take = async (status: "pending" | "approved" | "rejected") => {
-        const page = await decoded(await m.get(`${base}?status=${status}&page_size=1`, m.tokens.viewer), Page)
+        const page = await decoded(
+          await m.get(`${api.list.path}?status=${status}&page_size=1`, m.tokens.viewer),
+          Page,
+        )
         const row = page.results[0]
         if (!row) throw new Error(`no ${status} ${kind} request left`)
         return row
       }
-      const detail = async (uuid: string) => decoded(await m.get(`${base}${uuid}/`, m.tokens.viewer), Detail)
+      const detail = async (uuid: string) =>
+        decoded(await m.get(pathOf(api.detail, uuid), m.tokens.viewer), Detail)
 
       it(`${kind}: approve moves pending → approved, records who and when, and leaves the queue`, async () => {
         const target = await take("pending")
         const before = Date.now()
         const approved = await decoded(
-          await m.post(`${base}${target.uuid}/approve/`, m.tokens.coordinator),
+          await m.post(pathOf(api.approve, target.uuid), m.tokens.coordinator),
           Detail,
         )
         expect(approved).toMatchObject({ uuid: target.uuid, status: "approved", reason: null })
@@ -68,7 +58,7 @@ for (const backend of BACKENDS) {
         })
         expect((await detail(target.uuid)).status).toBe("approved")
         const pending = await decoded(
-          await m.get(`${base}?status=pending&page_size=100`, m.tokens.viewer),
+          await m.get(`${api.list.path}?status=pending&page_size=100`, m.tokens.viewer),
           Page,
         )
         expect(pending.results.some((r) => r.uuid === target.uuid)).toBe(false)
@@ -76,7 +66,7 @@ for (const backend of BACKENDS) {
 
       it(`${kind}: reject needs a reason of 1 to ${MARKETPLACE_LIMITS.maxReasonLength} characters`, async () => {
         const target = await take("pending")
-        const url = `${base}${target.uuid}/reject/`
+        const url = pathOf(api.reject, target.uuid)
         await expectDetail(await m.post(url, m.tokens.coordinator), 400, /^reason/)
         await expectDetail(await m.post(url, m.tokens.coordinator, {}), 400, /^reason: .*required/)
         await expectDetail(await m.post(url, m.tokens.coordinator, { reason: "" }), 400, /^reason/)
@@ -106,14 +96,14 @@ for (const backend of BACKENDS) {
 
       it(`${kind}: acting on a decided request → 409 saying what happened, nothing applied twice`, async () => {
         const target = await take("pending")
-        await decoded(await m.post(`${base}${target.uuid}/approve/`, m.tokens.coordinator), Detail)
-        const again = `${base}${target.uuid}/approve/`
+        await decoded(await m.post(pathOf(api.approve, target.uuid), m.tokens.coordinator), Detail)
+        const again = pathOf(api.approve, target.uuid)
         await expectDetail(
           await m.post(again, m.tokens.coordinator2),
           409,
           /already approved by Corey Coordinator at \d\d:\d\d UTC/,
         )
-        const reject = `${base}${target.uuid}/reject/`
+        const reject = pathOf(api.reject, target.uuid)
         await expectDetail(
           await m.post(reject, m.tokens.coordinator2, { reason: "Late" }),
           409,
@@ -128,8 +118,8 @@ for (const backend of BACKENDS) {
         for (let round = 0; round < 3; round++) {
           const target = await take("pending")
           const [a, b] = await Promise.all([
-            m.post(`${base}${target.uuid}/approve/`, m.tokens.coordinator),
-            m.post(`${base}${target.uuid}/reject/`, m.tokens.coordinator2, { reason: "Duplicate" }),
+            m.post(pathOf(api.approve, target.uuid), m.tokens.coordinator),
+            m.post(pathOf(api.reject, target.uuid), m.tokens.coordinator2, { reason: "Duplicate" }),
           ])
           expect([a.status, b.status].sort()).toEqual([200, 409])
           const loser = a.status === 409 ? a : b
@@ -143,7 +133,7 @@ for (const backend of BACKENDS) {
 
       it(`${kind}: an admin reopens a decided request; a coordinator may not`, async () => {
         const target = await take("rejected")
-        const url = `${base}${target.uuid}/reopen/`
+        const url = pathOf(api.reopen, target.uuid)
         await expectDetail(await m.post(url, m.tokens.coordinator), 403, /Only an admin/)
         const reopened = await decoded(
           await m.post(url, m.tokens.admin, { reason: "Customer called back" }),
@@ -165,7 +155,7 @@ for (const backend of BACKENDS) {
         await expectDetail(await m.post(url, m.tokens.admin), 409, /already pending \(reopened by Ada Admin/)
         // Back in the queue, it can be decided again.
         const approved = await decoded(
-          await m.post(`${base}${target.uuid}/approve/`, m.tokens.coordinator2),
+          await m.post(pathOf(api.approve, target.uuid), m.tokens.coordinator2),
           Detail,
         )
         expect(approved.decided_by?.full_name).toBe(SECOND_COORDINATOR.full_name)
@@ -174,12 +164,12 @@ for (const backend of BACKENDS) {
 
       it(`${kind}: reopening an approved request releases its providers`, async () => {
         const page = await decoded(
-          await m.get(`${base}?status=approved&page_size=100`, m.tokens.viewer),
+          await m.get(`${api.list.path}?status=approved&page_size=100`, m.tokens.viewer),
           Page,
         )
         const target = page.results.find((r) => r.selected_providers.length > 0)
         if (!target) throw new Error("the seed has approved requests with providers")
-        const reopened = await decoded(await m.post(`${base}${target.uuid}/reopen/`, m.tokens.admin), Detail)
+        const reopened = await decoded(await m.post(pathOf(api.reopen, target.uuid), m.tokens.admin), Detail)
         expect(reopened).toMatchObject({
           status: "pending",
           selected_providers: [],
@@ -191,15 +181,15 @@ for (const backend of BACKENDS) {
       it(`${kind}: the read-only viewer gets 403 on every write, and nothing changes`, async () => {
         const target = await take("pending")
         const before = await detail(target.uuid)
-        const calls: Array<[string, unknown]> = [
-          ["approve/", undefined],
-          ["reject/", { reason: "No" }],
-          ["reopen/", undefined],
-          ["select-providers/", { provider_ids: [target.uuid] }],
+        const calls: Array<[EndpointSpec, unknown]> = [
+          [api.approve, undefined],
+          [api.reject, { reason: "No" }],
+          [api.reopen, undefined],
+          [api.selectProviders, { provider_ids: [target.uuid] }],
         ]
-        for (const [action, body] of calls) {
-          await expectDetail(await m.post(`${base}${target.uuid}/${action}`, m.tokens.viewer, body), 403)
-          await expectDetail(await m.post(`${base}${target.uuid}/${action}`, undefined, body), 401)
+        for (const [call, body] of calls) {
+          await expectDetail(await m.post(pathOf(call, target.uuid), m.tokens.viewer, body), 403)
+          await expectDetail(await m.post(pathOf(call, target.uuid), undefined, body), 401)
         }
         expect(await detail(target.uuid)).toEqual(before)
       })

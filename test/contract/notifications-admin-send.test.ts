@@ -2,8 +2,8 @@
 // action_url must be a path of this app.
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ErrorBody } from "../../src/schema/system/errors"
 import { AdminSendResponse, NotificationPage } from "../../src/schema/notifications/notifications"
+import { ErrorBody } from "../../src/schema/system/errors"
 import { BACKENDS, postgresAvailable, type Session, startServer, type TestServer } from "./harness"
 
 const pgUp = await postgresAvailable()

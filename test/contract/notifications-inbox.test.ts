@@ -3,7 +3,6 @@
 // count, seen by the list at once (the archive with ?archived=true), and told to the user's sockets.
 import { Schema } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { ErrorBody } from "../../src/schema/system/errors"
 import {
   ArchiveResponse,
   MarkUnreadResponse,
@@ -11,6 +10,7 @@ import {
   NotificationPage,
   UnreadCount,
 } from "../../src/schema/notifications/notifications"
+import { ErrorBody } from "../../src/schema/system/errors"
 import { type Session, startServer, type TestServer } from "./harness"
 import { openSocket, type TestSocket } from "./notifications-socket-client"
 

@@ -3,8 +3,8 @@
 import { randomUUID } from "node:crypto"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ErrorBody } from "../../src/schema/system/errors"
 import { DeviceToken, NOTIFICATION_TYPES, Preferences } from "../../src/schema/notifications/notifications"
+import { ErrorBody } from "../../src/schema/system/errors"
 import { BACKENDS, postgresAvailable, type Session, startServer, type TestServer } from "./harness"
 
 const pgUp = await postgresAvailable()

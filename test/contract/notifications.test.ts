@@ -2,7 +2,6 @@
 // detail, mark-read (path and body), mark-all-read, and 400/404 for bad input and other users' ids.
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ErrorBody } from "../../src/schema/system/errors"
 import {
   MarkAllReadResponse,
   MarkReadResponse,
@@ -10,6 +9,7 @@ import {
   NotificationPage,
   UnreadCount,
 } from "../../src/schema/notifications/notifications"
+import { ErrorBody } from "../../src/schema/system/errors"
 import { BACKENDS, postgresAvailable, type Session, startServer, type TestServer } from "./harness"
 
 const pgUp = await postgresAvailable()

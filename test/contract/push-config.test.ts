@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest"
 import { ConfigError, FIREBASE_CONNECT_SRC, loadConfig } from "../../server/config"
 import { contentSecurityPolicy } from "../../server/http/security-headers"
-import { selectPushSender } from "../../server/push/push-plugin"
+import { selectPushSender } from "../../server/push/select-sender"
 
 describe("push configuration", () => {
   it("has push off without a service account", async () => {

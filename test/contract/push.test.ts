@@ -4,8 +4,8 @@
 import { randomUUID } from "node:crypto"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { PUSH_OFF_MESSAGE } from "../../server/push/push-plugin"
 import { type RecordingSender, recordingSender } from "../../server/push/recording-sender"
+import { PUSH_OFF_MESSAGE } from "../../server/push/select-sender"
 import { AdminSendResponse, Preferences } from "../../src/schema/notifications/notifications"
 import { BACKENDS, postgresAvailable, type Session, startServer, type TestServer } from "./harness"
 

@@ -4,7 +4,6 @@
 import type { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ConfigError, loadConfig } from "../../server/config"
-import { waitLevel } from "../../src/views/marketplace/wait-time"
 import { DashboardSummary } from "../../src/schema/dashboard/dashboard"
 import {
   CandidateList,
@@ -15,6 +14,7 @@ import {
   WorkRequestPage,
 } from "../../src/schema/marketplace/marketplace"
 import type { QueueTimes, WaitCounts } from "../../src/schema/marketplace/queue-wait"
+import { waitLevel } from "../../src/views/marketplace/wait-time"
 import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"
 

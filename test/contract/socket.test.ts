@@ -3,8 +3,8 @@
 // 4401, foreign Origin 4403, oversized frame 1009, malformed frames answered with an error).
 import { Schema } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { NotificationPage, UnreadCount } from "../../src/schema/notifications/notifications"
 import { SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES } from "../../src/schema/live/socket"
+import { NotificationPage, UnreadCount } from "../../src/schema/notifications/notifications"
 import { ALLOWED_ORIGIN, type Session, startServer, type TestServer } from "./harness"
 import { openSocket, type TestSocket } from "./notifications-socket-client"
 

@@ -150,7 +150,7 @@ describe("the session starts while the JavaScript downloads", () => {
       ).toHaveLength(1)
       for (const needed of [
         /signed-in-routes-[^/]+\.js$/,
-        /session-actors-[^/]+\.js$/,
+        /session\.actors-[^/]+\.js$/,
         /decoding-[^/]+\.js$/,
       ])
         expect(
@@ -172,7 +172,9 @@ describe("the session starts while the JavaScript downloads", () => {
     const chunks = await chunksAskedWhileBootHeld(tab, () => false, 1500)
     await tab.goto(`${server.url}/login`)
     await tab.waitForURL(`${server.url}/dashboard`)
-    expect(chunks().filter((url) => /(signed-in-routes|session-actors|DashboardPage)-/.test(url))).toEqual([])
+    expect(chunks().filter((url) => /(signed-in-routes|session\.actors|DashboardPage)-/.test(url))).toEqual(
+      [],
+    )
     await context.close()
   })
 

@@ -155,7 +155,7 @@ describe("walking skeleton in Chromium", () => {
 
   it("shows a retry when the signed-in part of the app fails to load, and the sign-in page never loads it", async () => {
     const { context, page } = await newPage(browser)
-    const sessionChunk = /session-actors-.*\.js$/
+    const sessionChunk = /session\.actors-.*\.js$/
     const requested: string[] = []
     page.on("request", (request) => {
       if (sessionChunk.test(request.url())) requested.push(request.url())

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs"
-import { join, resolve } from "node:path"
+import { join, resolve, sep } from "node:path"
 import { pathToFileURL } from "node:url"
 import type { AnyStateMachine } from "xstate"
 import { isStateMachine, machineTotals } from "./coverage-graph"
@@ -18,7 +18,9 @@ export interface FoundMachine {
 /** Every state machine exported by a module of `dir` (callback and promise logic are not machines). */
 export async function discoverMachines(dir: string): Promise<FoundMachine[]> {
   const found: FoundMachine[] = []
-  const files = readdirSync(dir)
+  // Machines live in feature folders (src/machines/<feature>/), so the search goes down the tree.
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((f) => f.split(sep).join("/"))
     .filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".d.ts"))
     .sort()
   for (const file of files) {

@@ -35,8 +35,8 @@ describe("actor lookups", () => {
   it("reads the actor system by systemId only in the registry, and in the bus that delivers by the table", () => {
     expect(
       offending(/\bsystem\.get\(/, [
-        join("src", "machines", "registry.ts"),
-        join("src", "machines", "bus.machine.ts"),
+        join("src", "machines", "system", "registry.ts"),
+        join("src", "machines", "system", "bus.machine.ts"),
       ]),
     ).toEqual([])
   })

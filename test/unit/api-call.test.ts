@@ -2,8 +2,8 @@
 // come from the endpoint record, and a call that disagrees with the record does not compile.
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { describe, expect, it } from "vitest"
-import { Api } from "../../src/effects/system/api-client"
 import { callEndpoint, callLoadedEndpoint } from "../../src/effects/system/api-call"
+import { Api } from "../../src/effects/system/api-client"
 import { Config } from "../../src/effects/system/config"
 import { HttpEnv } from "../../src/effects/system/http-env"
 import { authApi } from "../../src/schema/api/auth"
@@ -15,7 +15,11 @@ function runtimeAnswering(body: unknown, status = 200) {
   const layer = Api.layer.pipe(
     Layer.provide(
       Layer.mergeAll(
-        Config.layer({ apiBaseUrl: "http://api.test", socketBaseUrl: "ws://api.test" }),
+        Config.layer({
+          apiBaseUrl: "http://api.test",
+          socketBaseUrl: "ws://api.test",
+          socketSlowRetryMs: 60_000,
+        }),
         HttpEnv.layer({
           fetch: async (input, init = {}) => {
             seen.push({ url: new URL(String(input)), init })

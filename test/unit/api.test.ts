@@ -13,7 +13,11 @@ function runtimeWith(
   const layer = Api.layer.pipe(
     Layer.provide(
       Layer.mergeAll(
-        Config.layer({ apiBaseUrl: "http://api.test", socketBaseUrl: "ws://api.test" }),
+        Config.layer({
+          apiBaseUrl: "http://api.test",
+          socketBaseUrl: "ws://api.test",
+          socketSlowRetryMs: 60_000,
+        }),
         HttpEnv.layer({
           fetch: async (input, init = {}) => {
             const url = new URL(String(input))

@@ -3,7 +3,13 @@ import { act, renderHook, waitFor } from "@testing-library/react"
 import type { ReactNode } from "react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import type { AppActor } from "../../src/effects/system/start-app"
-import { AppProvider, useAuth, useAuthSend, useProfile, useSystemActor } from "../../src/views/system/app-context"
+import {
+  AppProvider,
+  useAuth,
+  useAuthSend,
+  useProfile,
+  useSystemActor,
+} from "../../src/views/system/app-context"
 import { fakeAuthServer } from "./fake-auth-server"
 import { startSession } from "./session-system"
 

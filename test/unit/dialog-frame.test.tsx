@@ -4,10 +4,10 @@
 import { fireEvent, render, screen } from "@testing-library/react"
 import { createRef } from "react"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { LogoutDialog } from "../../src/views/shell/LogoutDialog"
 import { ConfirmDialog } from "../../src/views/marketplace/ConfirmDialog"
 import { ReasonDialog } from "../../src/views/marketplace/ReasonDialog"
 import { ShortcutsDialog } from "../../src/views/marketplace/ShortcutsDialog"
+import { LogoutDialog } from "../../src/views/shell/LogoutDialog"
 
 afterEach(() => document.body.replaceChildren())
 

@@ -9,22 +9,32 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 // repository's own biome.json, and check that each rule refuses what it should and lets through what it should.
 
 const PROBES: Record<string, string> = {
-  "src/machines/effects.ts": 'import { Api } from "../effects/api"\nexport const a = Api\n',
-  "src/machines/views.ts": 'import { Bell } from "../views/bell/Bell"\nexport const b = Bell\n',
-  "src/machines/react.ts": 'import { useState } from "react"\nexport const c = useState\n',
-  "src/machines/runtime.ts": 'import { Effect } from "effect"\nexport const d = Effect.void\n',
-  "src/machines/allowed.ts":
-    'import { Schema } from "effect"\nimport { User } from "../schema/auth"\nexport const e = [Schema, User]\n',
-  "src/views/bell/Component.tsx": 'import { toast } from "../../effects/toasts"\nexport const f = toast\n',
-  "src/views/bell/bell-hooks.ts": 'import { toast } from "../../effects/toasts"\nexport const g = toast\n',
-  "src/effects/views.ts": 'import { Bell } from "../views/bell/Bell"\nexport const h = Bell\n',
-  "src/schema/xstate.ts": 'import { setup } from "xstate"\nexport const i = setup\n',
+  "src/machines/live/effects.ts":
+    'import { Api } from "../../effects/system/api-client"\nexport const a = Api\n',
+  "src/machines/live/views.ts":
+    'import { Bell } from "../../views/notifications/Bell"\nexport const b = Bell\n',
+  "src/machines/live/react.ts": 'import { useState } from "react"\nexport const c = useState\n',
+  "src/machines/live/runtime.ts": 'import { Effect } from "effect"\nexport const d = Effect.void\n',
+  "src/machines/live/allowed.ts":
+    'import { Schema } from "effect"\nimport { User } from "../../schema/auth/auth"\nexport const e = [Schema, User]\n',
+  "src/views/notifications/Component.tsx":
+    'import { toast } from "../../effects/shell/toasts"\nexport const f = toast\n',
+  "src/views/notifications/bell-hooks.ts":
+    'import { toast } from "../../effects/shell/toasts"\nexport const g = toast\n',
+  "src/views/notifications/helper.ts":
+    'import { toast } from "../../effects/shell/toasts"\nexport const o = toast\n',
+  "src/effects/live/views.ts":
+    'import { Bell } from "../../views/notifications/Bell"\nexport const h = Bell\n',
+  "src/schema/live/xstate.ts": 'import { setup } from "xstate"\nexport const i = setup\n',
   "server/http/machines.ts":
     'import { authMachine } from "../../src/machines/auth/auth.machine"\nexport const j = authMachine\n',
   "server/http/schema.ts": 'import { User } from "../../src/schema/auth/auth"\nexport const k = User\n',
-  "src/effects/http-api.ts": 'import { httpApi } from "../schema/api/http-api"\nexport const l = httpApi\n',
-  "src/effects/effect-http-api.ts": 'import { OpenApi } from "effect/http-api"\nexport const m = OpenApi\n',
-  "src/effects/api-records.ts": 'import { authApi } from "../schema/api/auth"\nexport const n = authApi\n',
+  "src/effects/system/http-api.ts":
+    'import { httpApi } from "../../schema/api/http-api"\nexport const l = httpApi\n',
+  "src/effects/system/effect-http-api.ts":
+    'import { OpenApi } from "effect/http-api"\nexport const m = OpenApi\n',
+  "src/effects/auth/api-records.ts":
+    'import { authApi } from "../../schema/api/auth"\nexport const n = authApi\n',
 }
 
 const dir = mkdtempSync(join(tmpdir(), "layers-"))
@@ -58,25 +68,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 describe("layer rules", () => {
   it("machines import nothing from effects, views or React, and run no Effect program", () => {
     for (const probe of ["effects", "views", "react", "runtime"])
-      expect(refused).toContain(`src/machines/${probe}.ts`)
+      expect(refused).toContain(`src/machines/live/${probe}.ts`)
     // The wire schema and Schema itself are what machines may use.
-    expect(refused).not.toContain("src/machines/allowed.ts")
+    expect(refused).not.toContain("src/machines/live/allowed.ts")
   })
 
-  it("components reach IO only through hooks", () => {
-    expect(refused).toContain("src/views/bell/Component.tsx")
-    expect(refused).not.toContain("src/views/bell/bell-hooks.ts")
+  it("components, and the plain modules beside them, reach IO only through hooks", () => {
+    expect(refused).toContain("src/views/notifications/Component.tsx")
+    expect(refused).toContain("src/views/notifications/helper.ts")
+    expect(refused).not.toContain("src/views/notifications/bell-hooks.ts")
   })
 
   it("effects never reach into views, and the schema depends on nothing of the app", () => {
-    expect(refused).toContain("src/effects/views.ts")
-    expect(refused).toContain("src/schema/xstate.ts")
+    expect(refused).toContain("src/effects/live/views.ts")
+    expect(refused).toContain("src/schema/live/xstate.ts")
   })
 
   it("effects call the API through its plain records, never through the HttpApi (the sign-in bundle)", () => {
-    expect(refused).toContain("src/effects/http-api.ts")
-    expect(refused).toContain("src/effects/effect-http-api.ts")
-    expect(refused).not.toContain("src/effects/api-records.ts")
+    expect(refused).toContain("src/effects/system/http-api.ts")
+    expect(refused).toContain("src/effects/system/effect-http-api.ts")
+    expect(refused).not.toContain("src/effects/auth/api-records.ts")
   })
 
   it("the server imports only the wire schema from the client", () => {

@@ -158,7 +158,8 @@ export const lonelyWatch = fromCallback(() => () => {})
     for (const id of ["app", "auth", "session", "notifications", "socket", "dashboard", "selectProviders"])
       expect(ids).toContain(id)
     // The bus's listener and the socket's frame mapping sit beside machines without being machines.
-    expect(all.some((m) => /^(subscriptions|socket-messages)\.ts/.test(m.where))).toBe(false)
+    expect(all.some((m) => /^(system\/subscriptions|live\/socket-messages)\.ts/.test(m.where))).toBe(false)
+    expect(all.find((m) => m.id === "socket")?.where).toBe("live/socket.machine.ts socketMachine")
     expect(ids).toContain("bus")
   })
 

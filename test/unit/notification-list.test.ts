@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest"
-import { badgeText } from "../../src/views/notifications/badge-text"
 import {
   isUnread,
   markAllAsRead,
@@ -9,6 +8,7 @@ import {
   newestId,
 } from "../../src/machines/notifications/notification-list"
 import type { Notification } from "../../src/schema/notifications/notifications"
+import { badgeText } from "../../src/views/notifications/badge-text"
 
 const item = (id: number, patch: Partial<Notification> = {}): Notification => ({
   id,

@@ -2,7 +2,6 @@ import { Effect, Layer, ManagedRuntime } from "effect"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, type EventObject, setup } from "xstate"
 import { SOCKET } from "../../src/constants"
-import { Config } from "../../src/effects/system/config"
 import {
   NotificationSocket,
   type NotificationSocketShape,
@@ -13,6 +12,7 @@ import {
   type WebSocketLike,
 } from "../../src/effects/live/notification-socket"
 import { socketConnection } from "../../src/effects/live/socket.actors"
+import { Config } from "../../src/effects/system/config"
 import type { SocketEvent } from "../../src/machines/live/socket.machine"
 import type { ServerMessage } from "../../src/schema/live/socket"
 
@@ -51,7 +51,13 @@ function service(factory: (url: string) => WebSocketLike) {
   const runtime = ManagedRuntime.make(
     NotificationSocket.layer.pipe(
       Layer.provide(Layer.succeed(WebSocketFactory, factory)),
-      Layer.provide(Config.layer({ apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test" })),
+      Layer.provide(
+        Config.layer({
+          apiBaseUrl: "http://app.test",
+          socketBaseUrl: "ws://app.test",
+          socketSlowRetryMs: 60_000,
+        }),
+      ),
     ),
   )
   const log = { opened: 0, messages: [] as ServerMessage[], closes: [] as SocketClose[] }

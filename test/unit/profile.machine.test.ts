@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { createActor, type EventObject, fromCallback, fromPromise, setup, waitFor } from "xstate"
-import { busMachine } from "../../src/machines/system/bus.machine"
 import { profileErrorText, profileMachine, UPDATE_FAILED } from "../../src/machines/profile/profile.machine"
+import { busMachine } from "../../src/machines/system/bus.machine"
 import { lookup } from "../../src/machines/system/registry"
 import type { ProfilePatch, User } from "../../src/schema/auth/auth"
 import { Failure } from "../../src/schema/system/failure"

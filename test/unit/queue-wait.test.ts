@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest"
 import { defaultOrdering, listSearchString, parseListSearch } from "../../src/machines/marketplace/list-url"
-import { waitedMs, waitedText, waitLevel } from "../../src/views/marketplace/wait-time"
 import type { QueueTimes } from "../../src/schema/marketplace/queue-wait"
 import {
   noCandidatesReason,
   notApprovedReason,
   searchedFor,
 } from "../../src/views/marketplace/candidate-words"
+import { waitedMs, waitedText, waitLevel } from "../../src/views/marketplace/wait-time"
 
 // Waiting time as the browser reads it (docs/behaviour.md#waiting-time), and the provider page's sentences
 // (docs/behaviour.md#choosing-providers).

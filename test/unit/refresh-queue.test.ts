@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { createActor, type EventObject, fromCallback, fromPromise, setup } from "xstate"
 import { awaitFreshToken } from "../../src/effects/auth/refresh-gate"
-import { busMachine } from "../../src/machines/system/bus.machine"
 import { REFRESH_FAILED, refreshMachine } from "../../src/machines/auth/refresh.machine"
+import { busMachine } from "../../src/machines/system/bus.machine"
 import { lookup } from "../../src/machines/system/registry"
 import type { RefreshResponse } from "../../src/schema/auth/auth"
 

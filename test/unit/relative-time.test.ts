@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { clockTime, relativeTime } from "../../src/machines/system/relative-time"
+import { relativeTime } from "../../src/machines/system/relative-time"
+import { clockTime } from "../../src/views/shell/clock-time"
 
 const at = Date.parse("2026-03-10T12:00:00.000Z")
 const ago = (ms: number) => new Date(at - ms).toISOString()

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { LoadedRuntime } from "../../src/effects/system/app-runtime"
 import type { AuthCalls } from "../../src/effects/auth/auth.actors"
+import type { LoadedRuntime } from "../../src/effects/system/app-runtime"
 import { ChunkLoadError } from "../../src/effects/system/load-chunk"
 import type { AppRuntime } from "../../src/effects/system/runtime"
 import { runtimeLoader } from "../../src/effects/system/runtime-loader"

@@ -1,13 +1,14 @@
 import { Effect, Layer, ManagedRuntime, Schema } from "effect"
 import { type Actor, createActor, setup, waitFor } from "xstate"
-import { actorHttpEnv } from "../../src/effects/system/actor-http-env"
-import { Api } from "../../src/effects/system/api-client"
 import { provideAuth } from "../../src/effects/auth/auth.actors"
 import { AuthApi } from "../../src/effects/auth/auth-api"
 import { authCalls } from "../../src/effects/auth/auth-calls"
+import { provideRefresh } from "../../src/effects/auth/refresh.actors"
+import { provideProfile } from "../../src/effects/profile/profile.actors"
+import { actorHttpEnv } from "../../src/effects/system/actor-http-env"
+import { Api } from "../../src/effects/system/api-client"
 import { Config } from "../../src/effects/system/config"
 import { HttpEnv } from "../../src/effects/system/http-env"
-import { provideProfile } from "../../src/effects/profile/profile.actors"
 import { runForActor } from "../../src/effects/system/runtime"
 import { Storage } from "../../src/effects/system/storage"
 import { TabChannel } from "../../src/effects/tabs/tab-channel"
@@ -31,7 +32,11 @@ export function startSession(server: FakeAuthServer) {
     Layer.provideMerge(Api.layer),
     Layer.provide(
       Layer.mergeAll(
-        Config.layer({ apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test" }),
+        Config.layer({
+          apiBaseUrl: "http://app.test",
+          socketBaseUrl: "ws://app.test",
+          socketSlowRetryMs: 60_000,
+        }),
         HttpEnv.layer(env),
       ),
     ),
@@ -41,8 +46,9 @@ export function startSession(server: FakeAuthServer) {
   const sessionRoot = setup({
     actors: {
       bus: busMachine,
-      ...provideAuth(authCalls(runtime)),
-      ...provideProfile((effect) => runForActor(runtime, effect)),
+      auth: provideAuth(authCalls(runtime)),
+      refresh: provideRefresh(authCalls(runtime)),
+      profile: provideProfile((effect) => runForActor(runtime, effect)),
     },
   }).createMachine({
     invoke: [

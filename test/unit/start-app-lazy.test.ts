@@ -52,7 +52,7 @@ function twoTabs() {
 
 function started(chunk: ReturnType<typeof gatedChunk>, server = fakeAuthServer(), tabs = twoTabs()) {
   app = startApp({
-    config: { apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test" },
+    config: { apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test", socketSlowRetryMs: 60_000 },
     ui: { theme: "light", systemDark: false, termsBannerDismissed: false },
     fetch: server.fetch,
     tabs: tabs.link,

@@ -17,7 +17,7 @@ afterEach(async () => {
 
 async function started(server: FakeAuthServer) {
   app = startApp({
-    config: { apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test" },
+    config: { apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test", socketSlowRetryMs: 60_000 },
     ui: { theme: "light", systemDark: false, termsBannerDismissed: false },
     fetch: server.fetch,
     tabs: aloneTabLink(),

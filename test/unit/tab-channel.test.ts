@@ -1,7 +1,7 @@
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { Api } from "../../src/effects/system/api-client"
 import { AuthApi } from "../../src/effects/auth/auth-api"
+import { Api } from "../../src/effects/system/api-client"
 import { Config } from "../../src/effects/system/config"
 import { HttpEnv } from "../../src/effects/system/http-env"
 import { Storage } from "../../src/effects/system/storage"
@@ -106,7 +106,11 @@ describe("refresh across tabs", () => {
           Layer.provideMerge(Api.layer),
           Layer.provide(
             Layer.mergeAll(
-              Config.layer({ apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test" }),
+              Config.layer({
+                apiBaseUrl: "http://app.test",
+                socketBaseUrl: "ws://app.test",
+                socketSlowRetryMs: 60_000,
+              }),
               HttpEnv.layer({
                 fetch: async () => {
                   serverRefreshes += 1

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest"
-import { COALESCE, NEW_NOTIFICATION, planToast, type ToastPlan } from "../../src/machines/notifications/toast-coalesce"
+import {
+  COALESCE,
+  NEW_NOTIFICATION,
+  planToast,
+  type ToastPlan,
+} from "../../src/machines/notifications/toast-coalesce"
 
 const run = (times: number[], title = "Hello") => {
   let recent: number[] = []

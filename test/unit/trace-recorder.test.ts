@@ -2,10 +2,10 @@ import { Effect, Schema } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
 import { waitFor } from "xstate"
 import { replayTrace } from "../../scripts/trace-replay"
+import { buildTrace } from "../../src/effects/support/trace-build"
 import { Api } from "../../src/effects/system/api-client"
 import { type StartedApp, startApp } from "../../src/effects/system/start-app"
 import { aloneTabLink } from "../../src/effects/tabs/tab-link"
-import { buildTrace } from "../../src/effects/support/trace-build"
 import { lookup } from "../../src/machines/system/registry"
 import { Trace } from "../../src/schema/support/trace"
 import { fakeAuthServer } from "./fake-auth-server"
@@ -25,7 +25,7 @@ describe("the trace recorder", () => {
   it("records a session that exports to the trace format, without secrets, and replays cleanly", async () => {
     const server = fakeAuthServer()
     app = startApp({
-      config: { apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test" },
+      config: { apiBaseUrl: "http://app.test", socketBaseUrl: "ws://app.test", socketSlowRetryMs: 60_000 },
       ui: { theme: "light", systemDark: false, termsBannerDismissed: false },
       fetch: server.fetch,
       tabs: aloneTabLink(),

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from "fastify"
 import { providersApi } from "../../../src/schema/api/providers"
+import { pageBody } from "../../http/page-body"
 import { serveGroup } from "../../http/serve-endpoint"
-import { pageWindow } from "../list-query"
+import { marketplaceWindow } from "../list-query"
 import { listProviders } from "../providers"
-import { pageBody } from "./paging"
 
 export async function providerRoutes(app: FastifyInstance): Promise<void> {
   const db = app.services.database.db
   serveGroup(app, providersApi, {
-    list: async ({ query, req }) =>
-      pageBody(req, pageWindow(query.page, query.page_size), await listProviders(db, query)),
+    list: async ({ query, req }) => pageBody(req, marketplaceWindow(query), await listProviders(db, query)),
   })
 }

@@ -5,7 +5,7 @@ import { intakeRoutes } from "./intake-routes"
 import { providerRoutes } from "./provider-routes"
 import { requestRoutes } from "./request-routes"
 
-/** Every marketplace call (issue 4), as one plugin for the app's ROUTES list. */
+/** Every marketplace call, as one plugin for the app's ROUTES list. */
 export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(requestRoutes)
   await app.register(applicationRoutes)

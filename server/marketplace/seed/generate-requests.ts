@@ -1,4 +1,9 @@
-import type { RequestKind, RequestStatus, ServiceCategory, Urgency } from "../../../src/schema/marketplace/marketplace"
+import type {
+  RequestKind,
+  RequestStatus,
+  ServiceCategory,
+  Urgency,
+} from "../../../src/schema/marketplace/marketplace"
 import { candidateScore } from "../candidates"
 import { staffRole } from "./generate-companies"
 import { DAY, daysBefore, hoursAfter, isoDay, type SeedProvider, type SeedRequest } from "./model"

@@ -3,12 +3,12 @@ import { PUSH } from "../../constants"
 import { REFRESH_FAILED } from "../../machines/auth/refresh.machine"
 import type { LoginResponse, ProfilePatch, RefreshResponse, User } from "../../schema/auth/auth"
 import { Failure } from "../../schema/system/failure"
-import { Api } from "../system/api-client"
 import { callLoadedEndpoint } from "../system/api-call"
-import { loadAuthEndpoints } from "./load-auth-endpoints"
-import { noSessionHint } from "./session-hint-store"
+import { Api } from "../system/api-client"
 import { Storage } from "../system/storage"
 import { TabChannel } from "../tabs/tab-channel"
+import { loadAuthEndpoints } from "./load-auth-endpoints"
+import { noSessionHint } from "./session-hint-store"
 
 export interface AuthApiShape {
   readonly login: (email: string, password: string) => Effect.Effect<LoginResponse, Failure>
@@ -20,7 +20,7 @@ export interface AuthApiShape {
 }
 
 // The sign-in page's calls fetch their endpoints' records (and Schema with them) when first made, so that a
-// visit to the sign-in page downloads neither (./load-decoding.ts says why).
+// visit to the sign-in page downloads neither (../system/load-decoding.ts says why).
 type AuthEndpoints = typeof import("../../schema/api/auth")["authApi"]["endpoints"]
 const authEndpoint =
   <K extends keyof AuthEndpoints>(key: K) =>

@@ -1,7 +1,7 @@
 import { Effect, type ManagedRuntime } from "effect"
+import { runForActor } from "../system/runtime"
 import type { AuthCalls } from "./auth.actors"
 import { AuthApi } from "./auth-api"
-import { runForActor } from "../system/runtime"
 
 /** AuthApi's calls on a runtime, as the plain promises the auth and refresh machines' actors make. */
 export function authCalls(runtime: ManagedRuntime.ManagedRuntime<AuthApi, never>): AuthCalls {

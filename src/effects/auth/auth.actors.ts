@@ -1,11 +1,10 @@
 import { fromPromise } from "xstate"
 import { authMachine } from "../../machines/auth/auth.machine"
-import { refreshMachine } from "../../machines/auth/refresh.machine"
 import type { LoginResponse, RefreshResponse, User } from "../../schema/auth/auth"
 import { takeEarlyRefresh } from "./early-refresh-take"
 import { noSessionHint } from "./session-hint-store"
 
-// The session machines (auth, refresh queue) with their IO: each actor one AuthApi call. The calls arrive as
+// The auth machine with its IO: each actor one AuthApi call. The calls arrive as
 // plain promises (./auth-calls.ts runs them on the runtime), so that this module, which the sign-in page
 // loads before its first render, holds no Effect code: the runtime loads on the first call.
 
@@ -27,7 +26,6 @@ export class NoSessionHere extends Error {
 }
 
 export function provideAuth(calls: AuthCalls) {
-  const refreshToken = fromPromise<RefreshResponse>(() => calls.refresh())
   // The silent refresh at start takes over the one index.html's script began, if it got a token; otherwise it
   // refreshes as the queue does (docs/behaviour.md#early-refresh). Without the hint cookie the browser holds no
   // refresh cookie: the answer is known without loading the services that would ask.
@@ -37,17 +35,14 @@ export function provideAuth(calls: AuthCalls) {
     if (noSessionHint()) throw new NoSessionHere()
     return calls.refresh()
   })
-  return {
-    auth: authMachine.provide({
-      actors: {
-        refreshToken: silentRefresh,
-        login: fromPromise<LoginResponse, { email: string; password: string }>(({ input }) =>
-          calls.login(input.email, input.password),
-        ),
-        fetchProfile: fromPromise<User>(() => calls.profile()),
-        logoutCall: fromPromise<void>(() => calls.logout()),
-      },
-    }),
-    refresh: refreshMachine.provide({ actors: { refreshToken } }),
-  }
+  return authMachine.provide({
+    actors: {
+      refreshToken: silentRefresh,
+      login: fromPromise<LoginResponse, { email: string; password: string }>(({ input }) =>
+        calls.login(input.email, input.password),
+      ),
+      fetchProfile: fromPromise<User>(() => calls.profile()),
+      logoutCall: fromPromise<void>(() => calls.logout()),
+    },
+  })
 }

@@ -2,8 +2,8 @@ import { Context, Effect, Layer } from "effect"
 import { documentsApi } from "../../schema/api/documents"
 import type { DocumentList } from "../../schema/documents/document"
 import type { Failure } from "../../schema/system/failure"
-import { Api } from "../system/api-client"
 import { callEndpoint } from "../system/api-call"
+import { Api } from "../system/api-client"
 import { Config } from "../system/config"
 
 // A record's stored documents, with the signed links the browser opens them by: the access token stays in

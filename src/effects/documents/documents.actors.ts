@@ -8,13 +8,11 @@ type Run = <A, E>(effect: Effect.Effect<A, E, DocumentsApi>) => Promise<A>
 
 /** The documents machine with its one IO: the list call. */
 export function provideDocuments(run: Run) {
-  return {
-    documents: documentsMachine.provide({
-      actors: {
-        loadDocuments: fromPromise<DocumentList, DocumentsInput>(({ input }) =>
-          run(DocumentsApi.use((d) => d.list(input.uuid))),
-        ),
-      },
-    }),
-  }
+  return documentsMachine.provide({
+    actors: {
+      loadDocuments: fromPromise<DocumentList, DocumentsInput>(({ input }) =>
+        run(DocumentsApi.use((d) => d.list(input.uuid))),
+      ),
+    },
+  })
 }

@@ -6,7 +6,7 @@ import { Config } from "../system/config"
 // The notification socket's IO as an Effect service, like HTTP: opening /ws/notifications/ with the access token,
 // decoding every frame with the shared schema, encoding what the client sends, the keep-alive ping, and telling
 // a planned close from a lost connection. Reconnecting is the socket machine's business; the callback actor that
-// machine invokes (socket-actors.ts) only turns what this reports into events.
+// machine invokes (socket.actors.ts) only turns what this reports into events.
 
 const decodeServer = Schema.decodeUnknownResult(ServerMessage)
 const encodeClient = Schema.encodeUnknownResult(ClientMessage)

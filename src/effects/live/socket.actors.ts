@@ -1,8 +1,9 @@
 import type { Effect } from "effect"
 import { fromCallback } from "xstate"
-import { SOCKET } from "../../constants"
-import type { ConnectionInput, SocketEvent } from "../../machines/live/socket.machine"
+import { type ConnectionInput, type SocketEvent, socketMachine } from "../../machines/live/socket.machine"
+import { type Random, reconnectDelayMs, slowRetryDelayMs } from "../../machines/live/socket-delays"
 import type { ClientMessage } from "../../schema/live/socket"
+import type { ConfigShape } from "../system/config-env"
 import { NotificationSocket, type SocketConnection } from "./notification-socket"
 
 // The socket machine's actors: each adapts the NotificationSocket service (or a browser signal) to events.
@@ -64,8 +65,16 @@ export const watchWake = fromCallback<SocketEvent>(({ sendBack }) => {
   }
 })
 
-/** The slow retry's delay: the configured interval, spread by up to the jitter either way. */
-export const slowRetryDelay =
-  (baseMs: number, random: () => number = Math.random) =>
-  (): number =>
-    Math.round(baseMs * (1 + SOCKET.slowRetryJitter * (2 * random() - 1)))
+/**
+ * The socket machine with its IO: one connection per attempt, the browser's wake-up signals, and the waits
+ * between attempts drawn at random within the machine's bounds (../../machines/live/socket-delays.ts).
+ */
+export function provideSocket(run: Run, config: ConfigShape, random: Random = Math.random) {
+  return socketMachine.provide({
+    actors: { connection: socketConnection(run), watchWake },
+    delays: {
+      backoff: ({ context }) => reconnectDelayMs(context.attempt + 1, random),
+      slowRetry: () => slowRetryDelayMs(config.socketSlowRetryMs, random),
+    },
+  })
+}

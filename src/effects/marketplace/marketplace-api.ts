@@ -12,7 +12,6 @@ import { dashboardApi } from "../../schema/api/dashboard"
 import { providersApi } from "../../schema/api/providers"
 import { maintenanceRequestsApi, workRequestsApi } from "../../schema/api/requests"
 import type { DashboardSummary } from "../../schema/dashboard/dashboard"
-import { Failure } from "../../schema/system/failure"
 import {
   type CandidateList,
   CompanyApplicationDetail,
@@ -25,8 +24,9 @@ import {
   WorkRequestPage,
 } from "../../schema/marketplace/marketplace"
 import type { ProviderListQuery } from "../../schema/marketplace/marketplace-input"
-import { Api } from "../system/api-client"
+import { Failure } from "../../schema/system/failure"
 import { callEndpoint } from "../system/api-call"
+import { Api } from "../system/api-client"
 
 // Every marketplace call (docs/behaviour.md#api), typed by the API description (src/schema/api), each answer decoded by the shared
 // wire schema so that a server change shows up as an Failure, never as a wrong-shaped record in a view.

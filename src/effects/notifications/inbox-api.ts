@@ -1,9 +1,9 @@
 import type { Effect } from "effect"
 import { notificationsApi } from "../../schema/api/notifications"
-import type { Failure } from "../../schema/system/failure"
 import type { ArchiveResponse, MarkUnreadResponse } from "../../schema/notifications/notifications"
-import { Api } from "../system/api-client"
+import type { Failure } from "../../schema/system/failure"
 import { callEndpoint } from "../system/api-call"
+import { Api } from "../system/api-client"
 
 // The inbox's calls beyond marking read: mark one unread, archive and unarchive (each answers with the
 // new unread count), typed by the API description like every other notification call.

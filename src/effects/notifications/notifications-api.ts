@@ -1,7 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import { NOTIFICATIONS } from "../../constants"
 import { notificationsApi } from "../../schema/api/notifications"
-import type { Failure } from "../../schema/system/failure"
 import type {
   MarkAllReadResponse,
   MarkReadResponse,
@@ -10,8 +9,9 @@ import type {
   NotificationType,
   Priority,
 } from "../../schema/notifications/notifications"
-import { Api } from "../system/api-client"
+import type { Failure } from "../../schema/system/failure"
 import { callEndpoint } from "../system/api-call"
+import { Api } from "../system/api-client"
 
 // Every REST call of the bell and the notification pages, each answer decoded by the shared wire
 // schema so that a server change surfaces as an Failure, never as a wrong-shaped item in a view.

@@ -1,26 +1,25 @@
 import { Effect } from "effect"
 import { fromCallback, fromPromise } from "xstate"
-import { SOCKET } from "../../constants"
-import { inboxPageMachine, type LoadInboxInput } from "../../machines/notifications/inbox-page.machine"
 import type { NotificationFilters } from "../../machines/notifications/notification-list"
 import type { Write } from "../../machines/notifications/notification-writes"
 import { notificationsMachine } from "../../machines/notifications/notifications.machine"
-import type { CatchUp, CatchUpInput, FirstPage, NotificationsEvent } from "../../machines/notifications/notifications-context"
-import { socketMachine } from "../../machines/live/socket.machine"
+import type {
+  CatchUp,
+  CatchUpInput,
+  FirstPage,
+  NotificationsEvent,
+} from "../../machines/notifications/notifications-context"
 import { COALESCE, type ToastPlan } from "../../machines/notifications/toast-coalesce"
 import type { Notification, NotificationPage } from "../../schema/notifications/notifications"
-import type { Api } from "../system/api-client"
-import type { ConfigShape } from "../system/config-env"
-import { archive, markUnread, unarchive } from "./inbox-api"
-import type { NotificationSocket } from "../live/notification-socket"
-import { NotificationsApi } from "./notifications-api"
-import { slowRetryDelay, socketConnection, watchWake } from "../live/socket.actors"
 import { toast } from "../shell/toasts"
+import type { Api } from "../system/api-client"
+import { archive, markUnread, unarchive } from "./inbox-api"
+import { NotificationsApi } from "./notifications-api"
 
-// The notifications and socket machines with their IO: each actor one NotificationsApi call (or the
-// socket), each announcement a sonner toast.
+// The notifications machine with its IO: each actor one NotificationsApi call, each announcement a sonner
+// toast.
 
-type Run = <A, E>(effect: Effect.Effect<A, E, NotificationsApi | NotificationSocket | Api>) => Promise<A>
+type Run = <A, E>(effect: Effect.Effect<A, E, NotificationsApi | Api>) => Promise<A>
 
 /** Relative times only need minute precision; a faster tick would re-render the list for nothing. */
 const CLOCK_TICK_MS = 30_000
@@ -55,62 +54,43 @@ const writeCall = (
   }
 }
 
-export function provideNotifications(run: Run, config: ConfigShape) {
+export function provideNotifications(run: Run) {
   const api = <A>(f: (a: NotificationsApi["Service"]) => Effect.Effect<A, unknown>) =>
     run(NotificationsApi.use(f))
-  return {
-    notifications: notificationsMachine.provide({
-      actors: {
-        loadFirst: fromPromise<FirstPage, { filters: NotificationFilters }>(({ input }) =>
-          api((a) =>
-            Effect.all(
-              { page: a.page({ ...input.filters, page: 1 }), unread: a.unreadCount },
-              { concurrency: 2 },
-            ),
+  return notificationsMachine.provide({
+    actors: {
+      loadFirst: fromPromise<FirstPage, { filters: NotificationFilters }>(({ input }) =>
+        api((a) =>
+          Effect.all(
+            { page: a.page({ ...input.filters, page: 1 }), unread: a.unreadCount },
+            { concurrency: 2 },
           ),
         ),
-        loadMore: fromPromise<NotificationPage, { filters: NotificationFilters; page: number }>(({ input }) =>
-          api((a) => a.page({ ...input.filters, page: input.page })),
-        ),
-        catchUp: fromPromise<CatchUp, CatchUpInput>(({ input }) =>
-          api((a) =>
-            Effect.all(
-              {
-                items: a.page({ since_id: input.sinceId }).pipe(Effect.map((p) => p.results)),
-                unread: input.recount ? a.unreadCount : Effect.succeed(null),
-              },
-              { concurrency: 2 },
-            ),
+      ),
+      loadMore: fromPromise<NotificationPage, { filters: NotificationFilters; page: number }>(({ input }) =>
+        api((a) => a.page({ ...input.filters, page: input.page })),
+      ),
+      catchUp: fromPromise<CatchUp, CatchUpInput>(({ input }) =>
+        api((a) =>
+          Effect.all(
+            {
+              items: a.page({ since_id: input.sinceId }).pipe(Effect.map((p) => p.results)),
+              unread: input.recount ? a.unreadCount : Effect.succeed(null),
+            },
+            { concurrency: 2 },
           ),
         ),
-        write: fromPromise<{ unread: number }, Write>(({ input }) =>
-          run(Effect.map(writeCall(input), (r) => ({ unread: r.unread_count }))),
-        ),
-        loadDetail: fromPromise<Notification, { id: number }>(({ input }) => api((a) => a.detail(input.id))),
-        clock,
+      ),
+      write: fromPromise<{ unread: number }, Write>(({ input }) =>
+        run(Effect.map(writeCall(input), (r) => ({ unread: r.unread_count }))),
+      ),
+      loadDetail: fromPromise<Notification, { id: number }>(({ input }) => api((a) => a.detail(input.id))),
+      clock,
+    },
+    actions: {
+      showToasts: (_, params) => {
+        for (const plan of params.plans) showToast(plan)
       },
-      actions: {
-        showToasts: (_, params) => {
-          for (const plan of params.plans) showToast(plan)
-        },
-      },
-    }),
-    inbox: inboxPageMachine.provide({
-      actors: {
-        loadPage: fromPromise<NotificationPage, LoadInboxInput>(({ input }) =>
-          api((a) =>
-            a.page({
-              ...input.query.filters,
-              ...(input.query.view === "archived" ? { archived: "true" as const } : {}),
-              page: input.page,
-            }),
-          ),
-        ),
-      },
-    }),
-    socket: socketMachine.provide({
-      actors: { connection: socketConnection(run), watchWake },
-      delays: { slowRetry: slowRetryDelay(config.socketSlowRetryMs ?? SOCKET.slowRetryMs) },
-    }),
-  }
+    },
+  })
 }

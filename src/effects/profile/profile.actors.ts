@@ -8,13 +8,11 @@ type Run = <A, E>(effect: Effect.Effect<A, E, AuthApi>) => Promise<A>
 
 /** The profile editor with its one call; it lives in the session chunk, since only /profile uses it. */
 export function provideProfile(run: Run) {
-  return {
-    profile: profileMachine.provide({
-      actors: {
-        updateProfile: fromPromise<User, ProfilePatch>(({ input }) =>
-          run(AuthApi.use((a) => a.updateProfile(input))),
-        ),
-      },
-    }),
-  }
+  return profileMachine.provide({
+    actors: {
+      updateProfile: fromPromise<User, ProfilePatch>(({ input }) =>
+        run(AuthApi.use((a) => a.updateProfile(input))),
+      ),
+    },
+  })
 }

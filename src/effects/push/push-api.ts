@@ -2,13 +2,13 @@ import { Context, Effect, Layer } from "effect"
 import { PUSH } from "../../constants"
 import { preferencesApi } from "../../schema/api/preferences"
 import { pushApi } from "../../schema/api/push"
-import type { Failure } from "../../schema/system/failure"
 import type { TypeSwitches } from "../../schema/notifications/notifications"
 import { ClientPreferences } from "../../schema/push/push"
-import { Api } from "../system/api-client"
+import type { Failure } from "../../schema/system/failure"
 import { callEndpoint } from "../system/api-call"
-import { pushQueryRetry } from "./push-retry"
+import { Api } from "../system/api-client"
 import { Storage } from "../system/storage"
+import { pushQueryRetry } from "./push-retry"
 
 // The push area's calls to our server (docs/behaviour.md#push-order): device registration and the
 // notification preferences. Queries retry on the push area's own schedule (push-retry.ts); writes are never

@@ -2,17 +2,16 @@ import { Effect } from "effect"
 import { navigate } from "wouter/use-browser-location"
 import { fromCallback, fromPromise } from "xstate"
 import { TOAST } from "../../constants"
-import { type PreferencesData, preferencesMachine } from "../../machines/preferences/preferences.machine"
 import { type PushEvent, pushMachine, type Support } from "../../machines/push/push.machine"
 import { toPushMessage } from "../../machines/push/push-message"
 import type { PushPermission } from "../../schema/push/push"
 import { NotificationsApi } from "../notifications/notifications-api"
+import { toast } from "../shell/toasts"
 import { PushApi } from "./push-api"
 import { PushMessaging } from "./push-messaging"
 import { pushQueryRetry } from "./push-retry"
-import { toast } from "../shell/toasts"
 
-// The push and preferences machines with their IO: each actor one PushMessaging or PushApi call, each
+// The push machine with its IO: each actor one PushMessaging or PushApi call, each
 // announcement a sonner toast, navigation through the browser location wouter follows.
 
 type Services = PushMessaging | PushApi | NotificationsApi
@@ -45,61 +44,51 @@ export function providePush(run: Run) {
     }
   })
 
-  return {
-    push: pushMachine.provide({
-      actors: {
-        checkSupport: fromPromise<Support>(() =>
-          run(
-            PushMessaging.use((p) =>
-              Effect.all({ unavailable: p.unavailable, permission: p.permission }, { concurrency: 1 }),
-            ),
+  return pushMachine.provide({
+    actors: {
+      checkSupport: fromPromise<Support>(() =>
+        run(
+          PushMessaging.use((p) =>
+            Effect.all({ unavailable: p.unavailable, permission: p.permission }, { concurrency: 1 }),
           ),
         ),
-        requestPermission: fromPromise<PushPermission>(() =>
-          run(PushMessaging.use((p) => p.requestPermission)),
+      ),
+      requestPermission: fromPromise<PushPermission>(() =>
+        run(PushMessaging.use((p) => p.requestPermission)),
+      ),
+      getToken: fromPromise<string>(() =>
+        run(PushMessaging.use((p) => p.token.pipe(Effect.retry(pushQueryRetry)))),
+      ),
+      registerToken: fromPromise<void, { token: string }>(({ input }) =>
+        run(PushApi.use((a) => a.register(input.token))),
+      ),
+      listen,
+      unregister: fromPromise<void>(() =>
+        run(PushMessaging.use((p) => p.deleteToken)).catch((error: unknown) =>
+          console.warn(PUSH_LOG, "the browser's push token could not be deleted", error),
         ),
-        getToken: fromPromise<string>(() =>
-          run(PushMessaging.use((p) => p.token.pipe(Effect.retry(pushQueryRetry)))),
+      ),
+      markRead: fromPromise<void, { id: number }>(({ input }) =>
+        run(NotificationsApi.use((a) => a.markReadFromToast(input.id))).then(
+          () => undefined,
+          (error: unknown) => console.warn(PUSH_LOG, `marking notification ${input.id} read failed`, error),
         ),
-        registerToken: fromPromise<void, { token: string }>(({ input }) =>
-          run(PushApi.use((a) => a.register(input.token))),
-        ),
-        listen,
-        unregister: fromPromise<void>(() =>
-          run(PushMessaging.use((p) => p.deleteToken)).catch((error: unknown) =>
-            console.warn(PUSH_LOG, "the browser's push token could not be deleted", error),
-          ),
-        ),
-        markRead: fromPromise<void, { id: number }>(({ input }) =>
-          run(NotificationsApi.use((a) => a.markReadFromToast(input.id))).then(
-            () => undefined,
-            (error: unknown) => console.warn(PUSH_LOG, `marking notification ${input.id} read failed`, error),
-          ),
-        ),
-      },
-      actions: {
-        warnUnavailable: (_, { reason }) => console.warn(PUSH_LOG, `Push messaging unavailable: ${reason}`),
-        logFailure: (_, { step, error }) => console.warn(PUSH_LOG, `${step} failed`, error),
-        showError: (_, { message }) => toast.error(message),
-        showPushToast: ({ self }, { message }) =>
-          toast.message(message.title, {
-            // One toast per notification: a repeat delivery replaces it instead of stacking.
-            ...(message.notificationId !== null ? { id: `push-${message.notificationId}` } : {}),
-            description: message.body,
-            duration: TOAST.pushDurationMs,
-            position: TOAST.position,
-            action: { label: "View", onClick: () => self.send({ type: "push.view", message }) },
-          }),
-        navigate: (_, { path }) => navigate(path),
-      },
-    }),
-    preferences: preferencesMachine.provide({
-      actors: {
-        loadPreferences: fromPromise<PreferencesData>(() => run(PushApi.use((a) => a.preferences))),
-        savePreferences: fromPromise<PreferencesData, PreferencesData>(({ input }) =>
-          run(PushApi.use((a) => a.savePreferences(input))),
-        ),
-      },
-    }),
-  }
+      ),
+    },
+    actions: {
+      warnUnavailable: (_, { reason }) => console.warn(PUSH_LOG, `Push messaging unavailable: ${reason}`),
+      logFailure: (_, { step, error }) => console.warn(PUSH_LOG, `${step} failed`, error),
+      showError: (_, { message }) => toast.error(message),
+      showPushToast: ({ self }, { message }) =>
+        toast.message(message.title, {
+          // One toast per notification: a repeat delivery replaces it instead of stacking.
+          ...(message.notificationId !== null ? { id: `push-${message.notificationId}` } : {}),
+          description: message.body,
+          duration: TOAST.pushDurationMs,
+          position: TOAST.position,
+          action: { label: "View", onClick: () => self.send({ type: "push.view", message }) },
+        }),
+      navigate: (_, { path }) => navigate(path),
+    },
+  })
 }

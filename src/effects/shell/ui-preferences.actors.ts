@@ -1,11 +1,17 @@
 import { fromCallback } from "xstate"
-import { LAYOUT, TERMS_OF_SERVICE } from "../../constants"
-import type { SidebarEvent } from "../../machines/shell/sidebar.machine"
-import type { ThemeChoice, UiPreferencesEvent, UiPreferencesInput } from "../../machines/shell/ui-preferences.machine"
-import { THEME_CHOICES } from "../../machines/shell/ui-preferences.machine"
+import { TERMS_OF_SERVICE } from "../../constants"
+import {
+  THEME_CHOICES,
+  type ThemeChoice,
+  type UiPreferencesEvent,
+  type UiPreferencesInput,
+  uiPreferencesMachine,
+} from "../../machines/shell/ui-preferences.machine"
+import { media, watchMedia } from "./media"
+
+const DARK = "(prefers-color-scheme: dark)"
 
 const THEME_KEY = "theme"
-const narrowQuery = `(max-width: ${LAYOUT.mobileBreakpointPx - 1}px)`
 
 function storage(): Storage | null {
   try {
@@ -15,27 +21,9 @@ function storage(): Storage | null {
   }
 }
 
-function media(query: string): MediaQueryList | null {
-  return typeof window === "undefined" || !window.matchMedia ? null : window.matchMedia(query)
-}
-
-/** Sends the current viewport at once and on every crossing of the mobile breakpoint. */
-export const watchViewport = fromCallback<SidebarEvent>(({ sendBack }) => {
-  const mq = media(narrowQuery)
-  if (!mq) return () => {}
-  const report = () => sendBack({ type: "sidebar.viewport", narrow: mq.matches })
-  report()
-  mq.addEventListener("change", report)
-  return () => mq.removeEventListener("change", report)
-})
-
-export const watchColorScheme = fromCallback<UiPreferencesEvent>(({ sendBack }) => {
-  const mq = media("(prefers-color-scheme: dark)")
-  if (!mq) return () => {}
-  const report = () => sendBack({ type: "ui.systemScheme", dark: mq.matches })
-  mq.addEventListener("change", report)
-  return () => mq.removeEventListener("change", report)
-})
+const watchColorScheme = fromCallback<UiPreferencesEvent>(({ sendBack }) =>
+  watchMedia(DARK, (dark) => sendBack({ type: "ui.systemScheme", dark })),
+)
 
 /** What the UI preferences start from: the remembered choices and the browser's scheme. */
 export function readUiPreferences(): UiPreferencesInput {
@@ -44,12 +32,16 @@ export function readUiPreferences(): UiPreferencesInput {
   const theme = THEME_CHOICES.find((c) => c === saved) ?? "system"
   return {
     theme,
-    systemDark: media("(prefers-color-scheme: dark)")?.matches ?? false,
+    systemDark: media(DARK)?.matches ?? false,
     termsBannerDismissed: store?.getItem(TERMS_OF_SERVICE.dismissedStorageKey) === "1",
   }
 }
 
-export const uiPreferenceActions = {
+const uiPreferenceActions = {
   persistTheme: (_: unknown, params: { choice: ThemeChoice }) => storage()?.setItem(THEME_KEY, params.choice),
   persistBannerDismissed: () => storage()?.setItem(TERMS_OF_SERVICE.dismissedStorageKey, "1"),
 }
+
+/** The UI preferences' machine with its IO: the browser's colour scheme and the remembered choices. */
+export const provideUiPreferences = () =>
+  uiPreferencesMachine.provide({ actors: { watchColorScheme }, actions: uiPreferenceActions })

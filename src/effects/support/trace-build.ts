@@ -1,6 +1,12 @@
 import { version as appVersion } from "../../../package.json"
 import { FACT_TYPES } from "../../machines/system/subscriptions"
-import { TRACE_FORMAT, TRACE_VERSION, type Trace, type TraceActor, type TraceEvent } from "../../schema/support/trace"
+import {
+  TRACE_FORMAT,
+  TRACE_VERSION,
+  type Trace,
+  type TraceActor,
+  type TraceEvent,
+} from "../../schema/support/trace"
 import { type Json, redact } from "./redact"
 import type { RecordedActor, RecordedEvent, TraceRecorder } from "./trace-recorder"
 

@@ -1,6 +1,6 @@
 import { type AnySystem, lookup } from "../../machines/system/registry"
-import type { HttpEnvShape } from "./http-env"
 import { awaitFreshToken } from "../auth/refresh-gate"
+import type { HttpEnvShape } from "./http-env"
 
 /**
  * The Api's outside world taken from a running actor system: the TokenSource is the auth actor's snapshot

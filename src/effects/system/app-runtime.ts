@@ -1,10 +1,10 @@
 import type { AuthCalls } from "../auth/auth.actors"
 import { authCalls } from "../auth/auth-calls"
+import { TabChannel } from "../tabs/tab-channel"
+import type { TabLink } from "../tabs/tab-link"
 import type { ConfigShape } from "./config-env"
 import type { HttpEnvShape } from "./http-env"
 import { type AppRuntime, makeRuntime } from "./runtime"
-import { TabChannel } from "../tabs/tab-channel"
-import type { TabLink } from "../tabs/tab-link"
 
 // The entry of the runtime's chunk: everything Effect the root's actors need (the runtime with Config, Storage,
 // Api, AuthApi and TabChannel, and AuthApi's calls on it). The app starts without it and imports it on the first

@@ -1,15 +1,15 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
 import { appMachine } from "../../machines/system/app.machine"
-import { uiPreferencesMachine } from "../../machines/shell/ui-preferences.machine"
 import { provideAuth } from "../auth/auth.actors"
+import { provideRefresh } from "../auth/refresh.actors"
+import { provideUiPreferences } from "../shell/ui-preferences.actors"
+import { provideSupport } from "../support/support.actors"
+import type { TraceRecorder } from "../support/trace-recorder"
+import type { TabLink } from "../tabs/tab-link"
+import { provideTabs } from "../tabs/tabs.actors"
 import { loadChunk } from "./load-chunk"
 import type { RuntimeLoader } from "./runtime-loader"
 import { sessionLoader } from "./session-loader"
-import { provideSupport } from "../support/support.actors"
-import type { TabLink } from "../tabs/tab-link"
-import { provideTabs } from "../tabs/tabs.actors"
-import type { TraceRecorder } from "../support/trace-recorder"
-import { uiPreferenceActions, watchColorScheme } from "../shell/ui-preferences.actors"
 
 /**
  * The root machine with every invoked actor a thin adapter over a service call. The services run on a runtime
@@ -19,12 +19,10 @@ import { uiPreferenceActions, watchColorScheme } from "../shell/ui-preferences.a
 export function provideApp(runtime: RuntimeLoader, tabs: TabLink, recorder?: TraceRecorder) {
   return appMachine.provide({
     actors: {
-      ...provideAuth(runtime.auth),
+      auth: provideAuth(runtime.auth),
+      refresh: provideRefresh(runtime.auth),
       tabs: provideTabs(tabs),
-      uiPreferences: uiPreferencesMachine.provide({
-        actors: { watchColorScheme },
-        actions: uiPreferenceActions,
-      }),
+      uiPreferences: provideUiPreferences(),
       // A separate chunk: the sign-in page never loads the layout's, notifications', socket's or marketplace's
       // code. It comes in parallel with the runtime, which it is built on.
       loadSession: sessionLoader(async () => {

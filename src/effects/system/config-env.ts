@@ -5,8 +5,8 @@ import { SOCKET } from "../../constants"
 export interface ConfigShape {
   readonly apiBaseUrl: string
   readonly socketBaseUrl: string
-  /** The socket's slow retry after its quick attempts (SOCKET.slowRetryMs unless set). */
-  readonly socketSlowRetryMs?: number
+  /** The bound of the socket's slow retry after its quick attempts (SOCKET.slowRetryMs unless set). */
+  readonly socketSlowRetryMs: number
 }
 
 const pageOrigin = (): string => (typeof window === "undefined" ? "" : window.location.origin)

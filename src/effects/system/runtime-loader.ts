@@ -1,5 +1,5 @@
-import type { LoadedRuntime } from "./app-runtime"
 import type { AuthCalls } from "../auth/auth.actors"
+import type { LoadedRuntime } from "./app-runtime"
 import { loadChunk } from "./load-chunk"
 
 // The root's runtime, loaded on first use: the sign-in page renders before any Effect code has loaded, and the

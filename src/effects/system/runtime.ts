@@ -1,17 +1,17 @@
 import { Cause, type Effect, Exit, Layer, ManagedRuntime } from "effect"
-import { Api } from "./api-client"
 import { AuthApi } from "../auth/auth-api"
+import type { TabChannel } from "../tabs/tab-channel"
+import { Api } from "./api-client"
 import { Config } from "./config"
 import type { ConfigShape } from "./config-env"
 import { HttpEnv, type HttpEnvShape } from "./http-env"
 import { Storage } from "./storage"
-import type { TabChannel } from "../tabs/tab-channel"
 
 export type AppServices = Api | AuthApi | Storage | Config | TabChannel
 
 /**
  * The services the sign-in page needs, over one Config and one HttpEnv. The signed-in services join them in
- * the session chunk (session-actors.ts), on top of this runtime's own instances.
+ * the rest of the session's chunk (session-rest.actors.ts), on top of this runtime's own instances.
  */
 export function appLayer(config: ConfigShape, env: HttpEnvShape, tabs: Layer.Layer<TabChannel>) {
   return AuthApi.layer.pipe(

@@ -1,19 +1,26 @@
 import { Context, type Effect, Layer, ManagedRuntime } from "effect"
 import { sessionRestMachine } from "../../machines/system/session-rest.machine"
-import { Config } from "./config"
 import { provideDocuments } from "../documents/documents.actors"
 import { DocumentsApi } from "../documents/documents-api"
-import { provideMarketplace } from "../marketplace/marketplace.actors"
-import { MarketplaceApi } from "../marketplace/marketplace-api"
 import { NotificationSocket, WebSocketFactory } from "../live/notification-socket"
+import { provideSocket } from "../live/socket.actors"
+import { provideBulkReview } from "../marketplace/bulk-review.actors"
+import { provideClaim } from "../marketplace/claim.actors"
+import { MarketplaceApi } from "../marketplace/marketplace-api"
+import { providePagedList } from "../marketplace/paged-list.actors"
+import { provideReview } from "../marketplace/review.actors"
+import { provideSelectProviders } from "../marketplace/select-providers.actors"
+import { provideInboxPage } from "../notifications/inbox-page.actors"
 import { provideNotifications } from "../notifications/notifications.actors"
 import { NotificationsApi } from "../notifications/notifications-api"
+import { providePreferences } from "../preferences/preferences.actors"
 import { provideProfile } from "../profile/profile.actors"
 import { providePush } from "../push/push.actors"
 import { PushApi } from "../push/push-api"
 import { PushMessaging } from "../push/push-messaging"
+import { providePalette } from "../shell/palette.actors"
+import { Config } from "./config"
 import { type AppRuntime, type AppServices, runForActor } from "./runtime"
-import { provideSearch } from "../shell/palette.actors"
 
 /**
  * The rest of the session (session-rest.machine.ts) with every invoked actor a thin adapter over a service
@@ -44,12 +51,19 @@ export async function provideSessionRest(root: AppRuntime) {
   const run = <A, E>(effect: Effect.Effect<A, E, Services>) => runForActor(runtime, effect)
   return sessionRestMachine.provide({
     actors: {
-      ...provideProfile(run),
-      ...provideMarketplace(run),
-      ...provideDocuments(run),
-      ...provideNotifications(run, config),
-      ...providePush(run),
-      ...provideSearch(run),
+      profile: provideProfile(run),
+      notifications: provideNotifications(run),
+      socket: provideSocket(run, config),
+      push: providePush(run),
+      preferences: providePreferences(run),
+      pagedList: providePagedList(run),
+      review: provideReview(run),
+      selectProviders: provideSelectProviders(run),
+      bulkReview: provideBulkReview(run),
+      inbox: provideInboxPage(run),
+      claim: provideClaim(run),
+      palette: providePalette(run),
+      documents: provideDocuments(run),
     },
   })
 }

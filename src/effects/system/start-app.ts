@@ -1,17 +1,17 @@
 import { type Actor, createActor, type InspectionEvent, type Observer } from "xstate"
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
-import { APP_SYSTEM_ID } from "../../machines/system/app.machine"
 import type { UiPreferencesInput } from "../../machines/shell/ui-preferences.machine"
+import { APP_SYSTEM_ID } from "../../machines/system/app.machine"
+import { loadAuthEndpoints } from "../auth/load-auth-endpoints"
+import { noSessionHint } from "../auth/session-hint-store"
+import { createTraceRecorder, type TraceRecorder } from "../support/trace-recorder"
+import { browserTabLink, type TabLink } from "../tabs/tab-link"
 import { actorHttpEnv } from "./actor-http-env"
 import { provideApp } from "./app.actors"
 import type { ConfigShape } from "./config-env"
 import { afterFirstPaint } from "./idle"
-import { loadAuthEndpoints } from "../auth/load-auth-endpoints"
 import type { AppRuntime } from "./runtime"
 import { runtimeLoader } from "./runtime-loader"
-import { noSessionHint } from "../auth/session-hint-store"
-import { browserTabLink, type TabLink } from "../tabs/tab-link"
-import { createTraceRecorder, type TraceRecorder } from "../support/trace-recorder"
 
 export interface StartAppOptions {
   readonly config: ConfigShape

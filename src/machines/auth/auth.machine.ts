@@ -2,6 +2,7 @@ import { assign, emit, enqueueActions, fromPromise, setup } from "xstate"
 import { profileBackoffMs } from "../../constants"
 import type { LoginResponse, RefreshResponse, User } from "../../schema/auth/auth"
 import { failureText } from "../../schema/system/failure-text"
+import type { SessionFact, SignOutHow } from "../system/facts"
 import {
   type AuthContext,
   type AuthEvent,
@@ -10,21 +11,24 @@ import {
   signInHow,
   signOutHow,
 } from "./auth-context"
-import type { SessionFact, SignOutHow } from "../system/facts"
 
 export const authMachine = setup({
   types: { context: {} as AuthContext, events: {} as AuthEvent, emitted: {} as SessionFact },
   actors: {
     refreshToken: fromPromise<RefreshResponse>(async () => {
-      throw new Error("provided by src/effects/system/app.actors.ts")
+      throw new Error("provided by src/effects/auth/auth.actors.ts")
     }),
     login: fromPromise<LoginResponse, { email: string; password: string }>(async () => {
-      throw new Error("provided by src/effects/system/app.actors.ts")
+      throw new Error("provided by src/effects/auth/auth.actors.ts")
     }),
     fetchProfile: fromPromise<User>(async () => {
-      throw new Error("provided by src/effects/system/app.actors.ts")
+      throw new Error("provided by src/effects/auth/auth.actors.ts")
     }),
-    logoutCall: fromPromise<void>(async () => {}),
+    // Fails like the others when nothing was provided: a sign-out that never reached the server must not look
+    // like one that did.
+    logoutCall: fromPromise<void>(async () => {
+      throw new Error("provided by src/effects/auth/auth.actors.ts")
+    }),
   },
   delays: {
     // Wait 500 ms times the number of the attempt that just failed (docs/behaviour.md#auth-status).

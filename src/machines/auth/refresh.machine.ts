@@ -23,7 +23,7 @@ export const refreshMachine = setup({
   },
   actors: {
     refreshToken: fromPromise<RefreshResponse>(async () => {
-      throw new Error("refreshToken is provided by src/effects/system/app.actors.ts")
+      throw new Error("refreshToken is provided by src/effects/auth/refresh.actors.ts")
     }),
   },
   actions: {

@@ -1,7 +1,7 @@
 import { assign, emit, setup } from "xstate"
 import type { Viewer } from "../../schema/live/presence"
-import type { PresenceFact } from "../system/facts"
 import type { RecordRef } from "../marketplace/marketplace-types"
+import type { PresenceFact } from "../system/facts"
 
 // Who else is on the record this tab shows (docs/behaviour.md#presence). The detail page says which record it
 // shows and when it leaves; this actor publishes that, and the socket tells the server. The server answers with

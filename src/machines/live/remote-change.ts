@@ -1,5 +1,5 @@
-import type { Assignee, AuditAction } from "../../schema/marketplace/marketplace"
 import type { RecordChangedMessage } from "../../schema/live/socket"
+import type { Assignee, AuditAction } from "../../schema/marketplace/marketplace"
 import type { ListItem, ListSource } from "../marketplace/marketplace-types"
 import { relativeTime } from "../system/relative-time"
 

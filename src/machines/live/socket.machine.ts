@@ -56,8 +56,8 @@ export const socketMachine = setup({
       event.type === "socket.closed" && event.code === SOCKET_CLOSE.sessionRevoked.code,
   },
   delays: {
+    // The bounds: src/effects/live/socket.actors.ts draws each wait at random below them.
     backoff: ({ context }) => socketBackoffMs(context.attempt + 1),
-    // src/effects provides it with jitter (and a shorter one where a test sets it).
     slowRetry: SOCKET.slowRetryMs,
   },
   actions: {

@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from "xstate"
 import { failureStatus, failureText } from "../../schema/system/failure-text"
-import type { BulkOutcome, BulkResult, BulkRow } from "./bulk-outcome"
 import type { RecordFact } from "../system/facts"
+import type { BulkOutcome, BulkResult, BulkRow } from "./bulk-outcome"
 import {
   decisionWords,
   type ListSource,
@@ -89,7 +89,7 @@ export const bulkReviewMachine = setup({
     hasBatch: ({ context, event }) => batchOf(context, event).length > 0,
     hasReason: ({ event }) => event.type === "bulk.submitReason" && event.reason.trim() !== "",
     hasMore: ({ context }) => context.outcomes.length < context.batch.length,
-    isConflict: ({ event }) => failureStatus((event as unknown as { error: unknown }).error) === 409,
+    isConflict: (_, params: { error: unknown }) => failureStatus(params.error) === 409,
   },
   actions: {
     // The summary reaches the user as a toast; the real one is provided from src/effects (sonner).
@@ -195,7 +195,7 @@ export const bulkReviewMachine = setup({
             },
             onError: [
               {
-                guard: "isConflict",
+                guard: { type: "isConflict", params: ({ event }) => ({ error: event.error }) },
                 target: "next",
                 actions: {
                   type: "record",

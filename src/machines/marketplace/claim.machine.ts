@@ -1,8 +1,8 @@
 import { assign, emit, fromPromise, setup } from "xstate"
-import { failureText } from "../../schema/system/failure-text"
 import type { Assignee } from "../../schema/marketplace/marketplace"
-import { otherHolder } from "./claims"
+import { failureText } from "../../schema/system/failure-text"
 import type { ClaimFact } from "../system/facts"
+import { otherHolder } from "./claims"
 import type { RecordDetail, RecordRef } from "./marketplace-types"
 
 // A detail page's claim buttons (docs/behaviour.md#claims): "Assign to me" and "Unassign". Taking or releasing

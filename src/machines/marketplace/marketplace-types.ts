@@ -1,4 +1,3 @@
-import type { RecordSource } from "../../schema/system/app-routes"
 import type {
   CompanyApplication,
   CompanyApplicationDetail,
@@ -9,6 +8,7 @@ import type {
 } from "../../schema/marketplace/marketplace"
 import type { AssigneeFilter } from "../../schema/marketplace/marketplace-input"
 import type { QueueTimes } from "../../schema/marketplace/queue-wait"
+import type { RecordSource } from "../../schema/system/app-routes"
 
 // The vocabulary the marketplace machines share with the service that serves them; types and pure helpers
 // only, so machines stay free of IO and of the Effect runtime.

@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup } from "xstate"
 import { FINDING } from "../../constants"
-import { failureText } from "../../schema/system/failure-text"
 import type { Assignee } from "../../schema/marketplace/marketplace"
 import type { AssigneeFilter } from "../../schema/marketplace/marketplace-input"
-import { sameQuery, withAssignee } from "./list-url"
+import { failureText } from "../../schema/system/failure-text"
 import { applyChange, keepTicked, withMark } from "../live/live-list"
-import type { ListPage, ListQuery, ListSource } from "./marketplace-types"
 import type { ChangeMark, RemoteChange } from "../live/remote-change"
+import { sameQuery, withAssignee } from "./list-url"
+import type { ListPage, ListQuery, ListSource } from "./marketplace-types"
 
 // One machine for every paged list (work and maintenance requests, company applications, any status).
 // It owns the query; the page mirrors it into the URL and feeds URL changes (reload, Back) back as `list.sync`.
@@ -93,7 +93,7 @@ export const pagedListMachine = setup({
   actors: { fetchPage },
   delays: { listSearchDebounce: FINDING.listSearchDebounceMs },
   guards: {
-    isEmpty: ({ event }) => (event as unknown as { output: ListPage }).output.results.length === 0,
+    isEmpty: (_, page: ListPage) => page.results.length === 0,
     changesQuery: ({ context, event }) =>
       event.type === "list.sync" && !sameQuery(context.query, event.query),
     isOtherPage: ({ context, event }) =>
@@ -102,9 +102,8 @@ export const pagedListMachine = setup({
       event.type === "list.remoteChanged" && event.change.source === context.source,
     isStale: ({ context }) => context.stale,
     // Empty once the ticked rows that changed elsewhere are kept (keepTicked).
-    isEmptyKept: ({ context, event }) =>
-      keepTicked(context.data, (event as unknown as { output: ListPage }).output, context.kept, context.marks)
-        .results.length === 0,
+    isEmptyKept: ({ context }, page: ListPage) =>
+      keepTicked(context.data, page, context.kept, context.marks).results.length === 0,
     hasNoRows: ({ context }) => (context.data?.results.length ?? 0) === 0,
   },
   actions: {
@@ -117,13 +116,8 @@ export const pagedListMachine = setup({
         cursor: clampCursor(context.cursor, data?.results.length ?? 0),
       }
     }),
-    takeFetched: assign(({ context, event }) => {
-      const data = keepTicked(
-        context.data,
-        (event as unknown as { output: ListPage }).output,
-        context.kept,
-        context.marks,
-      )
+    takeFetched: assign(({ context }, page: ListPage) => {
+      const data = keepTicked(context.data, page, context.kept, context.marks)
       return { data, stale: false, cursor: clampCursor(context.cursor, data.results.length) }
     }),
     markStale: assign({ stale: true }),
@@ -167,11 +161,10 @@ export const pagedListMachine = setup({
     }),
     // New rows after a reload (a decision, another tab's change): the cursor stays where it was, so the next
     // record slides under it, unless the list got shorter.
-    takeData: assign({
-      data: ({ event }) => (event as unknown as { output: ListPage }).output,
-      cursor: ({ context, event }) =>
-        clampCursor(context.cursor, (event as unknown as { output: ListPage }).output.results.length),
-    }),
+    takeData: assign(({ context }, page: ListPage) => ({
+      data: page,
+      cursor: clampCursor(context.cursor, page.results.length),
+    })),
   },
 }).createMachine({
   id: "pagedList",
@@ -235,9 +228,17 @@ export const pagedListMachine = setup({
         input: ({ context }) => ({ source: context.source, query: context.query }),
         onDone: [
           // What it loaded may predate a change heard meanwhile.
-          { guard: "isStale", target: "refreshing", actions: "takeFetched" },
-          { guard: "isEmpty", target: "empty", actions: "takeData" },
-          { target: "ready", actions: "takeData" },
+          {
+            guard: "isStale",
+            target: "refreshing",
+            actions: { type: "takeFetched", params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: "isEmpty", params: ({ event }) => event.output },
+            target: "empty",
+            actions: { type: "takeData", params: ({ event }) => event.output },
+          },
+          { target: "ready", actions: { type: "takeData", params: ({ event }) => event.output } },
         ],
         onError: {
           target: "failed",
@@ -269,9 +270,18 @@ export const pagedListMachine = setup({
         input: ({ context }) => ({ source: context.source, query: context.query }),
         onDone: [
           // Changes keep coming (a burst): one more load after this one, not one per change.
-          { guard: "isStale", target: "refreshing", reenter: true, actions: "takeFetched" },
-          { guard: "isEmptyKept", target: "empty", actions: "takeFetched" },
-          { target: "ready", actions: "takeFetched" },
+          {
+            guard: "isStale",
+            target: "refreshing",
+            reenter: true,
+            actions: { type: "takeFetched", params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: "isEmptyKept", params: ({ event }) => event.output },
+            target: "empty",
+            actions: { type: "takeFetched", params: ({ event }) => event.output },
+          },
+          { target: "ready", actions: { type: "takeFetched", params: ({ event }) => event.output } },
         ],
         onError: [
           { guard: "hasNoRows", target: "empty", actions: assign({ stale: false }) },

@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from "xstate"
-import { failureStatus, failureText } from "../../schema/system/failure-text"
 import type { Assignee } from "../../schema/marketplace/marketplace"
+import { failureStatus, failureText } from "../../schema/system/failure-text"
+import type { ChangeMark, RemoteChange } from "../live/remote-change"
 import type { RecordFact } from "../system/facts"
 import {
   positiveActionFor,
@@ -8,7 +9,6 @@ import {
   type RecordRef,
   type ReviewDecision,
 } from "./marketplace-types"
-import type { ChangeMark, RemoteChange } from "../live/remote-change"
 
 // A record's detail page: load it, then approve/accept after a confirmation or reject with a reason.
 // A 409 means someone else decided first: the server's sentence is shown and the record reloaded, so the page
@@ -80,7 +80,7 @@ export const reviewMachine = setup({
   guards: {
     isPending: ({ context }) => context.record?.status === "pending",
     hasReason: ({ event }) => event.type === "review.submitReason" && event.reason.trim() !== "",
-    isConflict: ({ event }) => failureStatus((event as unknown as { error: unknown }).error) === 409,
+    isConflict: (_, params: { error: unknown }) => failureStatus(params.error) === 409,
     isThisRecord: ({ context, event }) =>
       event.type === "review.remoteChanged" &&
       event.change.source === context.target.kind &&
@@ -205,7 +205,7 @@ export const reviewMachine = setup({
         },
         onError: [
           {
-            guard: "isConflict",
+            guard: { type: "isConflict", params: ({ event }) => ({ error: event.error }) },
             target: "conflict",
             actions: [
               assign({ conflict: ({ event }) => failureText(event.error, ACTION_FAILED) }),

@@ -1,5 +1,4 @@
 import { assign, emit, fromPromise, setup } from "xstate"
-import { failureStatus, failureText } from "../../schema/system/failure-text"
 import {
   type Candidate,
   type CandidateList,
@@ -7,6 +6,7 @@ import {
   MARKETPLACE_LIMITS,
   type RequestKind,
 } from "../../schema/marketplace/marketplace"
+import { failureStatus, failureText } from "../../schema/system/failure-text"
 import type { RecordFact } from "../system/facts"
 import type { RecordDetail } from "./marketplace-types"
 
@@ -83,9 +83,8 @@ export const selectProvidersMachine = setup({
   actors: { loadCandidates, saveSelection },
   guards: {
     hasChoice: ({ context }) => context.chosen.length > 0,
-    isConflict: ({ event }) => failureStatus((event as unknown as { error: unknown }).error) === 409,
-    notApproved: ({ event }) =>
-      (event as unknown as { output: CandidateList }).output.request.status !== "approved",
+    isConflict: (_, params: { error: unknown }) => failureStatus(params.error) === 409,
+    notApproved: (_, candidates: CandidateList) => candidates.request.status !== "approved",
   },
   actions: {
     announceSaved: (_, _params: { count: number }) => {},
@@ -128,7 +127,7 @@ export const selectProvidersMachine = setup({
         input: ({ context }) => context.target,
         onDone: [
           {
-            guard: "notApproved",
+            guard: { type: "notApproved", params: ({ event }) => event.output },
             target: "notApproved",
             actions: { type: "takeCandidates", params: ({ event }) => ({ list: event.output }) },
           },
@@ -171,7 +170,7 @@ export const selectProvidersMachine = setup({
         },
         onError: [
           {
-            guard: "isConflict",
+            guard: { type: "isConflict", params: ({ event }) => ({ error: event.error }) },
             target: "loading",
             actions: [
               assign({ error: ({ event }) => failureText(event.error, SELECTION_FAILED) }),

@@ -15,8 +15,8 @@ import {
 import type { ToastPlan } from "./toast-coalesce"
 
 // The notifications machine's named pieces: the actors it invokes (provided from src/effects), its guards,
-// and the actions through which every change of the count, the highest id seen and the list is published
-// once. The chart's regions (notifications-*-states.ts) and notifications.machine.ts are built on it.
+// and the actions that change the count, the highest id seen and the list, each of which publishes what it
+// changed, once. The chart's regions (notifications-*-states.ts) and notifications.machine.ts are built on it.
 
 const provided = (): never => {
   throw new Error("provided by src/effects/notifications/notifications.actors.ts")
@@ -47,9 +47,12 @@ export const notificationsSetup = setup({
     connectedMeanwhile: stateIn({ active: { sync: "awaitingList" } }),
   },
   actions: {
-    /** Runs before takeNew, on the same context, so both read the same "unseen" set. */
+    /** Runs before takeArrivals, on the same context, so both read the same "unseen" set. */
     showToasts: (_, _params: { plans: ReadonlyArray<ToastPlan> }) => {},
-    /** Every change of the count goes through here, so that each one is published once. */
+    /**
+     * The count as the server gave it, published when it changed. A reset and an optimistic write change the
+     * count too, and publish it the same way.
+     */
     setUnread: enqueueActions(({ context, enqueue }, params: { unread: number }) => {
       if (params.unread === context.unread) return
       enqueue.assign({ unread: params.unread })

@@ -1,4 +1,5 @@
 import { assign, emit } from "xstate"
+import { NOTIFICATIONS } from "../../constants"
 import { intake } from "./notification-intake"
 import { applyChange } from "./notification-list"
 import { fresh } from "./notifications-context"
@@ -16,9 +17,6 @@ import { writesRegion, writeTransitions } from "./notifications-write-states"
 // This file is the chart's outline and what arrives from elsewhere; the list and its catch-up, the writes and
 // the open notification are regions of their own (notifications-*-states.ts), on the named pieces of
 // notifications-setup.ts.
-
-/** Push toasts remembered for de-duplication; the socket delivers within seconds, so a few suffice. */
-const TOASTED_KEPT = 100
 
 export const LOAD_FAILED = "Error loading notifications. Please try again."
 
@@ -50,7 +48,7 @@ export const notificationsMachine = notificationsSetup.createMachine({
         "notifications.toasted": {
           guard: ({ context, event }) => !context.toasted.includes(event.id),
           actions: assign({
-            toasted: ({ context, event }) => [...context.toasted, event.id].slice(-TOASTED_KEPT),
+            toasted: ({ context, event }) => [...context.toasted, event.id].slice(-NOTIFICATIONS.toastedKept),
           }),
         },
         "notifications.readElsewhere": {

@@ -1,6 +1,10 @@
 import { assign, fromPromise, setup } from "xstate"
+import type {
+  ChannelSwitches,
+  NotificationType,
+  TypeSwitches,
+} from "../../schema/notifications/notifications"
 import { failureText } from "../../schema/system/failure-text"
-import type { ChannelSwitches, NotificationType, TypeSwitches } from "../../schema/notifications/notifications"
 
 // The notification preferences on /settings: per notification type, in-app and push on or off. Loaded from
 // the server when the page opens, edited as a draft, saved as a whole (PUT of the preferences object).
@@ -49,7 +53,7 @@ const toggled = (
 })
 
 const provided = (): never => {
-  throw new Error("provided by src/effects/push/push.actors.ts")
+  throw new Error("provided by src/effects/preferences/preferences.actors.ts")
 }
 
 export const preferencesMachine = setup({

@@ -19,7 +19,7 @@ export const profileMachine = setup({
   types: { context: {} as ProfileContext, events: {} as ProfileEvent, emitted: {} as ProfileFact },
   actors: {
     updateProfile: fromPromise<User, ProfilePatch>(async () => {
-      throw new Error("provided by src/effects/system/app.actors.ts")
+      throw new Error("provided by src/effects/profile/profile.actors.ts")
     }),
   },
 }).createMachine({

@@ -1,7 +1,8 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from "xstate"
+import { NOTIFICATIONS } from "../../constants"
 import type { PushPermission } from "../../schema/push/push"
-import { safeAppPath } from "../system/safe-app-path"
 import type { PushFact } from "../system/facts"
+import { safeAppPath } from "../system/safe-app-path"
 import { pushVerdict } from "./push-announce"
 import type { PushMessage } from "./push-message"
 
@@ -53,9 +54,6 @@ export interface Support {
 const provided = (): never => {
   throw new Error("provided by src/effects/push/push.actors.ts")
 }
-
-/** Push toasts remembered for de-duplication; the socket delivers within seconds, so a few suffice. */
-const TOASTED_KEPT = 100
 
 const initialContext = (): PushContext => ({
   status: "default",
@@ -230,7 +228,7 @@ export const pushMachine = setup({
             enqueue({ type: "showPushToast", params: { message: event.message } })
             const id = event.message.notificationId
             if (id === null) return
-            enqueue.assign({ toasted: [...context.toasted, id].slice(-TOASTED_KEPT) })
+            enqueue.assign({ toasted: [...context.toasted, id].slice(-NOTIFICATIONS.toastedKept) })
             // The socket may still bring it: the notifications actor must not toast it a second time.
             enqueue.emit({ type: "push.announced", notificationId: id })
           }),

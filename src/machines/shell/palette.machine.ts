@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from "xstate"
 import { FINDING } from "../../constants"
-import { failureText } from "../../schema/system/failure-text"
 import type { SearchResult } from "../../schema/shell/search"
+import { failureText } from "../../schema/system/failure-text"
 
 // The command palette (docs/behaviour.md#command-palette): Ctrl/Cmd+K opens it with its search field focused;
 // what is typed finds pages at once (the view filters the menu's links) and records through the server once

@@ -21,7 +21,7 @@ export interface SidebarContext {
 export const sidebarMachine = setup({
   types: { context: {} as SidebarContext, events: {} as SidebarEvent },
   actors: {
-    // Reports the viewport crossing the mobile breakpoint; the real one is in src/effects/ui-actors.ts.
+    // Reports the viewport crossing the mobile breakpoint; the real one is in src/effects/shell/sidebar.actors.ts.
     watchViewport: fromCallback<SidebarEvent>(() => () => {}),
   },
   actions: {

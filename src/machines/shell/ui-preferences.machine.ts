@@ -31,11 +31,11 @@ export const uiPreferencesMachine = setup({
     input: {} as UiPreferencesInput,
   },
   actors: {
-    // Follows the browser's prefers-color-scheme; the real one is in src/effects/ui-actors.ts.
+    // Follows the browser's prefers-color-scheme; the real one is in src/effects/shell/ui-preferences.actors.ts.
     watchColorScheme: fromCallback<UiPreferencesEvent>(() => () => {}),
   },
   actions: {
-    // Persistence is IO: the implementations are provided from src/effects/ui-actors.ts.
+    // Persistence is IO: the implementations are provided from src/effects/shell/ui-preferences.actors.ts.
     persistTheme: (_: unknown, _params: { choice: ThemeChoice }) => {},
     persistBannerDismissed: () => {},
   },

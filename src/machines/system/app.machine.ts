@@ -1,9 +1,9 @@
 import { type AnyActorLogic, assign, emit, enqueueActions, fromPromise, setup } from "xstate"
+import type { UiPreferencesInput } from "../shell/ui-preferences.machine"
+import type { SupportInput } from "../support/support.machine"
 import { childrenOf } from "./children"
 import type { SystemFact } from "./facts"
 import { ROOT_ACTOR_IDS, ROOT_ACTORS } from "./root-registry"
-import type { SupportInput } from "../support/support.machine"
-import type { UiPreferencesInput } from "../shell/ui-preferences.machine"
 
 export interface AppInput {
   ui: UiPreferencesInput
@@ -35,7 +35,7 @@ const ROOT_INPUTS = {
 const loadSession = fromPromise<AnyActorLogic>(() => Promise.reject(new Error("loadSession not provided")))
 
 /**
- * The root of the one actor system: it runs the root actors of the registry (root-actors.ts) under their
+ * The root of the one actor system: it runs the root actors of the registry (root-registry.ts) under their
  * systemIds, and once someone has signed in the session machine, spawned from its own chunk, with everything
  * that only matters signed in (the layout's sidebar, notifications, socket, dashboard, the pages).
  */

@@ -1,10 +1,10 @@
 import type { User } from "../../schema/auth/auth"
+import type { ServerMessage } from "../../schema/live/socket"
 import type { Assignee } from "../../schema/marketplace/marketplace"
 import type { Notification } from "../../schema/notifications/notifications"
-import type { ServerMessage } from "../../schema/live/socket"
+import type { RemoteChange } from "../live/remote-change"
 import type { ListSource, RecordDetail, RecordRef } from "../marketplace/marketplace-types"
 import type { NotificationChange } from "../notifications/notification-list"
-import type { RemoteChange } from "../live/remote-change"
 
 // The facts that cross actors: what happened, said once by the actor it happened to and published on the bus
 // (a machine `emit`s it; the bus delivers it as commands, per subscriptions.ts). A publisher never knows who

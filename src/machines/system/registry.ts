@@ -14,9 +14,10 @@ import type { sessionRestMachine } from "./session-rest.machine"
 import type { PAGE_MACHINES, REST_ACTORS } from "./session-rest-registry"
 
 // The one registry of the actor system: every systemId and the machine that runs under it. The root's
-// children (root-actors.ts), the session's children and page machines (session-actors.ts) are built from the
-// two maps these types read, so a systemId and its machine cannot disagree; views, the bus and the effects find
-// an actor by systemId through `lookup`, typed by this registry, never by a cast of their own.
+// children (root-registry.ts), the session's first children (session-registry.ts), and the rest of the
+// session's children and page machines (session-rest-registry.ts) are built from the maps these types read, so
+// a systemId and its machine cannot disagree; views, the bus and the effects find an actor by systemId through
+// `lookup`, typed by this registry, never by a cast of their own.
 // Types only: the session's machines load in their own chunk, after sign-in.
 
 /** The actor system every actor belongs to. */

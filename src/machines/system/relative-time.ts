@@ -32,8 +32,3 @@ export function relativeTime(iso: string, now: number, locale = "en"): string {
   }
   return ""
 }
-
-/** 'HH:MM' for 'offline since'. */
-export function clockTime(at: number, locale = "en-GB"): string {
-  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(at)
-}

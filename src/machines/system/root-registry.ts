@@ -1,9 +1,9 @@
 import { authMachine } from "../auth/auth.machine"
-import { busMachine } from "./bus.machine"
 import { refreshMachine } from "../auth/refresh.machine"
+import { uiPreferencesMachine } from "../shell/ui-preferences.machine"
 import { supportMachine } from "../support/support.machine"
 import { tabsMachine } from "../tabs/tabs.machine"
-import { uiPreferencesMachine } from "../shell/ui-preferences.machine"
+import { busMachine } from "./bus.machine"
 
 /**
  * The actors the root runs from the first moment, by systemId, in the order they start: the bus first, so

@@ -1,10 +1,10 @@
 import type { EventObject } from "xstate"
 import type { Assignee } from "../../schema/marketplace/marketplace"
-import type { Fact, FactOf, FactType } from "./facts"
-import type { InboxPageEvent } from "../notifications/inbox-page.machine"
-import type { ListSource, RecordDetail } from "../marketplace/marketplace-types"
-import { type CommandOf, REST_ACTOR_IDS, SESSION_ACTOR_IDS, type SystemId } from "./registry"
 import { toNotificationsEvent } from "../live/socket-messages"
+import type { ListSource, RecordDetail } from "../marketplace/marketplace-types"
+import type { InboxPageEvent } from "../notifications/inbox-page.machine"
+import type { Fact, FactOf, FactType } from "./facts"
+import { type CommandOf, REST_ACTOR_IDS, SESSION_ACTOR_IDS, type SystemId } from "./registry"
 
 // Who reacts to which fact, in one table: for each fact, the actors that hear it and the command each is sent
 // (several, in order, or null: nothing to say this time). A fact nobody acts on is listed as SUPPORT_ONLY: it is published for

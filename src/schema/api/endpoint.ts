@@ -10,10 +10,10 @@ import { type Action, categoriesFor } from "../auth/permissions"
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
-/** The error statuses the API answers with; every one carries `{detail}` (see ../errors.ts). */
+/** The error statuses the API answers with; every one carries `{detail}` (see ../system/errors.ts). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 426 | 429 | 503
 
-/** The categories the permission table (../permissions.ts) allows an action, as a caller entry. */
+/** The categories the permission table (../auth/permissions.ts) allows an action, as a caller entry. */
 const mayDo = (action: Action) => {
   const roles = categoriesFor(action)
   return { roles, signIn: true, summary: roles.join(", ") } as const

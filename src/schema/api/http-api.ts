@@ -1,7 +1,7 @@
 import { Context, Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { ErrorBody } from "../system/errors"
 import { ClientMessage, ServerMessage } from "../live/socket"
+import { ErrorBody } from "../system/errors"
 import { API, API_TITLE, API_VERSION, type DescribedGroup } from "./api"
 import { CALLERS, type Caller, type EndpointSpec } from "./endpoint"
 import { SOCKET_PROTOCOL_MARKDOWN } from "./socket-protocol"

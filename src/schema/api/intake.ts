@@ -1,6 +1,10 @@
 import { Schema } from "effect"
 import { CompanyApplication, MaintenanceRequest, WorkRequest } from "../marketplace/marketplace"
-import { CompanyApplicationIntake, MaintenanceRequestIntake, WorkRequestIntake } from "../marketplace/marketplace-input"
+import {
+  CompanyApplicationIntake,
+  MaintenanceRequestIntake,
+  WorkRequestIntake,
+} from "../marketplace/marketplace-input"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 
 // How new records enter the back office: the public marketplace's server sends the shared secret in

@@ -7,7 +7,12 @@ import {
   WorkRequest,
   WorkRequestDetail,
 } from "../marketplace/marketplace"
-import { RejectBody, ReopenBody, RequestListQuery, SelectProvidersBody } from "../marketplace/marketplace-input"
+import {
+  RejectBody,
+  ReopenBody,
+  RequestListQuery,
+  SelectProvidersBody,
+} from "../marketplace/marketplace-input"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 import { UuidParams } from "./params"
 

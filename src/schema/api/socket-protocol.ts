@@ -1,7 +1,12 @@
-import { type ClientMessage, type ServerMessage, SOCKET_CLOSE, SOCKET_MAX_PAYLOAD_BYTES } from "../live/socket"
+import {
+  type ClientMessage,
+  type ServerMessage,
+  SOCKET_CLOSE,
+  SOCKET_MAX_PAYLOAD_BYTES,
+} from "../live/socket"
 import { SOCKET_PATH } from "./socket"
 
-// The socket protocol in words, for the reference page. The frames themselves are ../socket.ts, which both
+// The socket protocol in words, for the reference page. The frames themselves are ../live/socket.ts, which both
 // the server and the client encode and decode with; these records are keyed by its `type` values, so a
 // message added there without a sentence here does not compile.
 

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 
-// The live socket's upgrade. Its frames are ../socket.ts (ClientMessage and ServerMessage, each a JSON object
+// The live socket's upgrade. Its frames are ../live/socket.ts (ClientMessage and ServerMessage, each a JSON object
 // told apart by `type`); the reference page lists them with the close codes.
 
 export const SOCKET_PATH = "/ws/notifications/"

@@ -7,15 +7,16 @@
 // index.html, and by the server, whose Content-Security-Policy allows exactly this text by its hash; never by
 // the browser's bundle.
 // Its imports name their files in full and import nothing further: vite.config.ts loads this module as it is.
-import { EARLY_REFRESH_KEY } from "./early-refresh.ts"
-import { SESSION_HINT_COOKIE } from "./session-hint.ts"
+
 import { SIGNED_IN_PRELOAD_ID } from "../system/signed-in-preload.ts"
 import { REFRESH_LOCK, TAB_CHANNEL } from "../tabs/tab-names.ts"
+import { EARLY_REFRESH_KEY } from "./early-refresh.ts"
+import { SESSION_HINT_COOKIE } from "./session-hint.ts"
 
 const text = JSON.stringify
 
 /**
- * The refresh endpoint's path, as the API description (./api/auth.ts) gives it; that module is not loaded here
+ * The refresh endpoint's path, as the API description (../api/auth.ts) gives it; that module is not loaded here
  * (it brings Schema), and test/unit/early-refresh.test.ts holds the two equal.
  */
 export const EARLY_REFRESH_PATH = "/api/company/token/refresh/"

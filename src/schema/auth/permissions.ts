@@ -69,6 +69,5 @@ export const hasAnyRole = (user: MaybeUser, roles: ReadonlyArray<string>): boole
 /** A permission of the user's category; nobody signed in may do nothing. */
 export const can = (user: MaybeUser, permission: Permission): boolean =>
   user != null && permissionsFor(user.user_category).includes(permission)
-/** An action the user's category may do; nobody signed in may do nothing. */
-export const may = (user: MaybeUser, action: Action): boolean =>
-  user != null && categoryMay(user.user_category, action)
+/** An action the user's category may do (the permission it needs); nobody signed in may do nothing. */
+export const may = (user: MaybeUser, action: Action): boolean => can(user, ACTION_PERMISSION[action])

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { QueueTimes } from "./queue-wait"
 
-// The marketplace wire contract (issue 4): company applications, work and maintenance requests, providers,
+// The marketplace wire contract: company applications, work and maintenance requests, providers,
 // candidates, audit trail, dashboard summary, and the bodies and query parameters the server accepts.
 // Dates travel as ISO 8601 strings; money as integer pence so that no float rounding reaches a budget.
 

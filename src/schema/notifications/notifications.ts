@@ -172,17 +172,13 @@ export type MarkAllReadResponse = typeof MarkAllReadResponse.Type
 export const ChannelSwitches = Schema.Struct({ in_app: Schema.Boolean, push: Schema.Boolean })
 export type ChannelSwitches = typeof ChannelSwitches.Type
 
+const switchFields = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, ChannelSwitches])) as Record<
+  NotificationType,
+  typeof ChannelSwitches
+>
+
 /** One entry per notification type, every one required: a PUT replaces the whole set. */
-export const TypeSwitches = Schema.Struct({
-  account_update: ChannelSwitches,
-  company_update: ChannelSwitches,
-  system: ChannelSwitches,
-  system_alert: ChannelSwitches,
-  reminder: ChannelSwitches,
-  welcome: ChannelSwitches,
-  security: ChannelSwitches,
-  approval: ChannelSwitches,
-})
+export const TypeSwitches = Schema.Struct(switchFields)
 export type TypeSwitches = typeof TypeSwitches.Type
 
 const PushToken = Schema.String.check(

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 
 // A support trace: what the actor system did in one page session, exported from the support panel and replayed
-// by `npm run replay`. Every value in it has been through src/effects/redact.ts. Bump TRACE_VERSION on any change
+// by `npm run replay`. Every value in it has been through src/effects/support/redact.ts. Bump TRACE_VERSION on any change
 // that an older replay could misread.
 //
 // Version 2 added what the bus carries: each event's cause (the event its sender was processing, which links a

@@ -2,7 +2,7 @@ import type { ApplicationStatus, RecordKind, RequestKind, RequestStatus } from "
 
 // Every path of the app, in one table: the router matches the patterns, and every link, redirect and the
 // server's notification action URLs are built from them, so a path changes in one place. Whether a given URL
-// is safe to navigate to is another question, answered by app-path.ts.
+// is safe to navigate to is another question, answered by ./app-path.ts.
 
 /** The three kinds of record with lists and detail pages: the two request kinds and company applications. */
 export type RecordSource = RequestKind | "application"

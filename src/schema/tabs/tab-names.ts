@@ -1,5 +1,5 @@
 // The names the tabs of one browser meet under. Their own module, with nothing imported: the inline script of
-// index.html that starts the refresh (./early-refresh-script.ts) takes the same lock and speaks on the same
+// index.html that starts the refresh (../auth/early-refresh-script.ts) takes the same lock and speaks on the same
 // channel as the app's link to the other tabs (src/effects/tabs/tab-link.ts).
 
 /** The BroadcastChannel the tabs of one browser share. */

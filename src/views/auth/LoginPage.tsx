@@ -2,9 +2,9 @@ import { type FormEvent, useEffect, useRef, useState } from "react"
 import { Redirect, useSearch } from "wouter"
 import { safeAppPath } from "../../machines/system/safe-app-path"
 import { ROUTES } from "../../schema/system/app-routes"
-import { useAuth, useAuthSend } from "../system/app-context"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
+import { useAuth, useAuthSend } from "../system/app-context"
 import * as css from "./login.css"
 
 /** Where to go after sign-in: the remembered origin when it is a path of this app. */

@@ -1,14 +1,14 @@
 import { useEffect } from "react"
 import { Link } from "wouter"
-import { linkTo } from "../../schema/system/app-routes"
 import type { PendingItem } from "../../schema/dashboard/dashboard"
 import type { WaitCounts } from "../../schema/marketplace/queue-wait"
-import { useAuth } from "../system/app-context"
+import { linkTo } from "../../schema/system/app-routes"
 import { ageOf, auditActionLabel, formatWhen, recordPath } from "../marketplace/format"
 import * as css from "../marketplace/marketplace.css"
 import { useDashboard, useDashboardSend } from "../marketplace/page-logic"
 import { WaitCountBadges } from "../marketplace/QueueWait"
 import * as ui from "../shared/ui.css"
+import { useAuth } from "../system/app-context"
 
 function QueueCard({
   title,

@@ -1,6 +1,6 @@
-import { WAIT_LEVEL_LABEL, type WaitLevel, waitedMs, waitedText, waitLevel } from "./wait-time"
 import type { QueueTimes, WaitCounts } from "../../schema/marketplace/queue-wait"
 import * as css from "./queue-wait.css"
+import { WAIT_LEVEL_LABEL, type WaitLevel, waitedMs, waitedText, waitLevel } from "./wait-time"
 
 // How long a pending record has waited, measured to the server's time with the server's thresholds
 // (docs/behaviour.md#waiting-time), so the list, the dashboard and the reminders agree.

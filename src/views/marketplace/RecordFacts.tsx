@@ -1,11 +1,11 @@
 import type { ReactNode } from "react"
 import type { RecordDetail } from "../../machines/marketplace/marketplace-types"
-import { serviceLabel } from "../../schema/marketplace/marketplace"
 import { may } from "../../schema/auth/permissions"
-import { useAuth } from "../system/app-context"
+import { serviceLabel } from "../../schema/marketplace/marketplace"
 import { DocumentsPanel } from "../documents/DocumentsPanel"
 import { StatusChip } from "../shared/StatusChip"
 import * as ui from "../shared/ui.css"
+import { useAuth } from "../system/app-context"
 import { formatBudget, formatWhen, URGENCY_LABEL } from "./format"
 import * as css from "./marketplace.css"
 

@@ -1,9 +1,11 @@
 import { useSelector } from "@xstate/react"
 import { useEffect } from "react"
 import { Link, useLocation, useParams } from "wouter"
+import {
+  CANDIDATES_LOAD_FAILED,
+  visibleCandidates,
+} from "../../machines/marketplace/select-providers.machine"
 import type { PageRefOf } from "../../machines/system/registry"
-import { CANDIDATES_LOAD_FAILED, visibleCandidates } from "../../machines/marketplace/select-providers.machine"
-import { linkTo } from "../../schema/system/app-routes"
 import {
   type CandidateRequest,
   MARKETPLACE_LIMITS,
@@ -11,6 +13,7 @@ import {
   SERVICE_CATEGORIES,
   serviceLabel,
 } from "../../schema/marketplace/marketplace"
+import { linkTo } from "../../schema/system/app-routes"
 import { Breadcrumbs } from "../shared/Breadcrumbs"
 import { FailureCard } from "../shared/FailureCard"
 import { retryMayHelp } from "../shared/retry-may-help"

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react"
-import { nextOrdering, sortDirection } from "./list-sort"
 import * as css from "./card-table.css"
+import { nextOrdering, sortDirection } from "./list-sort"
 import * as triage from "./triage.css"
 
 // A column header that sorts its list: a button inside the <th>, whose aria-sort says the current direction

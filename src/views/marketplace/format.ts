@@ -1,6 +1,6 @@
 import type { ListItem, ListSource } from "../../machines/marketplace/marketplace-types"
-import { linkTo } from "../../schema/system/app-routes"
 import type { AuditEntry, Urgency } from "../../schema/marketplace/marketplace"
+import { linkTo } from "../../schema/system/app-routes"
 
 // How marketplace values read on screen. Pure, so a view only calls them.
 

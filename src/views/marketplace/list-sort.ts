@@ -1,5 +1,5 @@
-import { APPLICATION_ORDERING, REQUEST_ORDERING } from "../../schema/marketplace/marketplace-input"
 import type { ListSource } from "../../machines/marketplace/marketplace-types"
+import { APPLICATION_ORDERING, REQUEST_ORDERING } from "../../schema/marketplace/marketplace-input"
 
 // Sorting a list by a column (docs/behaviour.md#finding-things). Only the fields the server accepts as
 // `ordering` can be sorted by, so a header never asks for an order the server would refuse. "-field" is

@@ -1,7 +1,7 @@
 import type { QueueTimes } from "../../schema/marketplace/queue-wait"
 
 // How long a pending record has waited, and whether it is due or overdue (docs/behaviour.md#waiting-time),
-// measured against the thresholds and the server's time that ../schema/queue-wait.ts describes. Apart from the
+// measured against the thresholds and the server's time that ../../schema/marketplace/queue-wait.ts describes. Apart from the
 // schema, so that the dashboard's first paint does not wait for Schema's code to draw a wait.
 
 export type WaitLevel = "due" | "overdue"

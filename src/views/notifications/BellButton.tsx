@@ -1,6 +1,6 @@
 import type { Ref } from "react"
-import { badgeText } from "./badge-text"
 import { Glyph } from "../shared/Glyph"
+import { badgeText } from "./badge-text"
 import * as css from "./bell.css"
 
 interface BellButtonProps {

@@ -1,4 +1,4 @@
-import { clockTime } from "../../machines/system/relative-time"
+import { clockTime } from "../shell/clock-time"
 import * as css from "./bell.css"
 import { useSocketHealth } from "./notification-hooks"
 

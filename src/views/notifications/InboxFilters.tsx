@@ -5,8 +5,8 @@ import {
   PRIORITIES,
   type Priority,
 } from "../../schema/notifications/notifications"
-import { typeLabel } from "./type-icon"
 import * as ui from "../shared/ui.css"
+import { typeLabel } from "./type-icon"
 
 const PRIORITY_LABELS: Record<Priority, string> = {
   urgent: "Urgent",

@@ -1,10 +1,10 @@
 import { useEffect } from "react"
 import { Link, useLocation, useParams } from "wouter"
-import { safeAppPath } from "../../machines/system/safe-app-path"
 import { relativeTime } from "../../machines/system/relative-time"
+import { safeAppPath } from "../../machines/system/safe-app-path"
 import { linkTo } from "../../schema/system/app-routes"
-import { detailStatus, useNotifications, useNotificationsSend } from "./notification-hooks"
 import * as ui from "../shared/ui.css"
+import { detailStatus, useNotifications, useNotificationsSend } from "./notification-hooks"
 
 /** /notifications/:id: one notification, read on open; its action only when it is a path of this app. */
 export default function NotificationDetailPage() {

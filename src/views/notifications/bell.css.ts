@@ -1,7 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css"
 import { LAYOUT, NOTIFICATIONS } from "../../constants"
-import { TOPBAR_HEIGHT_PX } from "../shell/topbar-height"
 import { vars } from "../shell/theme.css"
+import { TOPBAR_HEIGHT_PX } from "../shell/topbar-height"
 
 const narrow = `screen and (max-width: ${LAYOUT.mobileBreakpointPx - 1}px)`
 /** Room the panel's header and footer take from a phone's height (px). */

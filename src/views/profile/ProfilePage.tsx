@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useState } from "react"
 import { FULL_NAME_MAX, type User } from "../../schema/auth/auth"
-import { useAuth, useProfile, useProfileSend } from "../system/app-context"
-import * as menu from "../shell/menu.css"
 import { CharacterCount } from "../shared/CharacterCount"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
+import * as menu from "../shell/menu.css"
+import { useAuth, useProfile, useProfileSend } from "../system/app-context"
 import { categoryLabel } from "./category-label"
 import { fieldErrorText } from "./field-error-text"
 

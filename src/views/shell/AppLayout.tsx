@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useRef } from "react"
 import { Glyph } from "../shared/Glyph"
-import { useSidebar, useSidebarSend } from "./ui-hooks"
 import * as css from "./layout.css"
 import { Sidebar } from "./Sidebar"
 import { TermsBanner } from "./TermsBanner"
 import { UserMenu } from "./UserMenu"
+import { useSidebar, useSidebarSend } from "./ui-hooks"
 
 interface AppLayoutProps {
   readonly children: ReactNode

@@ -1,5 +1,5 @@
-import { clockTime } from "../../machines/system/relative-time"
 import { useReconnectNow, useSocketHealth } from "../notifications/notification-hooks"
+import { clockTime } from "./clock-time"
 import * as css from "./connection.css"
 
 /**

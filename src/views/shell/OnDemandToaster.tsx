@@ -1,8 +1,8 @@
 import { lazy, Suspense } from "react"
 import { TOAST } from "../../constants"
 import { effectiveTheme } from "../../machines/shell/ui-preferences.machine"
-import { TOPBAR_HEIGHT_PX } from "./topbar-height"
 import { useToasterWanted } from "./toaster-hooks"
+import { TOPBAR_HEIGHT_PX } from "./topbar-height"
 import { useUiPreferences } from "./ui-hooks"
 
 // Downloaded with the first toast: a visit that never shows one (the sign-in page) never fetches sonner.

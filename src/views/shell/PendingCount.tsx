@@ -2,8 +2,8 @@ import { useEffect } from "react"
 import { useLocation } from "wouter"
 import type { DashboardSummary } from "../../schema/dashboard/dashboard"
 import { useDashboard, useDashboardSend } from "../marketplace/page-logic"
-import type { PendingKey } from "./nav"
 import * as css from "./layout.css"
+import type { PendingKey } from "./nav"
 
 const pendingOf = (summary: DashboardSummary, key: PendingKey): number => {
   switch (key) {

@@ -13,4 +13,3 @@ export function PlaceholderPage({ title, message }: { title: string; message: st
 }
 
 export const NOT_IN_RELEASE = "This page is not part of this release."
-export const NOT_BUILT_YET = "This list is not built yet."

@@ -1,11 +1,11 @@
 import { Link, useLocation } from "wouter"
 import type { SidebarGroup } from "../../machines/shell/sidebar.machine"
 import { ROUTES } from "../../schema/system/app-routes"
-import { dashboardLink, filterNav, type NavGroup, type NavLink, navGroups, railLinks } from "./nav"
 import { Glyph } from "../shared/Glyph"
-import { useSidebar, useSidebarSend } from "./ui-hooks"
 import * as css from "./layout.css"
+import { dashboardLink, filterNav, type NavGroup, type NavLink, navGroups, railLinks } from "./nav"
 import { PendingCount, useSummaryOnNavigation } from "./PendingCount"
+import { useSidebar, useSidebarSend } from "./ui-hooks"
 
 const ICON = 18
 

@@ -1,7 +1,7 @@
 import { TERMS_OF_SERVICE } from "../../constants"
 import * as ui from "../shared/ui.css"
-import { useUiPreferences, useUiSend } from "./ui-hooks"
 import * as css from "./menu.css"
+import { useUiPreferences, useUiSend } from "./ui-hooks"
 
 export function TermsBanner() {
   const dismissed = useUiPreferences((ctx) => ctx.termsBannerDismissed)

@@ -1,7 +1,7 @@
 import { style } from "@vanilla-extract/css"
 import { LAYOUT } from "../../constants"
-import { vars } from "./theme.css"
 import { contentContainer } from "./content-container.css"
+import { vars } from "./theme.css"
 import { TOPBAR_HEIGHT_PX } from "./topbar-height"
 
 const narrow = `screen and (max-width: ${LAYOUT.mobileBreakpointPx - 1}px)`

@@ -1,9 +1,9 @@
 import { useSelector } from "@xstate/react"
 import type { ReactNode } from "react"
-import { useSystemActor } from "./app-context"
-import { useRestState } from "../shell/use-live-parts"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
+import { useRestState } from "../shell/use-live-parts"
+import { useSystemActor } from "./app-context"
 
 /**
  * A signed-in page that needs the rest of the session (its own machine, the notifications, presence …), which

@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react"
 import type { ReactNode } from "react"
-import { useAppActor } from "./app-context"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
+import { useAppActor } from "./app-context"
 
 /**
  * The signed-in pages need the session's actors (notifications, socket, dashboard, …), which arrive in their

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react"
 import { Redirect, useLocation, useSearch } from "wouter"
-import { linkTo } from "../../schema/system/app-routes"
 import { hasAnyRole } from "../../schema/auth/permissions"
-import { useAuth } from "./app-context"
+import { linkTo } from "../../schema/system/app-routes"
 import { LoadingScreen } from "../shared/Spinner"
+import { useAuth } from "./app-context"
 
 /** Routes behind sign-in: while the session loads a spinner; signed out, /login remembering the origin. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -2,8 +2,8 @@ import { Redirect, Route, Switch } from "wouter"
 import { ROUTES } from "../../schema/system/app-routes"
 import { LoginPage } from "../auth/LoginPage"
 import { UnauthorizedPage } from "../auth/UnauthorizedPage"
-import { RequireAuth } from "./route-guards"
 import { lazyPage } from "../shared/lazy-page"
+import { RequireAuth } from "./route-guards"
 
 // The layout, the bell and every signed-in page load after sign-in, keeping the sign-in bundle small.
 const SignedInRoutes = lazyPage(() => import("./signed-in-routes"))

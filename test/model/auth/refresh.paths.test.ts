@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest"
 import { getSimplePaths } from "xstate/graph"
+import {
+  type RefreshEmitted,
+  type RefreshEvent,
+  refreshMachine,
+} from "../../../src/machines/auth/refresh.machine"
 import type { TokenFact } from "../../../src/machines/system/facts"
-import { type RefreshEmitted, type RefreshEvent, refreshMachine } from "../../../src/machines/auth/refresh.machine"
 import { recordedActor } from "../coverage"
 import { describeEvent, getEdgePaths, pending } from "../walk"
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest"
 import { getShortestPaths } from "xstate/graph"
-import type { LiveRecordsFact } from "../../../src/machines/system/facts"
 import {
   type LiveRecordsContext,
   type LiveRecordsEvent,
   liveRecordsMachine,
 } from "../../../src/machines/live/live-records.machine"
+import type { LiveRecordsFact } from "../../../src/machines/system/facts"
 import type { RecordChangedMessage } from "../../../src/schema/live/socket"
 import { recordedActor } from "../coverage"
 import { UUID, workRequest } from "../marketplace/marketplace-fixtures"

@@ -8,12 +8,12 @@ import {
   bulkReviewMachine,
   type DecideOneInput,
 } from "../../../src/machines/marketplace/bulk-review.machine"
-import type { RecordFact } from "../../../src/machines/system/facts"
 import type { RecordDetail, ReviewDecision } from "../../../src/machines/marketplace/marketplace-types"
 import { ACTION_FAILED } from "../../../src/machines/marketplace/review.machine"
+import type { RecordFact } from "../../../src/machines/system/facts"
 import { recordedActor } from "../coverage"
-import { workRequest } from "./marketplace-fixtures"
 import { describeEvent, getEdgePaths } from "../walk"
+import { workRequest } from "./marketplace-fixtures"
 
 // The real bulk-review machine with fake actors: each decision call is recorded and left pending until the
 // path delivers its outcome as an event; the page's list is a fake that counts the reloads it is told to do.

@@ -9,8 +9,8 @@ import {
   type SaveClaimInput,
 } from "../../../src/machines/marketplace/claim.machine"
 import type { RecordDetail } from "../../../src/machines/marketplace/marketplace-types"
-import { UUID, workRequest } from "./marketplace-fixtures"
 import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { UUID, workRequest } from "./marketplace-fixtures"
 
 // The claim buttons of a detail page: the real machine with its save left pending, outcomes as events.
 

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import { FINDING } from "../../../src/constants"
+import type { RemoteChange } from "../../../src/machines/live/remote-change"
 import { listSearchString, parseListSearch } from "../../../src/machines/marketplace/list-url"
 import type { ListItem, ListPage } from "../../../src/machines/marketplace/marketplace-types"
 import {
@@ -11,10 +12,9 @@ import {
   type PagedListEvent,
   pagedListMachine,
 } from "../../../src/machines/marketplace/paged-list.machine"
-import type { RemoteChange } from "../../../src/machines/live/remote-change"
 import { recordedActor } from "../coverage"
-import { page, UUID, workRequest } from "./marketplace-fixtures"
 import { describeEvent, getEdgePaths, pending } from "../walk"
+import { page, UUID, workRequest } from "./marketplace-fixtures"
 
 const CLAIM = { id: 2, full_name: "Cora Second", assigned_at: "2026-01-01T11:00:00.000Z" }
 

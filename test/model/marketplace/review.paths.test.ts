@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import { getShortestPaths } from "xstate/graph"
-import type { ListItem, RecordDetail, RecordRef } from "../../../src/machines/marketplace/marketplace-types"
 import type { RemoteChange } from "../../../src/machines/live/remote-change"
+import type { ListItem, RecordDetail, RecordRef } from "../../../src/machines/marketplace/marketplace-types"
 import {
   type ActInput,
   type ReviewContext,
@@ -10,8 +10,8 @@ import {
   reviewMachine,
 } from "../../../src/machines/marketplace/review.machine"
 import { recordedActor } from "../coverage"
-import { UUID, workRequest } from "./marketplace-fixtures"
 import { describeEvent, getEdgePaths, pending } from "../walk"
+import { UUID, workRequest } from "./marketplace-fixtures"
 
 const input = { kind: "work" as const, uuid: UUID }
 const OTHER = "00000000-0000-4000-8000-000000000002"

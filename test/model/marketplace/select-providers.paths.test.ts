@@ -15,8 +15,8 @@ import {
   type CandidateRequest,
   MARKETPLACE_LIMITS,
 } from "../../../src/schema/marketplace/marketplace"
-import { UUID, workRequest } from "./marketplace-fixtures"
 import { getEdgePaths, pending, replay } from "../walk"
+import { UUID, workRequest } from "./marketplace-fixtures"
 
 // The real provider-choice machine with its calls left pending: the path delivers the candidates, the save's
 // answer and its failures (a 409 from someone who chose first, or a plain failure) as events.

@@ -7,7 +7,11 @@ import {
   inboxPageMachine,
   type LoadInboxInput,
 } from "../../../src/machines/notifications/inbox-page.machine"
-import { DEFAULT_INBOX_QUERY, inboxSearchString, parseInboxSearch } from "../../../src/machines/notifications/inbox-query"
+import {
+  DEFAULT_INBOX_QUERY,
+  inboxSearchString,
+  parseInboxSearch,
+} from "../../../src/machines/notifications/inbox-query"
 import type { Notification, NotificationPage } from "../../../src/schema/notifications/notifications"
 import { recordedActor } from "../coverage"
 import { describeEvent, getEdgePaths, pending } from "../walk"

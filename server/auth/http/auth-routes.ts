@@ -1,15 +1,15 @@
 // Sign-in, refresh, sign-out and the profile, served from their description (src/schema/api/auth.ts; rules in
 // docs/behaviour.md#sessions-on-the-server): routes decode with the shared Schema, call the auth domain, encode.
 import type { FastifyInstance } from "fastify"
-import { authApi } from "../../src/schema/api/auth"
-import { MESSAGES } from "../auth/constants"
-import { login, logout, refreshSession } from "../auth/session"
-import { toUserJson, updateProfile } from "../auth/users"
-import { Unauthorized } from "../errors"
-import { unregisterDeviceOfSession } from "../notifications/device-tokens"
-import { rejectForeignOrigin } from "./origin"
+import { authApi } from "../../../src/schema/api/auth"
+import { Unauthorized } from "../../errors"
+import { rejectForeignOrigin } from "../../http/origin"
+import { serveGroup } from "../../http/serve-endpoint"
+import { unregisterDeviceOfSession } from "../../notifications/device-tokens"
+import { MESSAGES } from "../constants"
+import { login, logout, refreshSession } from "../session"
+import { toUserJson, updateProfile } from "../users"
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./refresh-cookie"
-import { serveGroup } from "./serve-endpoint"
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { auth, clock } = app.services

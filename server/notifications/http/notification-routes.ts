@@ -1,25 +1,25 @@
 // The notification list and read state under /api/v1/notifications/, served from their description. A user only ever sees and
 // changes their own rows: every domain call takes req.user.id, and another user's id is a 404.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify"
-import { notificationsApi } from "../../src/schema/api/notifications"
-import { type NotificationListQuery, NotificationPage } from "../../src/schema/notifications/notifications"
-import { coalescer } from "../db/coalesce"
-import { notFound } from "../errors"
-import { encodeBody } from "../http/decode"
-import { serveGroup } from "../http/serve-endpoint"
-import { cachedAnswer } from "./cached-answer"
-import { listenOnChannels, parseNewNotification, parseRead } from "./channels"
-import { markUnread, setArchived } from "./inbox-state"
-import { type CachedPage, createPageCache, type PageCache } from "./page-cache"
-import { notificationPage } from "./paging"
+import { notificationsApi } from "../../../src/schema/api/notifications"
+import { type NotificationListQuery, NotificationPage } from "../../../src/schema/notifications/notifications"
+import { coalescer } from "../../db/coalesce"
+import { notFound } from "../../errors"
+import { encodeBody } from "../../http/decode"
+import { pageBody } from "../../http/page-body"
+import { serveGroup } from "../../http/serve-endpoint"
+import { cachedAnswer } from "../cached-answer"
+import { listenOnChannels, parseNewNotification, parseRead } from "../channels"
+import { markUnread, setArchived } from "../inbox-state"
+import { type CachedPage, createPageCache, type PageCache } from "../page-cache"
 import {
   getNotification,
   listNotifications,
   MAX_NOTIFICATION_ID,
   NOTIFICATION_NOT_FOUND,
   unreadCount,
-} from "./queries"
-import { markAllRead, markRead } from "./read-state"
+} from "../queries"
+import { markAllRead, markRead } from "../read-state"
 
 /** A path id that is not a positive integer names nothing: 404, like an id that is not yours. */
 export function pathId(raw: string, detail = NOTIFICATION_NOT_FOUND): number {
@@ -41,11 +41,10 @@ export const notificationRoutes: FastifyPluginAsync = async (app: FastifyInstanc
   const pages = coalescer<string, CachedPage>()
   const loadPage = (req: FastifyRequest, userId: number, query: NotificationListQuery): Promise<CachedPage> =>
     pages(`${userId} ${req.url}`, () =>
-      cache.load(userId, req.url, async () =>
-        JSON.stringify(
-          encodeBody(NotificationPage, notificationPage(req, await listNotifications(db, userId, query))),
-        ),
-      ),
+      cache.load(userId, req.url, async () => {
+        const list = await listNotifications(db, userId, query)
+        return JSON.stringify(encodeBody(NotificationPage, pageBody(req, list.window, list)))
+      }),
     )
 
   serveGroup(app, notificationsApi, {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import { sendOverdueReminders } from "./reminders"
+import { sendOverdueReminders } from "../marketplace/reminders"
 
 // Each instance looks for newly overdue records every `reminderIntervalMs` (docs/behaviour.md#reminders),
 // measured by the app's clock so that tests move time instead of waiting for it. A look still running when

@@ -1,13 +1,13 @@
 // Preferences and push registrations under /api/v1/notifications/, served from their description
 // (docs/behaviour.md#push-order).
 import type { FastifyInstance, FastifyPluginAsync } from "fastify"
-import { preferencesApi } from "../../src/schema/api/preferences"
-import { pushApi } from "../../src/schema/api/push"
-import { invalid } from "../errors"
-import { serveGroup } from "../http/serve-endpoint"
-import { registerDeviceToken, unregisterDeviceToken } from "./device-tokens"
-import { getPreferences, PREFERENCES_NOT_FOUND, replacePreferences, updatePushToken } from "./preferences"
-import { pathId } from "./routes"
+import { preferencesApi } from "../../../src/schema/api/preferences"
+import { pushApi } from "../../../src/schema/api/push"
+import { invalid } from "../../errors"
+import { serveGroup } from "../../http/serve-endpoint"
+import { registerDeviceToken, unregisterDeviceToken } from "../device-tokens"
+import { getPreferences, PREFERENCES_NOT_FOUND, replacePreferences, updatePushToken } from "../preferences"
+import { pathId } from "./notification-routes"
 
 export const notificationPreferenceRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const { database, clock } = app.services

@@ -3,9 +3,9 @@
 // the request came over HTTPS (behind a proxy: with TRUST_PROXY, from X-Forwarded-Proto).
 import type { CookieSerializeOptions } from "@fastify/cookie"
 import type { FastifyReply, FastifyRequest } from "fastify"
-import { SESSION_HINT_COOKIE } from "../../src/schema/auth/session-hint"
-import { REFRESH_COOKIE } from "../auth/constants"
-import type { IssuedRefresh } from "../auth/refresh-tokens"
+import { SESSION_HINT_COOKIE } from "../../../src/schema/auth/session-hint"
+import { REFRESH_COOKIE } from "../constants"
+import type { IssuedRefresh } from "../refresh-tokens"
 
 const options = (req: FastifyRequest): CookieSerializeOptions => ({
   httpOnly: true,

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from "fastify"
+import { pushJob } from "./push-job"
+import { reminderJob } from "./reminder-job"
+
+// Background work each instance runs beside the routes: it answers no request, so it is not a route plugin.
+// Each job starts with the app (buildApp) and hooks its own stop into the app's close.
+
+export type Job = (app: FastifyInstance) => Promise<void>
+
+export const JOBS: readonly Job[] = [pushJob, reminderJob]
+
+export async function startJobs(app: FastifyInstance): Promise<void> {
+  for (const job of JOBS) await job(app)
+}

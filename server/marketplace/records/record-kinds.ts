@@ -1,0 +1,144 @@
+import type {
+  CompanyApplication,
+  CompanyApplicationDetail,
+  MaintenanceRequest,
+  MaintenanceRequestDetail,
+  RequestKind,
+  WorkRequest,
+  WorkRequestDetail,
+} from "../../../src/schema/marketplace/marketplace"
+import type { RecordSource } from "../../../src/schema/system/app-routes"
+import { priorityOfUrgency } from "../announce"
+import { auditTrail } from "../audit"
+import type { Db } from "../db"
+import { APPLICATION_KIND, REQUEST_KINDS } from "../kinds"
+import { activateProviderFor, deactivateProviderFor } from "../provider-from-application"
+import { selectedProviders } from "../provider-refs"
+import { releaseProviders } from "../release-providers"
+import { type ApplicationRow, applicationToWire, type RequestRow, requestToWire } from "../wire"
+import type { RecordKindEntry } from "./record-kind"
+
+// Every record kind, one entry each: a new kind is a new entry here (and its table, wire shapes and routes),
+// not a new copy of the list, transition and claim code.
+
+export type ApplicationEntry = RecordKindEntry<ApplicationRow, CompanyApplication, CompanyApplicationDetail>
+export type RequestEntry = RecordKindEntry<
+  RequestRow,
+  WorkRequest | MaintenanceRequest,
+  WorkRequestDetail | MaintenanceRequestDetail
+>
+
+const quote = (s: string, max = 200): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
+
+/** One query for the chosen providers of all the rows of a page. */
+async function requestItems(db: Db, rows: ReadonlyArray<RequestRow>) {
+  const selected = await selectedProviders(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((row) => requestToWire(row, selected.get(row.id) ?? []))
+}
+
+/** The orderings every kind offers; a kind adds its own columns. */
+const SHARED_ORDERING = {
+  submitted_at: { column: "submitted_at" },
+  decided_at: { column: "decided_at", nullable: true },
+  status: { column: "status" },
+} as const
+
+const application: ApplicationEntry = {
+  ...APPLICATION_KIND,
+  source: "application",
+  table: "company_application",
+  requestKind: null,
+  orderColumns: { ...SHARED_ORDERING, company_name: { column: "company_name" } },
+  decided: "accepted",
+  rowsById: (db, ids) => db.selectFrom("company_application").selectAll().where("id", "in", ids).execute(),
+  items: async (_db, rows) => rows.map(applicationToWire),
+  detail: async (db, row) => {
+    const [provider, audit] = await Promise.all([
+      db
+        .selectFrom("provider")
+        .select(["uuid", "company_name"])
+        .where("application_id", "=", row.id)
+        .executeTakeFirst(),
+      auditTrail(db, row.uuid),
+    ])
+    return { ...applicationToWire(row), provider: provider ?? null, audit }
+  },
+  titleOf: (row) => row.company_name,
+  // An accepted application becomes (or becomes again) a provider.
+  onDecided: async (tx, row, now) =>
+    row.status === "accepted" ? { provider: await activateProviderFor(tx, row, now) } : {},
+  // Reopening an accepted application withdraws its provider from the candidates.
+  onReopened: async (tx, row, was) => {
+    const provider = was === "accepted" ? await deactivateProviderFor(tx, row.id) : null
+    return provider === null ? {} : { provider }
+  },
+  decidedNotice: (row, actorName, reason) => ({
+    message:
+      reason === null
+        ? `${actorName} accepted ${row.company_name}; it is now a provider for ${row.service_area.join(", ")}.`
+        : `${actorName} rejected ${row.company_name}: ${quote(reason)}`,
+    type: "company_update",
+    priority: "medium",
+  }),
+  reopenedMessage: (row, actorName, was) =>
+    `${actorName} reopened ${row.company_name} (was ${was}); it is back in the pending queue.`,
+}
+
+const request = (kind: RequestKind): RequestEntry => ({
+  ...REQUEST_KINDS[kind],
+  source: kind,
+  table: "service_request",
+  requestKind: kind,
+  orderColumns: {
+    ...SHARED_ORDERING,
+    title: { column: "title" },
+    urgency: { column: "urgency_rank" },
+    budget: { column: "budget_pence", nullable: true },
+  },
+  decided: "approved",
+  rowsById: (db, ids) => db.selectFrom("service_request").selectAll().where("id", "in", ids).execute(),
+  items: requestItems,
+  detail: async (db, row) => {
+    const [selected, audit] = await Promise.all([selectedProviders(db, [row.id]), auditTrail(db, row.uuid)])
+    return { ...requestToWire(row, selected.get(row.id) ?? []), audit }
+  },
+  titleOf: (row) => row.title,
+  onDecided: async () => ({}),
+  // A reopened request forgets the providers chosen for it, who lose the job from their load.
+  onReopened: async (tx, row) => {
+    await tx
+      .updateTable("service_request")
+      .set({
+        providers_selected_at: null,
+        providers_selected_by_user_id: null,
+        providers_selected_by_name: null,
+      })
+      .where("id", "=", row.id)
+      .execute()
+    const released = await releaseProviders(tx, row.id)
+    return released.length > 0 ? { released_providers: released } : {}
+  },
+  decidedNotice: (row, actorName, reason) =>
+    reason === null
+      ? {
+          message: `${actorName} approved "${row.title}" (${row.area}). Providers can now be chosen.`,
+          type: "approval",
+          priority: priorityOfUrgency(row.urgency),
+        }
+      : {
+          message: `${actorName} rejected "${row.title}" (${row.area}): ${quote(reason)}`,
+          type: "approval",
+          priority: "low",
+        },
+  reopenedMessage: (row, actorName, was) =>
+    `${actorName} reopened "${row.title}" (was ${was}); it is back in the pending queue.`,
+})
+
+export const RECORD_KINDS = {
+  application,
+  work: request("work"),
+  maintenance: request("maintenance"),
+} as const satisfies Readonly<Record<RecordSource, ApplicationEntry | RequestEntry>>

@@ -1,0 +1,55 @@
+import type {
+  ApplicationListQuery,
+  RequestListQuery,
+} from "../../../src/schema/marketplace/marketplace-input"
+import type { ListResult } from "../../paging"
+import type { Db } from "../db"
+import { marketplaceWindow, orderBy, orderDirection } from "../list-query"
+import { containsPattern } from "../text"
+import type { RecordCore, RecordKindEntry } from "./record-kind"
+
+// The paged list of any record kind: status, claim and search filters, an `ordering`, and the page.
+
+export type RecordListQuery = RequestListQuery | ApplicationListQuery
+
+/** A pending list is a queue (oldest first); a decided list shows the latest decisions first. */
+const defaultOrdering = (status: string | undefined): string =>
+  status === undefined ? "-submitted_at" : status === "pending" ? "submitted_at" : "-decided_at"
+
+export async function listRecords<Row extends RecordCore, Item>(
+  db: Db,
+  entry: RecordKindEntry<Row, Item, unknown>,
+  query: RecordListQuery,
+  /** Whose "mine" is: the caller. */
+  viewerId: number | null = null,
+): Promise<ListResult<Item>> {
+  let base = db.selectFrom(entry.table)
+  if (entry.requestKind !== null) base = base.where("kind", "=", entry.requestKind)
+  if (query.status !== undefined) base = base.where("status", "=", query.status)
+  if (query.assignee === "mine") base = base.where("assignee_user_id", "=", viewerId ?? 0)
+  if (query.assignee === "unassigned") base = base.where("assignee_user_id", "is", null)
+  const search = query.search?.trim()
+  if (search) base = base.where("search_text", "like", containsPattern(search))
+
+  const order = orderBy(query.ordering ?? defaultOrdering(query.status), entry.orderColumns)
+  const window = marketplaceWindow(query)
+  const [counted, page] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .select("id")
+      .orderBy(order.column, orderDirection(order))
+      .orderBy("id", order.direction)
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  ])
+  if (page.length === 0) return { count: Number(counted.n), results: [] }
+  // The page is read as ids, in order, then as the kind's own rows.
+  const position = new Map(page.map((r, i) => [r.id, i]))
+  const rows = await entry.rowsById(
+    db,
+    page.map((r) => r.id),
+  )
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))
+  return { count: Number(counted.n), results: await entry.items(db, rows) }
+}
