@@ -1,4 +1,4 @@
-// One byte range of a `Range: bytes=…` header (RFC 9110 §14.1.2). Several ranges, or a header in another
+// One byte range of a `Range: bytes=…` header (RFC 9110, the Range header). Several ranges, or a header in another
 // unit, are answered with the whole file, as the RFC allows; a range that starts past the end is unsatisfiable.
 
 export type RangeAnswer =

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest"
 const FEATURES = [
   "auth",
   "dashboard",
+  "documents",
   "live",
   "marketplace",
   "notifications",
