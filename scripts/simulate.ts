@@ -5,6 +5,7 @@
 // otherwise signs in as the demo admin.
 import { parseArgs } from "node:util"
 import { Schema } from "effect"
+import { sampleUploadForm, UPLOAD_PATHS } from "../server/documents/sample-upload"
 import { type IntakeBody, intakeBodies } from "../server/marketplace/seed/intake-bodies"
 import { seededRandom } from "../server/marketplace/seed/random"
 import { LoginResponse } from "../src/schema/auth/auth"
@@ -101,6 +102,26 @@ function authenticator(opts: Options) {
   }
 }
 
+/** Sends the files the submission named, as real files; the refusal's detail, or null once stored. */
+async function uploadFiles(
+  url: string,
+  item: IntakeBody,
+  created: { uuid: string },
+  auth: ReturnType<typeof authenticator>,
+): Promise<string | null> {
+  const named =
+    item.kind === "application"
+      ? item.body.documents
+      : (item.body.photos ?? []).map((name) => ({ name, kind: "photo" as const }))
+  if (named.length === 0) return null
+  const res = await call(`${url}${UPLOAD_PATHS[item.kind](created.uuid)}`, {
+    method: "POST",
+    headers: await auth.headers(false),
+    body: sampleUploadForm(created.uuid, named, new Date()),
+  })
+  return res.ok ? null : detailOf(res)
+}
+
 async function main(): Promise<void> {
   const opts = options()
   // Any answer at all means a server is there; the status does not matter yet.
@@ -147,6 +168,8 @@ async function main(): Promise<void> {
     if (res.ok) {
       sent[item.kind] += 1
       last = item.label
+      const refused = await uploadFiles(opts.url, item, (await res.json()) as { uuid: string }, auth)
+      if (refused) last = `${item.label}; files refused: ${refused}`
     } else {
       failed += 1
       last = `refused ${item.label}: ${await detailOf(res)}`

@@ -19,7 +19,16 @@ export class TooManyRequests extends Data.TaggedError("TooManyRequests")<{
   readonly retryAfterSeconds: number
 }> {}
 
-export type DomainError = NotFound | Conflict | Forbidden | Invalid | Unauthorized | TooManyRequests
+export type DomainError =
+  | NotFound
+  | Conflict
+  | Forbidden
+  | Invalid
+  | Unauthorized
+  | TooManyRequests
+  | TooLarge
+  | UnsupportedType
+  | Unavailable
 
 export const isDomainError = (error: unknown): error is DomainError =>
   error instanceof NotFound ||
@@ -27,7 +36,10 @@ export const isDomainError = (error: unknown): error is DomainError =>
   error instanceof Forbidden ||
   error instanceof Invalid ||
   error instanceof Unauthorized ||
-  error instanceof TooManyRequests
+  error instanceof TooManyRequests ||
+  error instanceof TooLarge ||
+  error instanceof UnsupportedType ||
+  error instanceof Unavailable
 
 export const notFound = (detail = "Not found."): NotFound => new NotFound({ detail })
 export const conflict = (detail: string): Conflict => new Conflict({ detail })
@@ -40,3 +52,14 @@ export const tooManyRequests = (detail: string, retryAfterSeconds: number): TooM
 /** PostgreSQL's unique_violation, as raised by both pg and PGlite. */
 export const isUniqueViolation = (error: unknown): boolean =>
   typeof error === "object" && error !== null && "code" in error && error.code === "23505"
+
+/** An upload is over a size or count limit. */
+export class TooLarge extends Data.TaggedError("TooLarge")<{ readonly detail: string }> {}
+/** A file is not of a type the API stores, judged by its bytes. */
+export class UnsupportedType extends Data.TaggedError("UnsupportedType")<{ readonly detail: string }> {}
+/** The database cannot be reached: nothing was stored, and trying again later may work. */
+export class Unavailable extends Data.TaggedError("Unavailable")<{ readonly detail: string }> {}
+
+export const tooLarge = (detail: string): TooLarge => new TooLarge({ detail })
+export const unsupportedType = (detail: string): UnsupportedType => new UnsupportedType({ detail })
+export const unavailable = (detail: string): Unavailable => new Unavailable({ detail })

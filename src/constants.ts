@@ -93,3 +93,11 @@ export const FINDING = {
  * (docs/behaviour.md#early-refresh).
  */
 export const SUMMARY_FRESH_MS = 2000
+
+/** The document viewer: its links are fetched again this long before they stop working; zoom steps. */
+export const DOCUMENT_VIEWER = {
+  linkRefreshMarginMs: 60_000,
+  zoomStep: 0.5,
+  minZoom: 1,
+  maxZoom: 4,
+} as const

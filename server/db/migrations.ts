@@ -3,6 +3,7 @@
 import { sql } from "kysely"
 import { accountsMigration } from "../accounts/migration"
 import { authSessionsMigration } from "../auth/migration"
+import { recordDocumentsMigration } from "../documents/migration"
 import { liveChangeLogMigration } from "../live/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
 import { marketplaceMigration } from "../marketplace/migration"
@@ -77,4 +78,5 @@ export const migrations: readonly Migration[] = [
   queueRemindersMigration,
   liveChangeLogMigration,
   accountsMigration,
+  recordDocumentsMigration,
 ]

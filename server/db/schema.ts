@@ -2,6 +2,7 @@
 // A new domain adds its `*Tables` interface to the extends list (and its migrations to migrations.ts).
 import type { AccountTables } from "../accounts/tables"
 import type { AuthTables } from "../auth/tables"
+import type { DocumentTables } from "../documents/tables"
 import type { LiveTables } from "../live/tables"
 import type { ReminderTables } from "../marketplace/reminder-tables"
 import type { MarketplaceTables } from "../marketplace/tables"
@@ -19,4 +20,5 @@ export interface Database
     PushTables,
     PresenceTables,
     ReminderTables,
-    LiveTables {}
+    LiveTables,
+    DocumentTables {}

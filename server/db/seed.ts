@@ -3,6 +3,7 @@
 import type { Kysely } from "kysely"
 import { type HashParams, hashPassword } from "../auth/password"
 import { seedDemoUsers } from "../auth/seed"
+import { seedDocuments } from "../documents/seed"
 import { seedMarketplace } from "../marketplace/seed/seed"
 import { seedNotifications } from "../notifications/seed"
 import type { Database } from "./schema"
@@ -22,7 +23,7 @@ export interface SeedReport {
 export type Seeder = (db: Kysely<Database>, context: SeedContext) => Promise<SeedReport>
 
 /** In order: later domains (notifications, marketplace) append theirs and may rely on the users existing. */
-export const seeders: readonly Seeder[] = [seedDemoUsers, seedMarketplace, seedNotifications]
+export const seeders: readonly Seeder[] = [seedDemoUsers, seedMarketplace, seedDocuments, seedNotifications]
 
 export async function seedDemo(db: Kysely<Database>, context: SeedContext): Promise<SeedReport[]> {
   const reports: SeedReport[] = []

@@ -15,6 +15,7 @@ import { authRoutes } from "../auth/http/auth-routes"
 import { type Clock, systemClock } from "../clock"
 import type { Config } from "../config"
 import type { DatabaseHandle } from "../db/database"
+import { documentRoutes } from "../documents/http/routes"
 import { tooManyRequests } from "../errors"
 import { exportRoutes } from "../exports/http/export-routes"
 import { startJobs } from "../jobs/jobs"
@@ -43,6 +44,7 @@ export const ROUTES: readonly FastifyPluginAsync[] = [
   accountPublicRoutes,
   staffRoutes,
   marketplaceRoutes,
+  documentRoutes,
   notificationRoutes,
   notificationPreferenceRoutes,
   notificationAdminRoutes,

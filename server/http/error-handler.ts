@@ -15,6 +15,9 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainError["_tag"], ErrorStat
   NotFound: 404,
   Conflict: 409,
   TooManyRequests: 429,
+  TooLarge: 413,
+  UnsupportedType: 415,
+  Unavailable: 503,
 }
 
 export interface ErrorAnswer {

@@ -5,6 +5,7 @@ import fc from "fast-check"
 import { AcceptInvitationBody } from "../../src/schema/accounts/invitation"
 import { InviteBody, StaffPatch, StaffQuery, VersionBody } from "../../src/schema/accounts/staff"
 import { LoginRequest, ProfilePatch } from "../../src/schema/auth/auth"
+import { FileQuery } from "../../src/schema/documents/document"
 import { ExportDownloadQuery, ExportRequest } from "../../src/schema/exports/exports"
 import {
   ApplicationListQuery,
@@ -141,6 +142,29 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "POST /api/v1/intake/company-applications/": { group: "marketplace", body: CompanyApplicationIntake },
   "POST /api/v1/intake/work-requests/": { group: "marketplace", body: WorkRequestIntake },
   "POST /api/v1/intake/maintenance-requests/": { group: "marketplace", body: MaintenanceRequestIntake },
+  // Uploads are multipart: this fuzzer's JSON bodies meet the 415; documents/fuzz-uploads.test.ts sends
+  // generated multipart bodies.
+  "POST /api/v1/intake/company-applications/:uuid/documents/": {
+    group: "marketplace",
+    params: (c) => ({ uuid: c.applications }),
+  },
+  "POST /api/v1/intake/work-requests/:uuid/photos/": {
+    group: "marketplace",
+    params: (c) => ({ uuid: c.workRequests }),
+  },
+  "POST /api/v1/intake/maintenance-requests/:uuid/photos/": {
+    group: "marketplace",
+    params: (c) => ({ uuid: c.maintenanceRequests }),
+  },
+  "GET /api/v1/records/:uuid/documents/": {
+    group: "marketplace",
+    params: (c) => ({ uuid: [...c.applications, ...c.workRequests] }),
+  },
+  "GET /api/v1/records/:uuid/documents/:id/": {
+    group: "marketplace",
+    params: (c) => ({ uuid: c.applications }),
+    query: FileQuery,
+  },
 
   [`GET ${N}`]: { group: "notifications", query: NotificationListQuery },
   [`POST ${N}`]: {

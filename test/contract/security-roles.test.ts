@@ -43,6 +43,9 @@ const POLICY: Readonly<Record<string, Policy>> = {
   "POST /api/v1/intake/company-applications/": "admin",
   "POST /api/v1/intake/work-requests/": "admin",
   "POST /api/v1/intake/maintenance-requests/": "admin",
+  "POST /api/v1/intake/company-applications/:uuid/documents/": "admin",
+  "POST /api/v1/intake/work-requests/:uuid/photos/": "admin",
+  "POST /api/v1/intake/maintenance-requests/:uuid/photos/": "admin",
   [`POST ${N}`]: "admin",
   [`POST ${N}mark-read/`]: "signed-in",
   [`POST ${N}mark-all-read/`]: "signed-in",
@@ -111,6 +114,9 @@ describe("role matrix over every write endpoint", () => {
         .where("status", "=", "pending")
         .executeTakeFirstOrThrow()
     ).uuid
+    known["/api/v1/intake/work-requests/"] = known["/api/v1/work-requests/"]
+    known["/api/v1/intake/maintenance-requests/"] = known["/api/v1/maintenance-requests/"]
+    known["/api/v1/intake/company-applications/"] = known["/api/v1/company-applications/"]
     writes = routeTable(server.app).filter(isWrite)
     watch = await watchDatabase(db)
   })

@@ -12,6 +12,7 @@ const FEATURES = [
   "auth",
   "dashboard",
   "exports",
+  "documents",
   "live",
   "marketplace",
   "notifications",

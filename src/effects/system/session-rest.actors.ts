@@ -1,5 +1,7 @@
 import { Context, type Effect, Layer, ManagedRuntime } from "effect"
 import { sessionRestMachine } from "../../machines/system/session-rest.machine"
+import { provideDocuments } from "../documents/documents.actors"
+import { DocumentsApi } from "../documents/documents-api"
 import { provideExports } from "../exports/export.actors"
 import { NotificationSocket, WebSocketFactory } from "../live/notification-socket"
 import { provideSocket } from "../live/socket.actors"
@@ -33,6 +35,7 @@ export async function provideSessionRest(root: AppRuntime) {
   const runtime = ManagedRuntime.make(
     Layer.mergeAll(
       MarketplaceApi.layer,
+      DocumentsApi.layer,
       NotificationsApi.layer,
       PushApi.layer,
       PushMessaging.layer(import.meta.env),
@@ -41,6 +44,7 @@ export async function provideSessionRest(root: AppRuntime) {
   )
   type Services =
     | MarketplaceApi
+    | DocumentsApi
     | NotificationsApi
     | PushApi
     | PushMessaging
@@ -63,6 +67,7 @@ export async function provideSessionRest(root: AppRuntime) {
       palette: providePalette(run),
       export: provideExports(run),
       reports: provideReports(run),
+      documents: provideDocuments(run),
     },
   })
 }

@@ -1,3 +1,4 @@
+import { documentsMachine } from "../documents/documents.machine"
 import { exportMachine } from "../exports/export.machine"
 import { liveRecordsMachine } from "../live/live-records.machine"
 import { presenceMachine } from "../live/presence.machine"
@@ -40,4 +41,5 @@ export const PAGE_MACHINES = {
   palette: paletteMachine,
   export: exportMachine,
   reports: reportsMachine,
+  documents: documentsMachine,
 } as const

@@ -3,6 +3,7 @@ import { adminSendApi, adminSendDocs } from "./admin-send"
 import { applicationsApi, applicationsDocs } from "./applications"
 import { authApi, authDocs } from "./auth"
 import { dashboardApi, dashboardDocs } from "./dashboard"
+import { documentsApi, documentsDocs } from "./documents"
 import type { GroupDocs, GroupSpec } from "./endpoint"
 import { exportsApi, exportsDocs } from "./exports"
 import { intakeApi, intakeDocs } from "./intake"
@@ -41,6 +42,7 @@ export const API: ReadonlyArray<DescribedGroup> = [
   { group: providersApi, docs: providersDocs },
   { group: dashboardApi, docs: dashboardDocs },
   { group: intakeApi, docs: intakeDocs },
+  { group: documentsApi, docs: documentsDocs },
   { group: notificationsApi, docs: notificationsDocs },
   { group: preferencesApi, docs: preferencesDocs },
   { group: pushApi, docs: pushDocs },

@@ -11,7 +11,7 @@ import { type Action, categoriesFor } from "../auth/permissions"
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
 /** The error statuses the API answers with; every one carries `{detail}` (see ../system/errors.ts). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 426 | 429
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 426 | 429 | 503
 
 /** The categories the permission table (../auth/permissions.ts) allows an action, as a caller entry. */
 const mayDo = (action: Action) => {
@@ -65,7 +65,11 @@ export interface EndpointSpec {
   readonly params?: AnyCodec
   readonly query?: AnyCodec
   readonly payload?: AnyCodec
+  /** How the body travels: JSON unless said otherwise (an upload is multipart/form-data). */
+  readonly payloadKind?: "multipart"
   readonly success: AnyCodec
+  /** A file's bytes rather than JSON (its type is the file's own). */
+  readonly successKind?: "file"
   /** 200 unless said otherwise (201 for what creates a record). */
   readonly successStatus?: 200 | 201 | 101
   readonly errors: ReadonlyArray<ErrorStatus>

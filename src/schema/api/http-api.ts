@@ -1,4 +1,4 @@
-import { Context, type Schema } from "effect"
+import { Context, Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { ClientMessage, ServerMessage } from "../live/socket"
 import { ErrorBody } from "../system/errors"
@@ -17,10 +17,22 @@ const NamedErrorBody = ErrorBody.annotate({
   description: "Every refusal: `detail` says what was wrong, in words a user can read.",
 })
 
-const successOf = (spec: EndpointSpec): Schema.Top =>
-  spec.successStatus === 101
-    ? HttpApiSchema.Empty(101).annotate({ description: "Switching Protocols: the socket is open." })
-    : spec.success.pipe(HttpApiSchema.status(spec.successStatus ?? 200))
+const successOf = (spec: EndpointSpec): Schema.Top => {
+  if (spec.successStatus === 101)
+    return HttpApiSchema.Empty(101).annotate({ description: "Switching Protocols: the socket is open." })
+  const status = HttpApiSchema.status(spec.successStatus ?? 200)
+  if (spec.successKind === "file")
+    return Schema.Uint8Array.pipe(
+      HttpApiSchema.asUint8Array({ contentType: "application/octet-stream" }),
+      status,
+    )
+  return spec.success.pipe(status)
+}
+
+const payloadOf = (spec: EndpointSpec): Schema.Top | undefined =>
+  spec.payload && spec.payloadKind === "multipart"
+    ? spec.payload.pipe(HttpApiSchema.asMultipart())
+    : spec.payload
 
 const describeCallers = (caller: Caller): string => `**Who may call:** ${CALLERS[caller].summary}.`
 
@@ -31,7 +43,7 @@ function toEndpoint(name: string, spec: EndpointSpec, summary: string): HttpApiE
     // The wire schemas encode to text as these constraints ask; their declared types are wider than that.
     params: spec.params as HttpApiEndpoint.ParamsConstraint | undefined,
     query: spec.query as HttpApiEndpoint.QueryConstraint | undefined,
-    payload: spec.payload,
+    payload: payloadOf(spec),
     success: successOf(spec),
     error: spec.errors.map((status) => NamedErrorBody.pipe(HttpApiSchema.status(status))),
   })

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react"
 import type { RecordDetail } from "../../machines/marketplace/marketplace-types"
+import { may } from "../../schema/auth/permissions"
 import { serviceLabel } from "../../schema/marketplace/marketplace"
+import { DocumentsPanel } from "../documents/DocumentsPanel"
 import { StatusChip } from "../shared/StatusChip"
-import { Attachments } from "./Attachments"
+import * as ui from "../shared/ui.css"
+import { useAuth } from "../system/app-context"
 import { formatBudget, formatWhen } from "./format"
 import * as css from "./marketplace.css"
 import { UrgencyBadge } from "./UrgencyBadge"
@@ -13,6 +16,13 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
     <dd className={css.factValue}>{children}</dd>
   </>
 )
+
+/** The stored files, to staff who decide records; other readers are told so rather than shown names. */
+function StoredFiles({ uuid, noun }: { uuid: string; noun: "documents" | "photos" }) {
+  const mayRead = useAuth((ctx) => may(ctx.user, "record.decide"))
+  if (!mayRead) return <span className={ui.muted}>Shown to staff who decide records.</span>
+  return <DocumentsPanel uuid={uuid} noun={noun} />
+}
 
 /** Everything the record holds, as label and value. */
 export function RecordFacts({ record }: { record: RecordDetail }) {
@@ -38,10 +48,7 @@ export function RecordFacts({ record }: { record: RecordDetail }) {
         <Fact label="Services">{record.services_offered.map(serviceLabel).join(", ")}</Fact>
         <Fact label="Service area">{record.service_area.join(", ")}</Fact>
         <Fact label="Documents">
-          <Attachments
-            kind="document"
-            files={record.documents.map((d) => ({ name: d.name, note: d.kind.replaceAll("_", " ") }))}
-          />
+          <StoredFiles uuid={record.uuid} noun="documents" />
         </Fact>
         <Fact label="Submitted">{formatWhen(record.submitted_at)}</Fact>
         {decided}
@@ -68,7 +75,7 @@ export function RecordFacts({ record }: { record: RecordDetail }) {
       </Fact>
       <Fact label="Budget">{formatBudget(record.budget)}</Fact>
       <Fact label="Photos">
-        <Attachments kind="photo" files={record.photos.map((name) => ({ name }))} />
+        <StoredFiles uuid={record.uuid} noun="photos" />
       </Fact>
       <Fact label="Submitted">{formatWhen(record.submitted_at)}</Fact>
       {decided}
