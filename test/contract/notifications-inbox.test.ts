@@ -151,6 +151,7 @@ describe("notification inbox: mark-unread, archive, unarchive", () => {
       type: "notification.changed",
       notification_id: target.id,
       change: "unread",
+      position: expect.any(Number),
     })
     expect(await tab.next("unread_count")).toEqual({ type: "unread_count", unread_count: count + 1 })
 
@@ -159,6 +160,7 @@ describe("notification inbox: mark-unread, archive, unarchive", () => {
       type: "notification.changed",
       notification_id: target.id,
       change: "archived",
+      position: expect.any(Number),
     })
     expect(await tab.next("unread_count")).toEqual({ type: "unread_count", unread_count: count })
 
@@ -167,6 +169,7 @@ describe("notification inbox: mark-unread, archive, unarchive", () => {
       type: "notification.changed",
       notification_id: target.id,
       change: "unarchived",
+      position: expect.any(Number),
     })
     // Idempotent calls announce nothing.
     await tab.next("unread_count")
