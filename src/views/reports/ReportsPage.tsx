@@ -4,6 +4,7 @@ import { usePageActor } from "../marketplace/page-logic"
 import * as ui from "../shared/ui.css"
 import { BarChart, FlowChart } from "./charts"
 import { hours, KIND_LABEL, share } from "./report-words"
+import * as css from "./reports.css"
 
 // /reports, for staff: how the team is doing, each chart with a table of the same figures beside it. The
 // figures load again whenever a record is decided, here or by someone else.
@@ -50,7 +51,7 @@ export default function ReportsPage() {
           />
           <details>
             <summary>The figures per day</summary>
-            <table aria-label="Received and decided per day">
+            <table className={css.table} aria-label="Received and decided per day">
               <thead>
                 <tr>
                   <th scope="col">Day (UTC)</th>
@@ -83,7 +84,7 @@ export default function ReportsPage() {
               text: hours(k.median_seconds),
             }))}
           />
-          <table aria-label="Time to decision per kind">
+          <table className={css.table} aria-label="Time to decision per kind">
             <thead>
               <tr>
                 <th scope="col">Kind</th>
@@ -111,7 +112,7 @@ export default function ReportsPage() {
             title="Pending records by how long they have waited"
             bars={report.backlog.map((b) => ({ label: b.age, value: b.pending, text: String(b.pending) }))}
           />
-          <table aria-label="Backlog by age">
+          <table className={css.table} aria-label="Backlog by age">
             <thead>
               <tr>
                 <th scope="col">Waiting</th>
@@ -137,7 +138,7 @@ export default function ReportsPage() {
               text: String(p.decisions),
             }))}
           />
-          <table aria-label="Decisions per person">
+          <table className={css.table} aria-label="Decisions per person">
             <thead>
               <tr>
                 <th scope="col">Person</th>
