@@ -31,6 +31,7 @@ export const PAGE_MODULES: ReadonlyArray<readonly [pattern: string, module: stri
   [ROUTES.theme, "src/views/shell/ThemePage.tsx"],
   [ROUTES.help, "src/views/shell/HelpPage.tsx"],
   [ROUTES.settings, "src/views/preferences/SettingsPage.tsx"],
+  [ROUTES.reports, "src/views/reports/ReportsPage.tsx"],
   [ROUTES.billing, null],
   [ROUTES.receipts, null],
   [ROUTES.snacks, null],
