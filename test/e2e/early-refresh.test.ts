@@ -184,7 +184,9 @@ describe("the session starts while the JavaScript downloads", () => {
     await page.goto(`${server.url}/dashboard`)
     await page.waitForURL(/\/login/)
     await page.getByRole("button", { name: "Sign in" }).waitFor()
-    expect(asked.api).toEqual([])
+    // The sign-in page's only call is the public notice of demo accounts: no refresh, nothing signed in.
+    await page.getByText(/demo accounts/i).waitFor()
+    expect(asked.api).toEqual(["/api/company/sign-in-notice/"])
     expect(asked.violations).toEqual([])
     await context.close()
   })
