@@ -71,14 +71,18 @@ describe.skipIf(!pgUp)("LISTEN connection terminated on PostgreSQL", () => {
       [NAME],
     )
     expect(killed.rowCount).toBeGreaterThanOrEqual(1)
-    // Written without a NOTIFY, as if sent while nobody listened: only the catch-up can bring it to the page.
+    // Written as the app writes it, the row and its place in the live change log, but without a NOTIFY, as if
+    // sent while nobody listened: only the catch-up from the log can bring it to the page.
     const coordinator = await query<{ id: number }>(DB_URL, "select id from app_user where email = $1", [
       DEMO.coordinator.email,
     ])
     await query(
       DB_URL,
-      `insert into notification (user_id, channel, notification_type, title, message, priority)
-       values ($1, 'in_app', 'system_alert', 'Sent while the listener was down', 'm', 'high')`,
+      `with sent as (
+         insert into notification (user_id, channel, notification_type, title, message, priority)
+         values ($1, 'in_app', 'system_alert', 'Sent while the listener was down', 'm', 'high')
+         returning id, user_id)
+       insert into live_change (topic, user_id, ref) select 'notification', user_id, id::text from sent`,
       [coordinator.rows[0]?.id],
     )
 
