@@ -80,6 +80,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // A poll waits for the browser, which on a shared 2-core CI machine can take longer than the 1 s
+          // default (seen: the push check that runs after the first paint). A poll that succeeds returns at
+          // once, so only a failing test waits the whole time.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
