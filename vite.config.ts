@@ -67,6 +67,7 @@ export default defineConfig({
         test: {
           name: "contract",
           include: ["test/contract/**/*.test.ts"],
+          globalSetup: ["test/contract/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -14,6 +14,7 @@ import { seedContext, seedDemo } from "../../server/db/seed"
 import { buildApp } from "../../server/http/app"
 import type { PushSender } from "../../server/push/push-sender"
 import { LoginResponse, type User } from "../../src/schema/auth/auth"
+import { migratedPglite } from "./pglite-migrated"
 
 export type Backend = "pglite" | "postgres"
 export const BACKENDS: readonly Backend[] = ["pglite", "postgres"]
@@ -154,7 +155,7 @@ export async function openTestDatabase(
 ): Promise<{ database: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
   if (backend === "pglite") {
     pgliteTemplate ??= (async () => {
-      const pglite = await PGlite.create()
+      const pglite = await migratedPglite()
       const database = fromPglite(pglite)
       await seeded(database)
       const dump = await pglite.dumpDataDir("none")

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { copyPgliteTemplate } from "./pglite-template"
 
 export interface ServerProcess {
   readonly url: string
@@ -37,6 +38,7 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), "backoffice-e2e-"))
+  copyPgliteTemplate(dataDir)
   const url = `http://localhost:${port}`
   let log = ""
   let child: ChildProcess | null = null
