@@ -1,6 +1,7 @@
 // Fault: the server is killed with SIGKILL in the middle of a burst of writes and started again on the same
 // data folder. Every write that was acknowledged (a 2xx reached the caller) must be there after the restart,
-// and a signed-in page must find its way back on its own: socket reconnected, current data, still signed in.
+// and a signed-in page must find its way back on its own: socket reconnected, current data, still signed in,
+// each notification shown once.
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
@@ -162,6 +163,12 @@ describe("SIGKILL during writes", () => {
         .getByRole("link", { name: new RegExp(title) })
         .waitFor()
       await expect.poll(() => badgeCount(page)).toBe(await unread())
+      // Exactly once: what the page held before the kill, what it caught up on and the live frame after it
+      // show each notification one time (a replayed frame is dropped by its position).
+      const shown = await panel(page).getByRole("listitem").allInnerTexts()
+      const titles = shown.flatMap((text) => /(?:Kill \d+ burst \d+|After kill \d+)/.exec(text) ?? [])
+      expect(titles.length).toBeGreaterThan(0)
+      expect(titles.filter((t, i) => titles.indexOf(t) !== i)).toEqual([])
     }
     await context.close()
   }, 480_000)
