@@ -71,6 +71,9 @@ export const TERMS_OF_SERVICE = {
 /** A page chunk that has not arrived within this is shown as failed, with a retry. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 
+/** Network Information API effective types on which page code is fetched only on a hover or focus. */
+export const SLOW_CONNECTION_TYPES: ReadonlyArray<string> = ["slow-2g", "2g"]
+
 /** The bound of the socket's reconnect delay before attempt n (1-based): 1 s doubling, capped at 15 s. */
 export const socketBackoffMs = (attempt: number): number =>
   Math.min(SOCKET.reconnectCapMs, SOCKET.reconnectBaseMs * 2 ** Math.max(0, attempt - 1))

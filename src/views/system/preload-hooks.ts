@@ -1,4 +1,5 @@
 import { useEffect } from "react"
+import { prefersFewerDownloads } from "../../effects/system/connection-hints"
 import { whenIdle } from "../../effects/system/idle"
 
 /**
@@ -7,4 +8,31 @@ import { whenIdle } from "../../effects/system/idle"
  */
 export function usePreloadWhenIdle(preload: () => void): void {
   useEffect(() => whenIdle(preload), [preload])
+}
+
+/**
+ * As usePreloadWhenIdle, for code fetched in case it is needed: not on a connection that asks to save data or
+ * is 2G-slow, where a hover or a focus still fetches its page (usePreloadOnIntent).
+ */
+export function usePreloadAheadWhenIdle(preload: () => void): void {
+  useEffect(() => (prefersFewerDownloads() ? undefined : whenIdle(preload)), [preload])
+}
+
+/**
+ * Fetches the code of the page a same-origin link leads to as soon as the pointer is over it or the focus
+ * reaches it, before the click: the first click then waits for no code, also where nothing is fetched ahead.
+ */
+export function usePreloadOnIntent(preload: (pathname: string) => void): void {
+  useEffect(() => {
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null
+      if (link instanceof HTMLAnchorElement && link.origin === window.location.origin) preload(link.pathname)
+    }
+    document.addEventListener("pointerover", onIntent, { passive: true })
+    document.addEventListener("focusin", onIntent)
+    return () => {
+      document.removeEventListener("pointerover", onIntent)
+      document.removeEventListener("focusin", onIntent)
+    }
+  }, [preload])
 }

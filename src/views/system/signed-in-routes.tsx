@@ -1,6 +1,6 @@
 import { type ComponentType, useCallback, useEffect, useState } from "react"
-import { Redirect, Route, Switch } from "wouter"
-import { categoriesFor } from "../../schema/auth/permissions"
+import { matchRoute, type Parser, Redirect, Route, Switch, useRouter } from "wouter"
+import { categoriesFor, hasAnyRole } from "../../schema/auth/permissions"
 import { ROUTES } from "../../schema/system/app-routes"
 import { Bell } from "../notifications/Bell"
 import { lazyPage } from "../shared/lazy-page"
@@ -9,8 +9,8 @@ import { AppLayout } from "../shell/AppLayout"
 import { NOT_IN_RELEASE, PlaceholderPage } from "../shell/PlaceholderPage"
 import { isPaletteKey } from "../shell/palette-key"
 import { loadLiveParts, useLiveParts } from "../shell/use-live-parts"
-import { useSystemActor } from "./app-context"
-import { usePreloadWhenIdle } from "./preload-hooks"
+import { useAuth, useSystemActor } from "./app-context"
+import { usePreloadAheadWhenIdle, usePreloadOnIntent } from "./preload-hooks"
 import { RestGate } from "./RestGate"
 import { RequireRoles } from "./route-guards"
 import { SessionGate } from "./SessionGate"
@@ -94,19 +94,43 @@ const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
 /** The patterns the signed-in router matches, besides the redirects. */
 export const signedInRoutePatterns: ReadonlyArray<string> = protectedPages.map(([path]) => path)
 
+/** Starts fetching a page's code (each only once; a failure is left to that page's own render). */
+const preload = (Page: ComponentType): void => {
+  if ("preload" in Page && typeof Page.preload === "function") void Page.preload()
+}
+
 /**
  * Starts fetching the chunk of the page at this path (a fixed path only), so that a reload of a signed-in page
  * has it by the time the session is restored instead of asking for it then.
  */
 export function preloadPageFor(pathname: string): void {
-  for (const [path, Page] of protectedPages)
-    if (path === pathname && "preload" in Page && typeof Page.preload === "function") Page.preload()
+  for (const [path, Page] of protectedPages) if (path === pathname) preload(Page)
 }
 
-/** Every signed-in page's code, fetched ahead (each only once; a failure is left to that page's own render). */
-function preloadAllPages(): void {
-  for (const [, Page] of protectedPages)
-    if ("preload" in Page && typeof Page.preload === "function") Page.preload()
+/** The page a link leads to, detail pages' patterns included: fetched as the pointer or the focus reaches it. */
+function preloadPageAt(parser: Parser, pathname: string): void {
+  const found = protectedPages.find(([path]) => matchRoute(parser, path, pathname)[0])
+  if (found) preload(found[1])
+}
+
+/** Pages only some categories may open: their code is not fetched ahead for the others. */
+const GATED: ReadonlyMap<string, ReadonlyArray<string>> = new Map([
+  [ROUTES.reports, CHOOSER_ROLES],
+  ...Object.values(ROUTES.selectProviders).map((path) => [path, CHOOSER_ROLES] as const),
+])
+const LIST_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES.lists).flatMap((s) => Object.values(s)))
+const DETAIL_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES.details))
+/** The pages opened most, first: the lists, then the records they lead to, then the inbox. */
+const likelihood = (path: string): number =>
+  LIST_PATHS.has(path) ? 0 : DETAIL_PATHS.has(path) ? 1 : path.startsWith(ROUTES.notifications) ? 2 : 3
+
+/** The code of every page this user can open, the most likely first, so that no first click waits for it. */
+function preloadLikelyPages(user: Parameters<typeof hasAnyRole>[0]): void {
+  const open = protectedPages.filter(([path]) => {
+    const roles = GATED.get(path)
+    return roles === undefined || hasAnyRole(user, roles)
+  })
+  for (const [, Page] of open.sort(([a], [b]) => likelihood(a) - likelihood(b))) preload(Page)
 }
 
 /** The signed-in app: the layout and every page behind sign-in. */
@@ -124,7 +148,10 @@ export default function SignedInRoutes() {
  * (docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows).
  */
 function SignedInLayout() {
-  usePreloadWhenIdle(preloadAllPages)
+  const user = useAuth((ctx) => ctx.user)
+  const { parser } = useRouter()
+  usePreloadAheadWhenIdle(useCallback(() => preloadLikelyPages(user), [user]))
+  usePreloadOnIntent(useCallback((pathname: string) => preloadPageAt(parser, pathname), [parser]))
   const session = useSystemActor("session")
   useEffect(() => {
     session.send({ type: "session.shown" })
