@@ -13,6 +13,7 @@ import { inviteAccount } from "./create-account"
 import { accountHistory, recordAccountEvent } from "./history"
 import { type IssuedLink, issueLink, revokeOpenLinks } from "./links"
 import { signOutSessions } from "./sign-out-everywhere"
+import { announceStaffChange, notifyAccountUpdate } from "./staff-news"
 
 type Db = Kysely<Database>
 
@@ -120,6 +121,7 @@ export async function inviteStaff(db: Db, actor: AuthUser, body: InviteBody, now
     .select(COLUMNS)
     .where("id", "=", user.id)
     .executeTakeFirstOrThrow()
+  await announceStaffChange(db, user.id)
   return { member: toMember(row), link }
 }
 
@@ -142,6 +144,7 @@ export async function resendInvitation(db: Db, actor: AuthUser, rawId: string, v
       detail: "Invitation sent again",
       now,
     })
+    await announceStaffChange(tx, row.id)
     return { member: toMember(next), link }
   })
 }
@@ -160,6 +163,7 @@ export async function revokeInvitation(db: Db, actor: AuthUser, rawId: string, v
       detail: "Invitation withdrawn",
       now,
     })
+    await announceStaffChange(tx, row.id)
     return toMember(next)
   })
 }
@@ -213,6 +217,17 @@ export async function changeStaff(
     for (const event of events)
       await recordAccountEvent(tx, { userId: row.id, actorId: actor.id, ...event, now })
     if (set.status === "deactivated") await releaseClaims(tx, row.id)
+    // One's own change needs no notice.
+    if (row.id !== actor.id)
+      await notifyAccountUpdate(tx, {
+        userId: row.id,
+        actorName: actor.full_name || actor.email,
+        ...(set.user_category === undefined
+          ? {}
+          : { category: { from: row.user_category, to: set.user_category } }),
+        deactivated: set.status === "deactivated",
+      })
+    await announceStaffChange(tx, row.id)
     return { row: next, deactivated: set.status === "deactivated" }
   })
   const endedSessions = changed.deactivated ? await signOutSessions(deps, changed.row.id, now) : []
