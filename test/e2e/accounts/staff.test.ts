@@ -30,7 +30,10 @@ describe("the staff page", () => {
     const page = admin.page
     await signIn(page, server.url, DEMO.admin.email, DEMO.admin.password)
     await page.waitForURL(/\/dashboard$/)
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Staff", exact: true }).click()
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Staff", exact: true })
+      .click()
     await page.getByRole("heading", { name: "Staff", level: 1 }).waitFor()
     await restRunning(page)
     await page.getByRole("cell", { name: "Vera Viewer", exact: true }).waitFor()
@@ -72,14 +75,47 @@ describe("the staff page", () => {
 
     await row.getByRole("button", { name: "History: Sam Staff" }).click()
     const history = page.getByRole("dialog", { name: "History of Sam Staff" })
-    await expect.poll(() => history.getByRole("listitem").allTextContents()).toEqual([
-      expect.stringMatching(/^Deactivated.*by Ada Admin$/),
-      expect.stringMatching(/^Accepted the invitation.*by Sam Staff$/),
-      expect.stringMatching(/^Invited/),
-    ])
+    await expect
+      .poll(() => history.getByRole("listitem").allTextContents())
+      .toEqual([
+        expect.stringMatching(/^Deactivated.*by Ada Admin$/),
+        expect.stringMatching(/^Accepted the invitation.*by Sam Staff$/),
+        expect.stringMatching(/^Invited/),
+      ])
     await history.getByRole("button", { name: "Close" }).click()
     await colleague.context.close()
     await admin.context.close()
+  })
+
+  it("a change made stale by another change meanwhile gets the server's sentence naming that change", async () => {
+    const { context, page } = await newPage(browser)
+    await signIn(page, server.url, DEMO.admin.email, DEMO.admin.password)
+    await page.waitForURL(/\/dashboard$/)
+    const other = await context.newPage()
+    for (const tab of [page, other]) {
+      await tab.goto(`${server.url}/staff?search=vera`)
+      await tab.getByRole("cell", { name: "Vera Viewer", exact: true }).waitFor()
+    }
+    // This tab's admin decides on what they saw…
+    await page.getByRole("button", { name: "Deactivate: Vera Viewer" }).click()
+    // …while the other tab changes the account.
+    await other.getByRole("button", { name: "Change category: Vera Viewer" }).click()
+    const dialog = other.getByRole("dialog", { name: "Change the category of Vera Viewer" })
+    await dialog.getByLabel("Category").selectOption("website_coordinator")
+    await dialog.getByRole("button", { name: "Change category" }).click()
+    await other.getByRole("row").filter({ hasText: "Website coordinator" }).waitFor()
+
+    await page
+      .getByRole("dialog", { name: "Deactivate Vera Viewer?" })
+      .getByRole("button", { name: "Deactivate" })
+      .click()
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toMatch(
+        /^Changed meanwhile by Ada Admin \(Category support → website_coordinator, .+\): reload and try again\./,
+      )
+    expect(await page.getByRole("row").filter({ hasText: "Vera Viewer" }).getByText("Active").count()).toBe(1)
+    await context.close()
   })
 
   it("keeps a coordinator out: no sidebar link, and the address leads to /unauthorized", async () => {
