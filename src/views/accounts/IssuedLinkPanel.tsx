@@ -11,7 +11,7 @@ export function IssuedLinkPanel({ issued, onDone }: { issued: IssuedLinkView; on
   const title = issued.kind === "reset" ? STAFF_WORDS.resetLink : STAFF_WORDS.invitationLink
   return (
     <section className={`${ui.card} ${css.issued}`} aria-label={title}>
-      <h2>{title}</h2>
+      <h2 className={css.issuedTitle}>{title}</h2>
       <div className={css.linkRow}>
         <input
           className={`${ui.input} ${css.linkField}`}
@@ -27,12 +27,13 @@ export function IssuedLinkPanel({ issued, onDone }: { issued: IssuedLinkView; on
           {STAFF_WORDS.done}
         </button>
       </div>
-      <p className={ui.muted}>
+      <p className={`${ui.muted} ${css.issuedNote}`}>
         It works once, until {formatWhen(issued.expiresAt)}.
         {issued.mail ? ` ${MAIL_WORDS[issued.mail]}` : null}
       </p>
-      <p role="status" className={outcome === "failed" ? ui.errorText : ui.muted}>
-        {outcome === "failed" ? STAFF_WORDS.copyFailed : outcome === "copied" ? STAFF_WORDS.copied : ""}
+      {/* Said aloud when it changes; a failure is shown too, a success already shows on the button. */}
+      <p role="status" className={outcome === "failed" ? ui.errorText : "visually-hidden"}>
+        {outcome === "failed" ? STAFF_WORDS.copyFailed : outcome === "copied" ? STAFF_WORDS.linkCopied : ""}
       </p>
     </section>
   )

@@ -31,6 +31,7 @@ export const STAFF_WORDS = {
   resetLink: "Password-reset link",
   copy: "Copy link",
   copied: "Copied",
+  linkCopied: "Link copied.",
   copyFailed: "Copy failed: select the link and copy it.",
   done: "Done",
   historyTitle: (who: string) => `History of ${who}`,

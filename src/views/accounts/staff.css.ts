@@ -24,7 +24,9 @@ export const smallButton = style({ minHeight: "32px", padding: `0 ${vars.space.m
 /** Beside its label in a card, a chip keeps its own width instead of the line's. */
 export const badge = style({ justifySelf: "start" })
 export const you = style({ color: vars.color.textMuted, fontWeight: 400 })
-export const issued = style({ display: "grid", gap: vars.space.sm, marginBottom: vars.space.lg })
+export const issued = style({ display: "grid", gap: vars.space.md, marginBottom: vars.space.lg })
+export const issuedTitle = style({ margin: 0, fontSize: "1.15rem" })
+export const issuedNote = style({ margin: 0 })
 export const linkRow = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" })
 export const linkField = style({
   flex: "1 1 16rem",
