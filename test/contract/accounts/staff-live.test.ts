@@ -3,7 +3,7 @@
 // change, and an admin can issue a password-reset link. Every staff endpoint refuses a coordinator.
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ResetLinkIssued, StaffList } from "../../../src/schema/accounts/staff"
+import { InvitationIssued, ResetLinkIssued, StaffList } from "../../../src/schema/accounts/staff"
 import { staffApi } from "../../../src/schema/api/staff"
 import { SOCKET_CLOSE } from "../../../src/schema/live/socket"
 import { NotificationPage } from "../../../src/schema/notifications/notifications"
@@ -144,5 +144,51 @@ describe("staff changes heard and felt", () => {
     expect((await server.call(`${S}999999/password-reset/`, { method: "POST", bearer: admin })).status).toBe(
       404,
     )
+  })
+
+  it("a withdrawn invitation is not reactivated but invited again, with a new link that works", async () => {
+    const email = "again@firm.example"
+    await server.call(`${S}invitations/`, { bearer: admin, json: { email, user_category: "support" } })
+    const invited = await member(email)
+    const withdrawn = await server.call(`${S}${invited.id}/invitation/revoke/`, {
+      method: "POST",
+      bearer: admin,
+      json: { version: invited.version },
+    })
+    expect(withdrawn.status).toBe(200)
+    const gone = await member(email)
+    expect(gone.status).toBe("deactivated")
+    const reactivate = await server.call(`${S}${gone.id}/`, {
+      method: "PATCH",
+      bearer: admin,
+      json: { version: gone.version, status: "active" },
+    })
+    expect(reactivate.status).toBe(409)
+    expect(Schema.decodeUnknownSync(ErrorBody)(await reactivate.json()).detail).toMatch(
+      /invite the email again/,
+    )
+
+    const again = await server.call(`${S}invitations/`, {
+      bearer: admin,
+      json: { email, user_category: "website_coordinator" },
+    })
+    expect(again.status).toBe(201)
+    const issued = Schema.decodeUnknownSync(InvitationIssued)(await again.json())
+    expect(issued.member).toMatchObject({
+      id: gone.id,
+      status: "invited",
+      user_category: "website_coordinator",
+    })
+    const token = issued.invite_url.split("/invite/")[1] ?? ""
+    const accept = await server.call(`/api/company/invitations/${token}/accept/`, {
+      json: { full_name: "Al Again", password: "tangerine orbit lantern" },
+    })
+    expect(accept.status).toBe(200)
+    // A person's account (it has a password) is never taken over by an invitation.
+    const taken = await server.call(`${S}invitations/`, {
+      bearer: admin,
+      json: { email, user_category: "admin" },
+    })
+    expect(taken.status).toBe(409)
   })
 })
