@@ -9,6 +9,9 @@ export const RESET_TTL_MS = 30 * 60 * 1000
 /** Where an invitation link leads in the app: `/invite/<token>`. */
 export const invitePath = (token: string): string => `/invite/${token}`
 
+/** Where a password-reset link leads in the app: `/reset-password/<token>`. */
+export const resetPasswordPath = (token: string): string => `/reset-password/${token}`
+
 export const ACCOUNT_MESSAGES = {
   emailTaken: "A user with this email already exists.",
   invitationUnknown: "This invitation link is not valid. Check that the whole link was copied.",

@@ -15,6 +15,7 @@ export type AccountEventKind =
   | "reactivated"
   | "password_changed"
   | "password_reset"
+  | "reset_link_issued"
 
 export interface AccountEventInput {
   readonly userId: number

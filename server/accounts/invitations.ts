@@ -7,6 +7,7 @@ import { ACCOUNT_MESSAGES } from "./constants"
 import { recordAccountEvent } from "./history"
 import { findLink, type LinkState, markUsed } from "./links"
 import { assertPasswordAllowed } from "./password-rules"
+import { announceStaffChange } from "./staff-news"
 import { startSession } from "./start-session"
 
 export async function invitationInfo(deps: AuthDeps, token: string): Promise<InvitationInfo> {
@@ -79,6 +80,7 @@ export async function acceptInvitation(
       detail: "Accepted the invitation",
       now,
     })
+    await announceStaffChange(tx, activated.id)
     return activated
   })
   return startSession(deps, user, now)

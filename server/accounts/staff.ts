@@ -12,7 +12,9 @@ import { INVITATION_TTL_MS } from "./constants"
 import { inviteAccount } from "./create-account"
 import { accountHistory, recordAccountEvent } from "./history"
 import { type IssuedLink, issueLink, revokeOpenLinks } from "./links"
+import { reinviteWithdrawn } from "./reinvite"
 import { signOutSessions } from "./sign-out-everywhere"
+import { announceStaffChange, notifyAccountUpdate } from "./staff-news"
 
 type Db = Kysely<Database>
 
@@ -38,6 +40,7 @@ export const STAFF_MESSAGES = {
   notInvited: "This account is not waiting for an invitation.",
   noChange: "Nothing to change: give user_category or status.",
   self: "You cannot deactivate your own account.",
+  withdrawn: "This invitation was withdrawn, so there is no account to reactivate: invite the email again.",
 } as const
 
 export async function listStaff(db: Db, query: StaffQuery): Promise<StaffMember[]> {
@@ -108,19 +111,26 @@ export interface Issued {
 }
 
 export async function inviteStaff(db: Db, actor: AuthUser, body: InviteBody, now: Date): Promise<Issued> {
-  const { user, link } = await inviteAccount(db, {
-    email: body.email,
-    fullName: "",
-    category: body.user_category,
-    actorId: actor.id,
-    now,
-  })
+  const again = await reinviteWithdrawn(db, actor, body.email, body.user_category, now)
+  let issued: { readonly userId: number; readonly link: IssuedLink }
+  if (again) issued = again
+  else {
+    const { user, link } = await inviteAccount(db, {
+      email: body.email,
+      fullName: "",
+      category: body.user_category,
+      actorId: actor.id,
+      now,
+    })
+    issued = { userId: user.id, link }
+    await announceStaffChange(db, user.id)
+  }
   const row = await db
     .selectFrom("app_user")
     .select(COLUMNS)
-    .where("id", "=", user.id)
+    .where("id", "=", issued.userId)
     .executeTakeFirstOrThrow()
-  return { member: toMember(row), link }
+  return { member: toMember(row), link: issued.link }
 }
 
 export async function resendInvitation(db: Db, actor: AuthUser, rawId: string, version: number, now: Date) {
@@ -142,6 +152,7 @@ export async function resendInvitation(db: Db, actor: AuthUser, rawId: string, v
       detail: "Invitation sent again",
       now,
     })
+    await announceStaffChange(tx, row.id)
     return { member: toMember(next), link }
   })
 }
@@ -160,6 +171,7 @@ export async function revokeInvitation(db: Db, actor: AuthUser, rawId: string, v
       detail: "Invitation withdrawn",
       now,
     })
+    await announceStaffChange(tx, row.id)
     return toMember(next)
   })
 }
@@ -196,6 +208,8 @@ export async function changeStaff(
     if (patch.status !== undefined && patch.status !== row.status) {
       if (row.status === "invited") throw conflict(STAFF_MESSAGES.notInvited)
       if (patch.status === "deactivated" && row.id === actor.id) throw conflict(STAFF_MESSAGES.self)
+      if (patch.status === "active" && (await neverActivated(tx, row.id)))
+        throw conflict(STAFF_MESSAGES.withdrawn)
       set.status = patch.status
       events.push(
         patch.status === "deactivated"
@@ -213,10 +227,27 @@ export async function changeStaff(
     for (const event of events)
       await recordAccountEvent(tx, { userId: row.id, actorId: actor.id, ...event, now })
     if (set.status === "deactivated") await releaseClaims(tx, row.id)
+    // One's own change needs no notice.
+    if (row.id !== actor.id)
+      await notifyAccountUpdate(tx, {
+        userId: row.id,
+        actorName: actor.full_name || actor.email,
+        ...(set.user_category === undefined
+          ? {}
+          : { category: { from: row.user_category, to: set.user_category } }),
+        deactivated: set.status === "deactivated",
+      })
+    await announceStaffChange(tx, row.id)
     return { row: next, deactivated: set.status === "deactivated" }
   })
   const endedSessions = changed.deactivated ? await signOutSessions(deps, changed.row.id, now) : []
   return { member: toMember(changed.row), endedSessions }
+}
+
+/** An account without a password never accepted its invitation: it was withdrawn before it was used. */
+async function neverActivated(tx: Db, id: number): Promise<boolean> {
+  const row = await tx.selectFrom("app_user").select("password_hash").where("id", "=", id).executeTakeFirst()
+  return row?.password_hash === ""
 }
 
 /** A deactivated account's claims on records are released: nobody is working them any more. */

@@ -49,6 +49,12 @@ export async function readFrames(db: Kysely<Database>, entry: LiveEntry): Promis
   return [change, frame({ type: "unread_count", unread_count })]
 }
 
+export function staffFrames(entry: LiveEntry): EntryFrames {
+  const userId = Number(entry.ref)
+  if (!Number.isInteger(userId) || userId < 1) return []
+  return [frame({ type: "staff.changed", user_id: userId, position: entry.position })]
+}
+
 export function framesOf(db: Kysely<Database>, entry: LiveEntry): Promise<EntryFrames> {
   switch (entry.topic) {
     case "record":
@@ -57,5 +63,7 @@ export function framesOf(db: Kysely<Database>, entry: LiveEntry): Promise<EntryF
       return notificationFrames(db, entry)
     case "read":
       return readFrames(db, entry)
+    case "staff":
+      return Promise.resolve(staffFrames(entry))
   }
 }

@@ -2,8 +2,11 @@ import type { ColumnType, Generated } from "kysely"
 
 // Kysely row type of the live change log (SQL in ./migration.ts).
 
-/** What a log entry tells pages of; `ref` says which row (or, for `read`, which read) as text. */
-export type LiveTopic = "record" | "notification" | "read"
+/**
+ * What a log entry tells pages of; `ref` says which row (or, for `read`, which read) as text. `staff`: an
+ * account changed (ref: its id), one entry per admin.
+ */
+export type LiveTopic = "record" | "notification" | "read" | "staff"
 
 export interface LiveChangeTable {
   /** bigint: the pg driver reads it as text, PGlite as a number; read it through `Number`. */

@@ -225,6 +225,10 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
     params: (c) => ({ id: [String(c.users.viewer.id)] }),
     body: StaffPatch,
   },
+  "POST /api/company/staff/:id/password-reset/": {
+    group: "account",
+    params: (c) => ({ id: Object.values(c.users).map((u) => String(u.id)) }),
+  },
   "GET /api/company/staff/:id/history/": {
     group: "account",
     params: (c) => ({ id: Object.values(c.users).map((u) => String(u.id)) }),

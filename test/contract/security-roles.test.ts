@@ -33,6 +33,7 @@ const POLICY: Readonly<Record<string, Policy>> = {
   "POST /api/company/staff/:id/invitation/resend/": "admin",
   "POST /api/company/staff/:id/invitation/revoke/": "admin",
   "PATCH /api/company/staff/:id/": "admin",
+  "POST /api/company/staff/:id/password-reset/": "admin",
   ...decisions("/api/v1/work-requests/"),
   ...decisions("/api/v1/maintenance-requests/"),
   "POST /api/v1/company-applications/:uuid/accept/": "staff",

@@ -66,6 +66,7 @@ export async function signedInRoutes(baseUrl: string): Promise<string[]> {
     "/receipts",
     "/snacks",
     "/user-settings",
+    "/staff",
   ]
 }
 

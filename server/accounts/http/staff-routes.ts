@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify"
 import type { InvitationIssued } from "../../../src/schema/accounts/staff"
 import { staffApi } from "../../../src/schema/api/staff"
 import { serveGroup } from "../../http/serve-endpoint"
-import { invitePath } from "../constants"
+import { invitePath, resetPasswordPath } from "../constants"
+import { issueResetLink } from "../reset-links"
 import {
   changeStaff,
   type Issued,
@@ -34,6 +35,13 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
       revokeInvitation(auth.db, req.user, params.id, payload.version, now()),
     change: async ({ params, payload, req }) =>
       (await changeStaff(auth, req.user, params.id, payload, now())).member,
+    resetLink: async ({ params, req }) => {
+      const link = await issueResetLink(auth.db, req.user, params.id, now())
+      return {
+        reset_url: `${linkBase(req)}${resetPasswordPath(link.token)}`,
+        expires_at: link.expiresAt.toISOString(),
+      }
+    },
     history: async ({ params }) => ({ results: await staffHistory(auth.db, params.id) }),
   })
 }

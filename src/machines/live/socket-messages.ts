@@ -37,6 +37,8 @@ export function toNotificationsEvent(message: ServerMessage, at: number): Notifi
     case "record.changed":
     // Presence is the detail pages' (subscriptions.ts).
     case "presence":
+    // Staff changes are the staff page's (subscriptions.ts).
+    case "staff.changed":
       return null
   }
 }

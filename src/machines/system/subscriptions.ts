@@ -147,6 +147,11 @@ export const SUBSCRIPTIONS = {
               viewers: f.message.viewers,
             }
           : null,
+      // An account changed (sent to admins only): an open staff page reads its list again.
+      session: (f) =>
+        f.message.type === "staff.changed"
+          ? { type: "session.toPages", page: "staff", event: { type: "staff.changedElsewhere" } }
+          : null,
     },
   },
   // The server refused the socket's token: the refresh queue gets a new one, which comes back as a new token.
@@ -211,6 +216,7 @@ export const SUBSCRIPTIONS = {
         { type: "session.toPages", page: "pagedList", event: { type: "list.refresh" } },
         { type: "session.toPages", page: "review", event: { type: "review.refresh" } },
         toReports,
+        { type: "session.toPages", page: "staff", event: { type: "staff.reload" } },
       ],
     },
   },

@@ -70,3 +70,10 @@ export const AccountEvent = Schema.Struct({
 })
 export const AccountHistory = Schema.Struct({ results: Schema.Array(AccountEvent) })
 export type AccountHistory = typeof AccountHistory.Type
+
+/** A password-reset link an admin issued for someone, to hand over: it works once, for 30 minutes. */
+export const ResetLinkIssued = Schema.Struct({
+  reset_url: Schema.String,
+  expires_at: Schema.String,
+})
+export type ResetLinkIssued = typeof ResetLinkIssued.Type

@@ -38,6 +38,8 @@ export const SERVER_MESSAGES: Readonly<Record<ServerMessage["type"], string>> = 
   error: "A frame the server could not use, or a refused action: `detail` says why. The socket stays open.",
   presence:
     "Who else views the record `kind` `uuid` now (`viewers`: `id`, `full_name`, each person once, never the recipient), sent to each socket viewing it whenever that changes, on any instance.",
+  "staff.changed":
+    "An account (`user_id`) was invited, changed, deactivated or reactivated, or accepted its invitation, on some instance. Sent to active admins' sockets only; an open staff page reads its list again.",
 }
 
 const rows = (messages: Readonly<Record<string, string>>): string =>

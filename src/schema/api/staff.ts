@@ -2,6 +2,7 @@ import {
   AccountHistory,
   InvitationIssued,
   InviteBody,
+  ResetLinkIssued,
   StaffList,
   StaffMember,
   StaffPatch,
@@ -60,6 +61,15 @@ export const staffApi = group("staff", {
     success: StaffMember,
     errors: [400, 401, 403, 404, 409],
   }),
+  resetLink: endpoint({
+    method: "POST",
+    path: `${S}:id/password-reset/`,
+    callers: "manageStaff",
+    params: IdParams,
+    success: ResetLinkIssued,
+    successStatus: 201,
+    errors: [401, 403, 404, 409],
+  }),
   history: endpoint({
     method: "GET",
     path: `${S}:id/history/`,
@@ -81,6 +91,8 @@ export const staffDocs = {
     revokeInvitation: "Withdraws an invitation: its link stops working.",
     change:
       "Changes the category or deactivates / reactivates an account. `version` must be the one last read, or 409 names the change made meanwhile. A deactivation ends every session at once, on every instance, and releases the account's claims. The last active admin can be neither deactivated nor demoted (409).",
+    resetLink:
+      "Issues a one-time password-reset link (30 minutes) for an active account, to hand to its owner; an earlier open reset link stops working.",
     history: "Each change to the account: what, when and by whom.",
   },
 } satisfies GroupDocs<typeof staffApi>

@@ -162,6 +162,16 @@ export const RecordChangedMessage = Schema.Struct({
 })
 export type RecordChangedMessage = typeof RecordChangedMessage.Type
 
+/**
+ * An account changed on the staff page (invited, changed, deactivated, accepted its invitation), sent to the
+ * admins' sockets only: their open staff pages read the list again.
+ */
+export const StaffChangedMessage = Schema.Struct({
+  type: Schema.Literal("staff.changed"),
+  user_id: Id,
+  position: Position,
+})
+
 export const ServerMessage = Schema.Union([
   ConnectionEstablished,
   NotificationMessage,
@@ -174,5 +184,6 @@ export const ServerMessage = Schema.Union([
   Pong,
   SocketError,
   PresenceMessage,
+  StaffChangedMessage,
 ])
 export type ServerMessage = typeof ServerMessage.Type

@@ -55,6 +55,8 @@ export const ROUTES = {
   receipts: "/receipts",
   snacks: "/snacks",
   userSettings: "/user-settings",
+  /** The team's accounts, for those who manage them. */
+  staff: "/staff",
   /** An invitation link: public, the token is the whole proof. */
   invite: "/invite/:token",
 } as const satisfies {

@@ -19,6 +19,7 @@ import {
   ShieldCheck,
   User,
   UserCog,
+  Users,
   Wrench,
   X,
 } from "lucide-react"
@@ -47,6 +48,7 @@ export const SHELL_ICONS = {
   shieldCheck: ShieldCheck,
   user: User,
   userCog: UserCog,
+  users: Users,
   wrench: Wrench,
   x: X,
 } as const

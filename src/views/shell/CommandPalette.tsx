@@ -5,6 +5,7 @@ import { useLocation } from "wouter"
 import type { PageRefOf } from "../../machines/system/registry"
 import { usePageActor } from "../marketplace/page-logic"
 import { useModal } from "../shared/use-modal"
+import { useAuth } from "../system/app-context"
 import * as css from "./palette.css"
 import { isPaletteKey } from "./palette-key"
 import { paletteOptions } from "./palette-options"
@@ -42,7 +43,8 @@ function PaletteView({ palette, asked, onAnswered }: { palette: PageRefOf<"palet
     if (open) inputRef.current?.focus()
   }, [open])
   const listId = useId()
-  const options = paletteOptions(query, results)
+  const category = useAuth((ctx) => ctx.user?.user_category ?? null)
+  const options = paletteOptions(query, results, category)
   // A list that got shorter than the arrows went (a newer search answered) highlights its last option: what is
   // highlighted on screen is what Enter opens.
   const highlighted = Math.min(active, options.length - 1)

@@ -2,8 +2,17 @@ import { Link, useLocation } from "wouter"
 import type { SidebarGroup } from "../../machines/shell/sidebar.machine"
 import { ROUTES } from "../../schema/system/app-routes"
 import { Glyph } from "../shared/Glyph"
+import { useAuth } from "../system/app-context"
 import * as css from "./layout.css"
-import { dashboardLink, filterNav, type NavGroup, type NavLink, navGroups, railLinks } from "./nav"
+import {
+  allowedNav,
+  dashboardLink,
+  filterNav,
+  type NavGroup,
+  type NavLink,
+  navGroups,
+  railLinks,
+} from "./nav"
 import { PendingCount, useSummaryOnNavigation } from "./PendingCount"
 import { useSidebar, useSidebarSend } from "./ui-hooks"
 
@@ -93,7 +102,8 @@ export function Sidebar() {
 
   // A search shows every matching link, whatever groups were folded.
   const searching = query.trim() !== ""
-  const groups = filterNav(navGroups, query)
+  const category = useAuth((ctx) => ctx.user?.user_category ?? null)
+  const groups = filterNav(allowedNav(navGroups, category), query)
   const visibleOpen: ReadonlyArray<SidebarGroup> = searching
     ? ["verification", "requests", "work", "maintenance", "more"]
     : openGroups

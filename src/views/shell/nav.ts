@@ -1,4 +1,5 @@
 import type { SidebarGroup } from "../../machines/shell/sidebar.machine"
+import { type Action, categoryMay } from "../../schema/auth/permissions"
 import { ROUTES } from "../../schema/system/app-routes"
 import type { ShellIconName } from "../shared/shell-icons"
 
@@ -7,6 +8,8 @@ export interface NavLink {
   readonly href: string
   /** Shown beside the label, and alone (named by the label) in the collapsed sidebar. */
   readonly icon: ShellIconName
+  /** Shown only to those whose category may do this (the page refuses the others anyway). */
+  readonly action?: Action
 }
 
 /** Which pending count of the dashboard summary a group shows beside its label. */
@@ -96,9 +99,22 @@ export const navGroups: ReadonlyArray<NavGroup> = [
       { label: "Help", href: ROUTES.help, icon: "circleHelp" },
       { label: "Profile", href: ROUTES.profile, icon: "user" },
       { label: "Settings", href: ROUTES.settings, icon: "settings" },
+      { label: "Staff", href: ROUTES.staff, icon: "users", action: "staff.manage" },
     ],
   },
 ]
+
+/** The links a category may follow: a link that needs an action the category may not do is left out. */
+export function allowedNav(
+  groups: ReadonlyArray<NavGroup>,
+  category: string | null,
+): ReadonlyArray<NavGroup> {
+  return groups.map((group) => ({
+    ...group,
+    links: group.links.filter((l) => l.action === undefined || categoryMay(category, l.action)),
+    ...(group.groups ? { groups: allowedNav(group.groups, category) } : {}),
+  }))
+}
 
 const matches = (link: NavLink, q: string) => link.label.toLowerCase().includes(q)
 

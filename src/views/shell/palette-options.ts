@@ -1,5 +1,5 @@
 import type { SearchKind, SearchResult } from "../../schema/shell/search"
-import { dashboardLink, filterNav, type NavGroup, navGroups } from "./nav"
+import { allowedNav, dashboardLink, filterNav, type NavGroup, navGroups } from "./nav"
 
 // What the palette lists for a text: the menu's pages whose names match, then the records the server found.
 
@@ -33,7 +33,11 @@ const pagesIn = (groups: ReadonlyArray<NavGroup>, trail: string): PaletteOption[
     ...pagesIn(g.groups ?? [], trail ? `${trail} › ${g.label}` : g.label),
   ])
 
-export function paletteOptions(query: string, records: ReadonlyArray<SearchResult>): PaletteOption[] {
+export function paletteOptions(
+  query: string,
+  records: ReadonlyArray<SearchResult>,
+  category: string | null = null,
+): PaletteOption[] {
   const q = query.trim().toLowerCase()
   if (q === "") return []
   const dashboard = dashboardLink.label.toLowerCase().includes(q)
@@ -47,7 +51,10 @@ export function paletteOptions(query: string, records: ReadonlyArray<SearchResul
         },
       ]
     : []
-  const pages = [...dashboard, ...pagesIn(filterNav(navGroups, q), "")].slice(0, MAX_PAGES)
+  const pages = [...dashboard, ...pagesIn(filterNav(allowedNav(navGroups, category), q), "")].slice(
+    0,
+    MAX_PAGES,
+  )
   return [
     ...pages,
     ...records.map((r) => ({

@@ -36,6 +36,7 @@ export const PAGE_MODULES: ReadonlyArray<readonly [pattern: string, module: stri
   [ROUTES.receipts, null],
   [ROUTES.snacks, null],
   [ROUTES.userSettings, null],
+  [ROUTES.staff, "src/views/accounts/StaffPage.tsx"],
 ]
 
 /** Any other signed-in path redirects to the dashboard, so a reload of it needs the dashboard's page. */

@@ -17,6 +17,8 @@ import { SessionGate } from "./SessionGate"
 
 /** Choosing providers changes a request, so only the categories that may do it reach the page. */
 const CHOOSER_ROLES = categoriesFor("record.selectProviders")
+/** The staff page is for those who manage accounts. */
+const STAFF_MANAGER_ROLES = categoriesFor("staff.manage")
 
 const placeholder = (title: string, message: string): ComponentType =>
   // biome-ignore lint/correctness/noComponentHookFactories: made once per route at module load, never per render
@@ -28,6 +30,15 @@ const forChoosers = (Page: ComponentType): ComponentType =>
   function ChooserOnly() {
     return (
       <RequireRoles roles={CHOOSER_ROLES}>
+        <Page />
+      </RequireRoles>
+    )
+  }
+
+const forStaffManagers = (Page: ComponentType): ComponentType =>
+  function StaffManagerOnly() {
+    return (
+      <RequireRoles roles={STAFF_MANAGER_ROLES}>
         <Page />
       </RequireRoles>
     )
@@ -89,6 +100,7 @@ const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
   [ROUTES.receipts, notInRelease("Receipts")],
   [ROUTES.snacks, notInRelease("Snacks")],
   [ROUTES.userSettings, notInRelease("User settings")],
+  [ROUTES.staff, afterRest(forStaffManagers(lazyPage(() => import("../accounts/StaffPage"))))],
 ]
 
 /** The patterns the signed-in router matches, besides the redirects. */
