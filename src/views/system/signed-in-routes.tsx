@@ -128,6 +128,7 @@ function preloadPageAt(parser: Parser, pathname: string): void {
 /** Pages only some categories may open: their code is not fetched ahead for the others. */
 const GATED: ReadonlyMap<string, ReadonlyArray<string>> = new Map([
   [ROUTES.reports, CHOOSER_ROLES],
+  [ROUTES.staff, STAFF_MANAGER_ROLES],
   ...Object.values(ROUTES.selectProviders).map((path) => [path, CHOOSER_ROLES] as const),
 ])
 const LIST_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES.lists).flatMap((s) => Object.values(s)))

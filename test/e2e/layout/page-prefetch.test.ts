@@ -30,7 +30,7 @@ function chunksAsked(page: Page): string[] {
 }
 
 describe("page code fetched before it is asked for", () => {
-  it("fetches the pages a read-only user can open once idle, lists first, and not the choosers' pages", async () => {
+  it("fetches the pages a read-only user can open once idle, lists first, and not the choosers' or staff pages", async () => {
     const { context, page } = await newPage(browser)
     const asked = chunksAsked(page)
     await signIn(page, server.url, DEMO.viewer.email, DEMO.viewer.password)
@@ -41,8 +41,9 @@ describe("page code fetched before it is asked for", () => {
     await page.waitForLoadState("networkidle")
     expect(asked.indexOf("list-pages")).toBeLessThan(asked.indexOf("ProfilePage"))
     expect(asked.indexOf("DetailPage")).toBeLessThan(asked.indexOf("ProfilePage"))
-    // A read-only user cannot choose providers nor open the reports: their code stays on the server.
-    expect(asked.filter((c) => c === "SelectProvidersPage" || c === "ReportsPage")).toEqual([])
+    // A read-only user cannot choose providers, open the reports or manage staff: their code stays on the server.
+    const gated = ["SelectProvidersPage", "ReportsPage", "StaffPage"]
+    expect(asked.filter((c) => gated.includes(c))).toEqual([])
     await context.close()
   })
 
