@@ -1,5 +1,6 @@
 import { Context, type Effect, Layer, ManagedRuntime } from "effect"
 import { sessionRestMachine } from "../../machines/system/session-rest.machine"
+import { provideUserSettings } from "../accounts/user-settings.actors"
 import { provideDocuments } from "../documents/documents.actors"
 import { DocumentsApi } from "../documents/documents-api"
 import { provideExports } from "../exports/export.actors"
@@ -68,6 +69,7 @@ export async function provideSessionRest(root: AppRuntime) {
       export: provideExports(run),
       reports: provideReports(run),
       documents: provideDocuments(run),
+      userSettings: provideUserSettings(run),
     },
   })
 }

@@ -1,3 +1,4 @@
+import { userSettingsMachine } from "../accounts/user-settings.machine"
 import { documentsMachine } from "../documents/documents.machine"
 import { exportMachine } from "../exports/export.machine"
 import { liveRecordsMachine } from "../live/live-records.machine"
@@ -42,4 +43,5 @@ export const PAGE_MACHINES = {
   export: exportMachine,
   reports: reportsMachine,
   documents: documentsMachine,
+  userSettings: userSettingsMachine,
 } as const
