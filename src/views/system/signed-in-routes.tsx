@@ -88,7 +88,7 @@ const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
   [ROUTES.billing, notInRelease("Billing")],
   [ROUTES.receipts, notInRelease("Receipts")],
   [ROUTES.snacks, notInRelease("Snacks")],
-  [ROUTES.userSettings, notInRelease("User settings")],
+  [ROUTES.userSettings, afterRest(lazyPage(() => import("../accounts/UserSettingsPage")))],
 ]
 
 /** The patterns the signed-in router matches, besides the redirects. */
