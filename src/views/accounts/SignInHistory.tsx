@@ -24,10 +24,7 @@ export function SignInHistory({ entries }: { entries: readonly SignInEntry[] }) 
                 Time
               </th>
               <th scope="col" className={css.cell}>
-                Browser and system
-              </th>
-              <th scope="col" className={css.cell}>
-                Address
+                Browser, system and address
               </th>
               <th scope="col" className={css.cell}>
                 Result
@@ -38,8 +35,11 @@ export function SignInHistory({ entries }: { entries: readonly SignInEntry[] }) 
             {entries.map((entry) => (
               <tr key={entry.id}>
                 <td className={css.cell}>{whenText(entry.at)}</td>
-                <td className={css.cell}>{deviceLabel(entry.browser, entry.system)}</td>
-                <td className={css.cell}>{entry.address}</td>
+                <td className={css.cell}>
+                  {deviceLabel(entry.browser, entry.system)}
+                  <br />
+                  <span className={ui.muted}>{entry.address}</span>
+                </td>
                 <td className={entry.outcome === "succeeded" ? css.cell : `${css.cell} ${css.failed}`}>
                   {OUTCOME_WORDS[entry.outcome]}
                 </td>

@@ -52,7 +52,8 @@ export const table = style({
   width: "100%",
   tableLayout: "fixed",
   borderCollapse: "collapse",
-  overflowWrap: "anywhere",
+  // Words stay whole unless one alone is wider than its column (an IPv6 address).
+  overflowWrap: "break-word",
   fontSize: "0.95rem",
   "@container": { [`${contentContainer} (max-width: 599px)`]: { fontSize: "0.85rem" } },
 })
