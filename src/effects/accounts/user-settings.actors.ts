@@ -30,7 +30,7 @@ export function provideUserSettings(run: Run) {
         run(
           Api.use((api) =>
             callEndpoint(api, calls.changePassword, {
-              payload: { current_password: input.current, new_password: input.next },
+              payload: { current_password: input.currentPassword, new_password: input.newPassword },
             }),
           ),
         ),

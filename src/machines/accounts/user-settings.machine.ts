@@ -15,14 +15,15 @@ export interface AccountOverview {
 /** Which sessions to end: one of yours, or every one but this browser's. */
 export type SessionsToEnd = { readonly kind: "one"; readonly id: string } | { readonly kind: "others" }
 
+/** Named so that the support panel's redaction (src/effects/support/redact.ts) removes both. */
 export interface PasswordChange {
-  readonly current: string
-  readonly next: string
+  readonly currentPassword: string
+  readonly newPassword: string
 }
 
 export type UserSettingsEvent =
   | { type: "userSettings.reload" }
-  | { type: "userSettings.changePassword"; current: string; next: string }
+  | ({ type: "userSettings.changePassword" } & PasswordChange)
   | { type: "userSettings.signOut"; id: string }
   | { type: "userSettings.signOutOthers" }
   /** The password form's message has been read (the form is edited again). */
@@ -113,8 +114,8 @@ export const userSettingsMachine = setup({
             src: "changePassword",
             input: ({ event }) =>
               event.type === "userSettings.changePassword"
-                ? { current: event.current, next: event.next }
-                : { current: "", next: "" },
+                ? { currentPassword: event.currentPassword, newPassword: event.newPassword }
+                : { currentPassword: "", newPassword: "" },
             onDone: {
               target: "editing",
               actions: [assign({ passwordDone: ({ event }) => event.output.detail }), "reload"],

@@ -28,7 +28,7 @@ export function PasswordChangeForm({ actor }: { actor: PageRefOf<"userSettings">
   }
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
-    actor?.send({ type: "userSettings.changePassword", current, next })
+    actor?.send({ type: "userSettings.changePassword", currentPassword: current, newPassword: next })
   }
 
   return (

@@ -33,7 +33,7 @@ const machine = userSettingsMachine.provide({
 
 const events = [
   { type: "userSettings.reload" },
-  { type: "userSettings.changePassword", current: "old one here!", next: "a new passphrase" },
+  { type: "userSettings.changePassword", currentPassword: "old one here!", newPassword: "a new passphrase" },
   { type: "userSettings.signOut", id: "8f0c1d0e-1111-4a2b-9c3d-000000000002" },
   { type: "userSettings.signOutOthers" },
   { type: "userSettings.dismiss" },
