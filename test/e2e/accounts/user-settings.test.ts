@@ -4,8 +4,8 @@ import { DEMO, launchBrowser, signIn } from "../browser"
 import { type ServerProcess, startServerProcess } from "../server-process"
 
 // /user-settings with the same person signed in from two browsers: the sign-in history lists the attempts,
-// "Sign out" on the other browser's session sends that browser to the sign-in page, and a password changed in
-// one sends the other there too while the first stays signed in. The read-only viewer does all of it.
+// the second browser's sign-in appears on the open page, "Sign out" on its session sends it to the sign-in
+// page, and a password changed in one sends the other there too while the first stays signed in. The read-only viewer does all of it.
 
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
 const NEW_PASSWORD = "velvet compass meadow"
@@ -66,10 +66,12 @@ describe("your own account at /user-settings", () => {
   })
 
   it("signs out the other browser's session from the list: that browser is sent to sign in", async () => {
-    there = await open(FIREFOX_WINDOWS)
-    await signedIn(there)
     await settings(here)
     const sessions = here.getByRole("list", { name: "Active sessions" }).getByRole("listitem")
+    await expect.poll(() => sessions.count()).toBe(1)
+    there = await open(FIREFOX_WINDOWS)
+    await signedIn(there)
+    // Without a reload: the sign-in from a browser new to the account is told live, and the page reads again.
     await expect.poll(() => sessions.count()).toBe(2)
     expect(await sessions.first().textContent()).toMatch(/Chrome on Linux.*This browser/)
     await here.getByRole("button", { name: /^Sign out Firefox on Windows/ }).click()
