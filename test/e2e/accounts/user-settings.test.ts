@@ -5,7 +5,8 @@ import { type ServerProcess, startServerProcess } from "../server-process"
 
 // /user-settings with the same person signed in from two browsers: the sign-in history lists the attempts,
 // the second browser's sign-in appears on the open page, "Sign out" on its session sends it to the sign-in
-// page, and a password changed in one sends the other there too while the first stays signed in. The read-only viewer does all of it.
+// page, and a password changed in one sends the other there too while the first stays signed in. The
+// read-only viewer does all of it.
 
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
 const NEW_PASSWORD = "velvet compass meadow"
