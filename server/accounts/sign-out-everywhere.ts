@@ -4,12 +4,16 @@
 import { recordRevocation } from "../auth/revocations"
 import type { AuthDeps } from "../auth/session"
 
-/** Every session of the user but `keep` (this browser's, when one signs the others out). Returns their ids. */
+/**
+ * Every session of the user but `keep` (this browser's, when one signs the others out), or only the session
+ * `only` (one signed out from the session list). Returns their ids.
+ */
 export async function signOutSessions(
   deps: Pick<AuthDeps, "db" | "revocations" | "revocationKeepMs">,
   userId: number,
   now: Date,
   keep: string | null = null,
+  only: string | null = null,
 ): Promise<string[]> {
   const ended = await deps.db.transaction().execute(async (tx) => {
     let query = tx
@@ -19,6 +23,7 @@ export async function signOutSessions(
       .where("revoked_at", "is", null)
       .where("expires_at", ">", now)
     if (keep !== null) query = query.where("family_id", "!=", keep)
+    if (only !== null) query = query.where("family_id", "=", only)
     const rows = await query.returning("family_id").execute()
     const families = [...new Set(rows.map((row) => row.family_id))]
     for (const family of families) await recordRevocation(tx, family, now, deps.revocationKeepMs)

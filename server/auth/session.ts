@@ -40,7 +40,8 @@ export interface AuthDeps {
 export interface Session {
   readonly user: AuthUser
   readonly access: string
-  readonly refresh: IssuedRefresh
+  /** `sessionId`: the new refresh-token family, which the account's session list names it by. */
+  readonly refresh: IssuedRefresh & { readonly sessionId: string }
 }
 
 /** `clientIp`: the address the request came from (behind a trusted proxy, the one it forwarded). */

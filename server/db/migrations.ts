@@ -2,6 +2,7 @@
 // They run in one transaction at start (server/db/migrate.ts), on PGlite and PostgreSQL alike.
 import { sql } from "kysely"
 import { accountsMigration } from "../accounts/migration"
+import { ownAccountMigration } from "../accounts/self-migration"
 import { authSessionsMigration } from "../auth/migration"
 import { recordDocumentsMigration } from "../documents/migration"
 import { liveChangeLogMigration } from "../live/migration"
@@ -79,4 +80,5 @@ export const migrations: readonly Migration[] = [
   liveChangeLogMigration,
   accountsMigration,
   recordDocumentsMigration,
+  ownAccountMigration,
 ]

@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify"
+import { ownAccountRoutes } from "../accounts/http/own-account-routes"
 import { accountPublicRoutes } from "../accounts/http/public-routes"
 import { staffRoutes } from "../accounts/http/staff-routes"
 import { authRoutes } from "../auth/http/auth-routes"
@@ -43,6 +44,7 @@ export const ROUTES: readonly FastifyPluginAsync[] = [
   authRoutes,
   accountPublicRoutes,
   staffRoutes,
+  ownAccountRoutes,
   marketplaceRoutes,
   documentRoutes,
   notificationRoutes,

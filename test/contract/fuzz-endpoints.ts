@@ -4,6 +4,7 @@ import type { Schema } from "effect"
 import fc from "fast-check"
 import { AcceptInvitationBody } from "../../src/schema/accounts/invitation"
 import { InviteBody, StaffPatch, StaffQuery, VersionBody } from "../../src/schema/accounts/staff"
+import { ChangePasswordBody } from "../../src/schema/accounts/user-settings"
 import { LoginRequest, ProfilePatch } from "../../src/schema/auth/auth"
 import { FileQuery } from "../../src/schema/documents/document"
 import { ExportDownloadQuery, ExportRequest } from "../../src/schema/exports/exports"
@@ -44,6 +45,8 @@ export interface FuzzContext {
   /** Notification ids of any user (most are not the caller's: those must be a 404). */
   readonly notifications: readonly string[]
   readonly preferences: readonly string[]
+  /** Session ids (refresh-token families) of the demo users, the caller's or not. */
+  readonly sessions: readonly string[]
 }
 
 export type FuzzGroup = "account" | "marketplace" | "notifications" | "socket"
@@ -233,6 +236,16 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
     group: "account",
     params: (c) => ({ id: Object.values(c.users).map((u) => String(u.id)) }),
   },
+  "GET /api/company/account/sessions/": { group: "account" },
+  "GET /api/company/account/sign-ins/": { group: "account" },
+  "POST /api/company/account/sessions/sign-out-others/": { group: "account" },
+  // Another account's session among the known ids: it must be a 404 like one that does not exist.
+  "POST /api/company/account/sessions/:id/sign-out/": {
+    group: "account",
+    params: (c) => ({ id: c.sessions }),
+  },
+  // Never the right current password: a fuzzed change must not lock the suite's demo users out.
+  "POST /api/company/account/password/": { group: "account", body: ChangePasswordBody },
   "GET /api/openapi.json": { group: "account" },
   "GET /api/docs/": { group: "account" },
   "GET /api/docs/scalar.js": { group: "account" },

@@ -80,6 +80,11 @@ export async function startFuzzEnv(): Promise<FuzzEnv> {
     preferences: (await db.selectFrom("notification_preference").select("id").execute()).map((r) =>
       String(r.id),
     ),
+    sessions: [
+      ...new Set(
+        (await db.selectFrom("refresh_token").select("family_id").execute()).map((r) => r.family_id),
+      ),
+    ],
   }
   return {
     server,

@@ -34,6 +34,10 @@ const POLICY: Readonly<Record<string, Policy>> = {
   "POST /api/company/staff/:id/invitation/revoke/": "admin",
   "PATCH /api/company/staff/:id/": "admin",
   "POST /api/company/staff/:id/password-reset/": "admin",
+  // One's own account: a read-only category manages its own password and sessions too.
+  "POST /api/company/account/sessions/:id/sign-out/": "signed-in",
+  "POST /api/company/account/sessions/sign-out-others/": "signed-in",
+  "POST /api/company/account/password/": "signed-in",
   ...decisions("/api/v1/work-requests/"),
   ...decisions("/api/v1/maintenance-requests/"),
   "POST /api/v1/company-applications/:uuid/accept/": "staff",

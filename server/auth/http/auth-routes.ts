@@ -3,6 +3,8 @@
 import type { FastifyInstance } from "fastify"
 import { authApi } from "../../../src/schema/api/auth"
 import { demoAccountsExist } from "../../accounts/demo-notice"
+import { clientOf } from "../../accounts/http/own-account-routes"
+import { recordSignIn } from "../../accounts/sign-ins"
 import { Unauthorized } from "../../errors"
 import { rejectForeignOrigin } from "../../http/origin"
 import { serveGroup } from "../../http/serve-endpoint"
@@ -24,7 +26,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       // Failed sign-ins are limited per account and per address inside login(); successes are never limited.
       login: async ({ payload, req, reply }) => {
-        const session = await login(auth, payload, req.ip)
+        const session = await recordSignIn(auth, payload.email, clientOf(req), () =>
+          login(auth, payload, req.ip),
+        )
         setRefreshCookie(req, reply, session.refresh)
         return { access: session.access, user: toUserJson(session.user) }
       },

@@ -1,6 +1,7 @@
 import { Context, type Effect, Layer, ManagedRuntime } from "effect"
 import { sessionRestMachine } from "../../machines/system/session-rest.machine"
 import { provideStaff } from "../accounts/staff.actors"
+import { provideUserSettings } from "../accounts/user-settings.actors"
 import { provideDocuments } from "../documents/documents.actors"
 import { DocumentsApi } from "../documents/documents-api"
 import { provideExports } from "../exports/export.actors"
@@ -70,6 +71,7 @@ export async function provideSessionRest(root: AppRuntime) {
       reports: provideReports(run),
       documents: provideDocuments(run),
       staff: provideStaff(run),
+      userSettings: provideUserSettings(run),
     },
   })
 }

@@ -1,4 +1,5 @@
 import { staffMachine } from "../accounts/staff.machine"
+import { userSettingsMachine } from "../accounts/user-settings.machine"
 import { documentsMachine } from "../documents/documents.machine"
 import { exportMachine } from "../exports/export.machine"
 import { liveRecordsMachine } from "../live/live-records.machine"
@@ -44,4 +45,5 @@ export const PAGE_MACHINES = {
   reports: reportsMachine,
   documents: documentsMachine,
   staff: staffMachine,
+  userSettings: userSettingsMachine,
 } as const

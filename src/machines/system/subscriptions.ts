@@ -42,6 +42,12 @@ const toClaimPages = (source: ListSource, uuid: string, assignee: Assignee | nul
     { type: "session.toPages", page: "pagedList", event: { type: "list.assigned", source, uuid, assignee } },
   ] as const
 
+const toUserSettings = {
+  type: "session.toPages",
+  page: "userSettings",
+  event: { type: "userSettings.reload" },
+} as const
+
 /** A record changed: an open /reports page loads its figures again. */
 const toReports = { type: "session.toPages", page: "reports", event: { type: "reports.refresh" } } as const
 
@@ -159,8 +165,12 @@ export const SUBSCRIPTIONS = {
   // The server ended this session: this tab signs out as if another tab had.
   "socket.sessionRevoked": { to: { auth: () => ({ type: "auth.signedOutElsewhere" }) } },
   // The notifications page keeps its own list: it takes what the bell's actor learns, as facts.
+  // An open /user-settings page reads its sessions and sign-ins again: a sign-in or a sign-out elsewhere
+  // comes with a notification.
   "notification.arrived": {
-    to: { session: (f) => toInbox({ type: "inbox.arrived", notification: f.notification }) },
+    to: {
+      session: (f) => [toInbox({ type: "inbox.arrived", notification: f.notification }), toUserSettings],
+    },
   },
   "notifications.changed": {
     to: { session: (f) => toInbox({ type: "inbox.changed", id: f.id, change: f.change }) },

@@ -7,6 +7,7 @@ import { documentsApi, documentsDocs } from "./documents"
 import type { GroupDocs, GroupSpec } from "./endpoint"
 import { exportsApi, exportsDocs } from "./exports"
 import { intakeApi, intakeDocs } from "./intake"
+import { myAccountApi, myAccountDocs } from "./my-account"
 import { notificationsApi, notificationsDocs } from "./notifications"
 import { preferencesApi, preferencesDocs } from "./preferences"
 import { providersApi, providersDocs } from "./providers"
@@ -36,6 +37,7 @@ export const API: ReadonlyArray<DescribedGroup> = [
   { group: authApi, docs: authDocs },
   { group: accountsApi, docs: accountsDocs },
   { group: staffApi, docs: staffDocs },
+  { group: myAccountApi, docs: myAccountDocs },
   { group: applicationsApi, docs: applicationsDocs },
   { group: workRequestsApi, docs: workRequestsDocs },
   { group: maintenanceRequestsApi, docs: maintenanceRequestsDocs },

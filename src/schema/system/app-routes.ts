@@ -109,6 +109,8 @@ export const linkTo = {
   notifications: ROUTES.notifications,
   profile: ROUTES.profile,
   settings: ROUTES.settings,
+  /** Your own account: password, sessions, sign-ins (where account notifications lead). */
+  userSettings: ROUTES.userSettings,
   /** The sign-in page; with `next`, the page to return to after sign-in. */
   login: (next?: string): string =>
     next === undefined ? ROUTES.login : `${ROUTES.login}?next=${encodeURIComponent(next)}`,

@@ -35,7 +35,7 @@ export const PAGE_MODULES: ReadonlyArray<readonly [pattern: string, module: stri
   [ROUTES.billing, null],
   [ROUTES.receipts, null],
   [ROUTES.snacks, null],
-  [ROUTES.userSettings, null],
+  [ROUTES.userSettings, "src/views/accounts/UserSettingsPage.tsx"],
   [ROUTES.staff, "src/views/accounts/StaffPage.tsx"],
 ]
 

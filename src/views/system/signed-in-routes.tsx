@@ -99,7 +99,7 @@ const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
   [ROUTES.billing, notInRelease("Billing")],
   [ROUTES.receipts, notInRelease("Receipts")],
   [ROUTES.snacks, notInRelease("Snacks")],
-  [ROUTES.userSettings, notInRelease("User settings")],
+  [ROUTES.userSettings, afterRest(lazyPage(() => import("../accounts/UserSettingsPage")))],
   [ROUTES.staff, afterRest(forStaffManagers(lazyPage(() => import("../accounts/StaffPage"))))],
 ]
 
