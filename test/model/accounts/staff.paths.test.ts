@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { getShortestPaths } from "xstate/graph"
-import {
-  STAFF_LOAD_FAILED,
-  type StaffEvent,
-  staffMachine,
-} from "../../../src/machines/accounts/staff.machine"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { STAFF_LOAD_FAILED, staffMachine } from "../../../src/machines/accounts/staff.machine"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
 
 const machine = staffMachine.provide({ actors: { loadStaff: pending(), actOnStaff: pending() } })
 const member = {
@@ -17,7 +13,7 @@ const member = {
   last_sign_in_at: null,
   version: 1,
 }
-const events = [
+const events = pathEvents(machine, [
   { type: "staff.search", query: { search: "vera" } },
   { type: "staff.act", action: { kind: "deactivate", id: 3, version: 1 } },
   { type: "staff.reload" },
@@ -27,7 +23,7 @@ const events = [
   { type: "xstate.error.actor.loadStaff", error: new Error("offline") },
   { type: "xstate.done.actor.actOnStaff", output: { link: "http://x/invite/t", mail: "off" } },
   { type: "xstate.error.actor.actOnStaff", error: { detail: "Changed meanwhile by Ada Admin" } },
-] as unknown as StaffEvent[]
+])
 
 describe("staff machine paths", () => {
   const paths = getShortestPaths(machine, { events, input: {} })
