@@ -48,7 +48,7 @@ try {
   const before = await unread()
   await page.evaluate(() => {
     const tasks: number[] = []
-    ;(window as unknown as { __longTasks: number[] }).__longTasks = tasks
+    window.__longTasks = tasks
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) tasks.push(entry.duration)
     }).observe({ type: "longtask", buffered: false })
@@ -94,7 +94,10 @@ try {
   await page.waitForTimeout(1000) // anything still rendering lands in the long-task log
   const after = await unread()
   const toasts = await page.locator("[data-sonner-toast]").count()
-  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)
+  const longTasks = await page.evaluate(() => {
+    if (!window.__longTasks) throw new Error("no long-task observer in the page")
+    return window.__longTasks
+  })
   console.log(`browser storm: ${COUNT} notifications over the socket to one tab`)
   console.table([
     {

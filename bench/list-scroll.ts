@@ -33,7 +33,10 @@ await database.close()
 const server = await startServerProcess({ DATABASE_URL: bench.url })
 const browser = await launchBrowser()
 const longTasks = () =>
-  page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0))
+  page.evaluate(() => {
+    if (!window.__longTasks) throw new Error("no long-task observer in the page")
+    return window.__longTasks.splice(0)
+  })
 const { page } = await newPage(browser)
 // Rows in the list (not only those rendered): the aria-setsize of its rows.
 const rowCount = () =>
@@ -47,7 +50,7 @@ try {
   await page.getByRole("heading", { name: "Notifications" }).waitFor()
   await page.evaluate(() => {
     const tasks: number[] = []
-    ;(window as unknown as { __longTasks: number[] }).__longTasks = tasks
+    window.__longTasks = tasks
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) tasks.push(entry.duration)
     }).observe({ type: "longtask", buffered: false })

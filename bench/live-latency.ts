@@ -35,7 +35,7 @@ try {
   // Each change of the badge's label is stamped in the page with the wall clock the server shares.
   await page.evaluate(() => {
     const stamps: Array<{ label: string; at: number }> = []
-    ;(window as unknown as { __stamps: typeof stamps }).__stamps = stamps
+    window.__stamps = stamps
     new MutationObserver(() => {
       const bell = document.querySelector('button[aria-label^="Notifications"]')
       const label = bell?.getAttribute("aria-label") ?? ""
@@ -64,7 +64,10 @@ try {
   const measure = async () => {
     const latencies: number[] = []
     for (let i = 0; i < count; i++) {
-      const before = await page.evaluate(() => (window as unknown as { __stamps: unknown[] }).__stamps.length)
+      const before = await page.evaluate(() => {
+        if (!window.__stamps) throw new Error("no change stamps in the page")
+        return window.__stamps.length
+      })
       let sentAt = Date.now()
       const probe = { recipient_email: DEMO.coordinator.email, title: `Probe ${i}`, message: "latency" }
       let res = await send(probe)
@@ -76,7 +79,7 @@ try {
       if (!res.ok) throw new Error(`send failed: ${res.status} ${await res.text()}`)
       const at = await page.waitForFunction(
         (n) => {
-          const s = (window as unknown as { __stamps: Array<{ at: number }> }).__stamps
+          const s = window.__stamps ?? []
           return s.length > n ? s[n]?.at : undefined
         },
         before,

@@ -28,7 +28,7 @@ try {
   await page.getByRole("table").getByRole("checkbox").nth(1).check()
   await page.evaluate((link) => {
     const stamps: Array<{ text: string; at: number }> = []
-    ;(window as unknown as { __stamps: typeof stamps }).__stamps = stamps
+    window.__stamps = stamps
     new MutationObserver(() => {
       const row = document.querySelector(`a[href="${link}"]`)?.closest("tr")
       const text = row?.textContent ?? ""
@@ -51,13 +51,16 @@ try {
 
   const latencies: number[] = []
   for (let i = 0; i < count; i++) {
-    const before = await page.evaluate(() => (window as unknown as { __stamps: unknown[] }).__stamps.length)
+    const before = await page.evaluate(() => {
+      if (!window.__stamps) throw new Error("no change stamps in the page")
+      return window.__stamps.length
+    })
     const sentAt = Date.now()
     const res = i % 2 === 0 ? await post("reject", { reason: `Probe ${i}` }) : await post("reopen", {})
     if (!res.ok) throw new Error(`change ${i} failed: ${res.status} ${await res.text()}`)
     const at = await page.waitForFunction(
       (n) => {
-        const s = (window as unknown as { __stamps: Array<{ at: number }> }).__stamps
+        const s = window.__stamps ?? []
         return s.length > n ? s[n]?.at : undefined
       },
       before,

@@ -146,8 +146,11 @@ export function mutate(value: unknown, mutations: readonly Mutation[]): unknown 
 
 // ─── Valid values from the wire schemas ─────────────────────────────────────────────────────────────────
 
+/** A schema of the wire: it encodes without any service, so its samples can be sent as they are. */
+export type WireSchema = Schema.Top & { readonly EncodingServices: never }
+
 /** `count` encoded (wire-form) values of a schema, from Effect's schema-derived generator. */
-export async function samplesOf(schema: Schema.Codec<unknown, unknown>, count = 60): Promise<unknown[]> {
+export async function samplesOf(schema: WireSchema, count = 60): Promise<unknown[]> {
   const values = await Effect.runPromise(Arbitrary.sampleEffect(Arbitrary.schema(schema), { count }))
   const encode = Schema.encodeSync(schema)
   return values.map((v) => encode(v))

@@ -1,6 +1,6 @@
 // What the fuzz suites send to each route of the server's route table, keyed `METHOD url`. A route with no
 // entry here fails fuzz-routes.test.ts: every new endpoint must say how it is fuzzed.
-import type { Schema } from "effect"
+
 import fc from "fast-check"
 import { AcceptInvitationBody } from "../../src/schema/accounts/invitation"
 import { InviteBody, StaffPatch, StaffQuery, VersionBody } from "../../src/schema/accounts/staff"
@@ -31,6 +31,7 @@ import {
 } from "../../src/schema/notifications/notifications"
 import { ReportQuery } from "../../src/schema/reports/reports"
 import { SearchQuery } from "../../src/schema/shell/search"
+import type { WireSchema } from "./fuzz-arbitraries"
 import type { Who } from "./fuzz-headers"
 
 /** Ids and keys that exist in the seeded database, so that generated cases also reach the real work. */
@@ -55,10 +56,10 @@ export interface FuzzSpec {
   /** Which suite fuzzes the route: fuzz-<group>.test.ts. */
   readonly group: FuzzGroup
   /** Valid bodies are sampled from this schema, then mutated. */
-  readonly body?: Schema.Top
+  readonly body?: WireSchema
   /** Hand-made valid bodies that reach deeper (real ids, real recipients). */
   readonly validBody?: (ctx: FuzzContext) => fc.Arbitrary<unknown>
-  readonly query?: Schema.Top
+  readonly query?: WireSchema
   /** Known good values per path parameter. */
   readonly params?: (ctx: FuzzContext) => Readonly<Record<string, readonly string[]>>
   /** Sends a refresh cookie (a fresh one from a real sign-in, or junk). */

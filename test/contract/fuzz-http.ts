@@ -7,7 +7,7 @@ import { expect } from "vitest"
 import { REFRESH_COOKIE } from "../../server/auth/constants"
 import { ErrorBody } from "../../src/schema/system/errors"
 import { type DbWatch, watchDatabase } from "./db-fingerprint"
-import { bodyArb, FUZZ_RUNS, queryArb, samplesOf, segmentArb } from "./fuzz-arbitraries"
+import { bodyArb, FUZZ_RUNS, queryArb, samplesOf, segmentArb, type WireSchema } from "./fuzz-arbitraries"
 import { FUZZ_SPECS, type FuzzContext, type FuzzGroup, type FuzzSpec } from "./fuzz-endpoints"
 import {
   type AuthChoice,
@@ -104,9 +104,9 @@ export const routesOf = (env: FuzzEnv, group: FuzzGroup): Array<[RouteEntry, Fuz
 
 const paramNames = (url: string): string[] => [...url.matchAll(/:(\w+)/g)].map((m) => m[1] ?? "")
 
-async function validValues(schema: Schema.Top | undefined): Promise<fc.Arbitrary<unknown>> {
+async function validValues(schema: WireSchema | undefined): Promise<fc.Arbitrary<unknown>> {
   if (!schema) return fc.constant({})
-  const samples = await samplesOf(schema as unknown as Schema.Codec<unknown, unknown>)
+  const samples = await samplesOf(schema)
   return fc.constantFrom(...samples)
 }
 

@@ -72,7 +72,7 @@ async function signedIn(
 ): Promise<{ context: BrowserContext; page: Page; registrations: string[]; logouts: string[] }> {
   const { context, page } = await newPage(browser)
   await context.addInitScript((p) => {
-    ;(window as unknown as { __pushFake: unknown }).__pushFake = p
+    window.__pushFake = p
   }, preset)
   // A network that refuses the notification socket: the tab is not live, so push is its only news.
   if (options.blockSocket)
@@ -92,14 +92,14 @@ async function signedIn(
   return { context, page, registrations, logouts }
 }
 
-const fakeCalls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __pushFake?: { calls?: string[] } }).__pushFake?.calls ?? [])
+const fakeCalls = (page: Page) => page.evaluate(() => window.__pushFake?.calls ?? [])
 
 const deliver = (page: Page, payload: unknown) =>
-  page.evaluate(
-    (p) => (window as unknown as { __pushFake: { deliver: (x: unknown) => boolean } }).__pushFake.deliver(p),
-    payload,
-  )
+  page.evaluate((p) => {
+    const deliver = window.__pushFake?.deliver
+    if (!deliver) throw new Error("the push fake has not started")
+    return deliver(p)
+  }, payload)
 
 const toasts = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text })
 
@@ -210,9 +210,8 @@ describe("browser push in Chromium (fake PushMessaging)", () => {
     // Evaluated through the DevTools protocol, which the page's CSP does not govern.
     await page.evaluate(axeSource)
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<{ violations: unknown[] }> } })
-        .axe
-      const result = await axe.run(document.querySelector("main") ?? document)
+      if (!window.axe) throw new Error("axe-core is not in the page")
+      const result = await window.axe.run(document.querySelector("main") ?? document)
       return (result.violations as { id: string; impact: string }[])
         .filter((v) => v.impact === "serious" || v.impact === "critical")
         .map((v) => v.id)

@@ -1,4 +1,12 @@
-import { type ActorOptions, type AnyStateMachine, type EventObject, fromPromise } from "xstate"
+import {
+  type ActorOptions,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type EventObject,
+  fromPromise,
+} from "xstate"
 import {
   adjacencyMapToArray,
   getAdjacencyMap,
@@ -17,6 +25,26 @@ export const describeEvent = (event: EventObject): string =>
   event.type
     .replace(/^xstate\.(done|error)\.actor\./, "$1:")
     .replace(/^xstate\.after\.([^.]+)\..*$/, "after:$1")
+
+/**
+ * A path's events with XState's own among them: actor outcomes (`xstate.done.actor.<id>`,
+ * `xstate.error.actor.<id>`) and delays (`xstate.after.<delay>.<state id>`). The machine reacts to these though
+ * its event type leaves them out, so each event is checked against the machine's transitions instead: one it
+ * takes no transition on (a misspelt actor id, say) fails here rather than walking nowhere.
+ */
+export function pathEvents<M extends AnyStateMachine>(
+  machine: M,
+  events: ReadonlyArray<AnyEventObject>,
+): Array<EventFromLogic<M>> {
+  const handled = new Set<string>(machine.root.events)
+  const isHandled = (event: AnyEventObject): event is EventFromLogic<M> => handled.has(event.type)
+  const unhandled = events.filter((event) => !isHandled(event)).map((event) => event.type)
+  if (unhandled.length > 0) throw new Error(`${machine.id} takes no transition on ${unhandled.join(", ")}`)
+  return events.filter(isHandled)
+}
+
+/** Sends XState's own event (an actor's outcome, a delay) to an actor: every actor takes any event object. */
+export const sendSystemEvent = (actor: AnyActorRef, event: AnyEventObject): void => actor.send(event)
 
 /** Starts the real machine, recorded for the coverage report, and replays a generated path's events. */
 export function replay<M extends AnyStateMachine>(

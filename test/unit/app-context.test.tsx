@@ -2,7 +2,6 @@
 import { act, renderHook, waitFor } from "@testing-library/react"
 import type { ReactNode } from "react"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { AppActor } from "../../src/effects/system/start-app"
 import {
   AppProvider,
   useAuth,
@@ -26,7 +25,7 @@ function provided() {
   document.cookie = "session_hint=1; path=/"
   session = startSession(fakeAuthServer())
   // The session root carries the same systemIds as the app's root; the hooks only look actors up by them.
-  const actor = session.root as unknown as AppActor
+  const actor = session.root
   const wrapper = ({ children }: { children: ReactNode }) => (
     <AppProvider actor={actor}>{children}</AppProvider>
   )

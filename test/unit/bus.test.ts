@@ -8,7 +8,7 @@ import { lookup, REST_ACTOR_IDS, SESSION_ACTOR_IDS, type SystemId } from "../../
 import { ROOT_ACTOR_IDS } from "../../src/machines/system/root-registry"
 import { deliveriesOf, SUBSCRIPTIONS, SUPPORT_ONLY } from "../../src/machines/system/subscriptions"
 import type { LoginResponse, RefreshResponse, User } from "../../src/schema/auth/auth"
-import type { RecordChangedMessage } from "../../src/schema/live/socket"
+import { workRequest } from "../model/marketplace/marketplace-fixtures"
 import { demoUser } from "./fake-auth-server"
 
 // The bus on a real system: the real auth machine publishes, the real bus delivers per the subscription table,
@@ -288,7 +288,7 @@ describe("subscription table", () => {
         status: "pending",
         actor: { id: 2, full_name: "Cora Second" },
         at: assignee.assigned_at,
-        record: { uuid, assignee } as unknown as RecordChangedMessage["record"],
+        record: { ...workRequest("pending"), uuid, assignee },
       },
       at: 1,
     })
@@ -296,7 +296,7 @@ describe("subscription table", () => {
       ["liveRecords", "liveRecords.changed"],
     ])
     // This tab's own claim hands the detail page the whole record, audit trail included.
-    const record = { uuid, assignee } as unknown as RecordDetail
+    const record: RecordDetail = { ...workRequest("pending"), uuid, assignee }
     const [toReview, toList] = expected
     expect(deliveriesOf({ type: "records.claimed", source: "application", uuid, assignee, record })).toEqual([
       { ...toReview, command: { ...toReview?.command, event: { ...toReview?.command.event, record } } },

@@ -47,6 +47,12 @@ class FakeWebSocket implements WebSocketLike {
   }
 }
 
+/** The socket the factory made: assigned in a callback, where TypeScript's flow analysis does not look. */
+function made(ws: FakeWebSocket | null): FakeWebSocket {
+  if (ws === null) throw new Error("no WebSocket was made")
+  return ws
+}
+
 function service(factory: (url: string) => WebSocketLike) {
   const runtime = ManagedRuntime.make(
     NotificationSocket.layer.pipe(
@@ -87,7 +93,7 @@ describe("NotificationSocket service", () => {
       return ws
     })
     const connection = await open("a b")
-    const socket = ws as unknown as FakeWebSocket
+    const socket = made(ws)
     expect(socket.url).toBe("ws://app.test/ws/notifications/?token=a%20b")
     socket.open()
     expect(log.opened).toBe(1)
@@ -108,7 +114,7 @@ describe("NotificationSocket service", () => {
       return ws
     })
     await open("t")
-    const socket = ws as unknown as FakeWebSocket
+    const socket = made(ws)
     socket.open()
     socket.drop(4401)
     expect(log.closes).toEqual([{ planned: false, code: 4401, at: expect.any(Number) }])
@@ -123,7 +129,7 @@ describe("NotificationSocket service", () => {
       return ws
     })
     const connection: SocketConnection = await open("t")
-    const socket = ws as unknown as FakeWebSocket
+    const socket = made(ws)
     socket.open()
     await Effect.runPromise(connection.close)
     expect(socket.closedWith).toEqual([1000, "client closing"])
@@ -143,7 +149,7 @@ describe("NotificationSocket service", () => {
     })
     const connection = await open("t")
     await Effect.runPromise(connection.send({ type: "ping", timestamp: 1 }))
-    expect((ws as unknown as FakeWebSocket).sent).toEqual([])
+    expect(made(ws).sent).toEqual([])
   })
 
   it("a socket that cannot even be created (blocked scheme, bad URL) is reported as an abnormal close", async () => {

@@ -41,13 +41,34 @@ afterEach(async () => {
   vi.restoreAllMocks()
 })
 
+/** Node's BroadcastChannel seen as the browser's: each message it hears handed on as a MessageEvent. */
+function browserShaped(channel: BroadcastChannel): ChannelLike {
+  const heard = new Map<(event: MessageEvent) => void, (event: Event) => void>()
+  return {
+    postMessage: (message) => channel.postMessage(message),
+    addEventListener: (type, listener) => {
+      const relay = (event: Event) => {
+        if ("data" in event) listener(new MessageEvent(type, { data: event.data }))
+      }
+      heard.set(listener, relay)
+      channel.addEventListener(type, relay)
+    },
+    removeEventListener: (type, listener) => {
+      const relay = heard.get(listener)
+      if (relay) channel.removeEventListener(type, relay)
+      heard.delete(listener)
+    },
+    close: () => channel.close(),
+  }
+}
+
 /** This tab's link and another tab's channel on one fresh name. */
 function twoTabs() {
   const name = `start-app-${Math.random()}`
   const here = new BroadcastChannel(name)
   const other = new BroadcastChannel(name)
   open.push(here, other)
-  return { link: tabLinkOver(here as unknown as ChannelLike, null), other }
+  return { link: tabLinkOver(browserShaped(here), null), other }
 }
 
 function started(chunk: ReturnType<typeof gatedChunk>, server = fakeAuthServer(), tabs = twoTabs()) {

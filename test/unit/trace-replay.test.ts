@@ -108,10 +108,9 @@ describe("a trace that does not match the machines", () => {
 
   it("diverges when a machine's behaviour changed since the recording", () => {
     // The real auth machine with one change: a successful silent refresh now ends in ERROR.
-    type Config = { states: Record<string, { states: Record<string, unknown> }> }
-    const config = authMachine.config as unknown as Config
-    const loading = config.states.LOADING
-    const changed = createMachine(
+    const config = authMachine.config
+    const loading = config.states?.LOADING
+    const changed: AnyStateMachine = createMachine(
       {
         ...config,
         states: {
@@ -126,7 +125,7 @@ describe("a trace that does not match the machines", () => {
         },
       } as never,
       authMachine.implementations as never,
-    ) as unknown as AnyStateMachine
+    )
     const trace = load("sign-in-silent-refresh.json")
     const { step } = silentRefreshDone(trace)
     const machines = new Map(MACHINES).set("auth", changed)

@@ -12,26 +12,29 @@ import type { RecordedActor, RecordedEvent, TraceRecorder } from "./trace-record
 
 // What the support panel shows and the trace holds, read from the recorder. Everything leaves through redact().
 
-interface Internals {
-  _parent?: RecordedActor
-  src?: unknown
-  options?: { input?: unknown }
-  logic?: { id?: unknown; root?: unknown }
-}
-const internals = (ref: RecordedActor): Internals => ref as unknown as Internals
+const isObject = (value: unknown): value is object => typeof value === "object" && value !== null
+
+// An actor's logic and the options it was made with are kept off its type by XState: read and checked at run time.
 
 /** The machine id when the actor runs a state machine, which is what replay can run again. */
 export function machineOf(ref: RecordedActor): string | null {
-  const logic = internals(ref).logic
-  return logic && typeof logic.id === "string" && logic.root !== undefined ? logic.id : null
+  if (!("logic" in ref) || !isObject(ref.logic)) return null
+  const logic = ref.logic
+  return "id" in logic && typeof logic.id === "string" && "root" in logic && logic.root !== undefined
+    ? logic.id
+    : null
 }
+
+/** The input the actor was started with, if any. */
+const inputOf = (ref: RecordedActor): unknown =>
+  "options" in ref && isObject(ref.options) && "input" in ref.options ? ref.options.input : undefined
 
 /** How a person names an actor: its systemId, or the id its parent gave it. */
 export const actorLabel = (ref: RecordedActor | undefined): string => {
   if (ref === undefined) return "outside"
   if (ref.systemId !== undefined) return ref.systemId
   // The root has neither a systemId nor a parent to name it: its machine's id does.
-  return internals(ref)._parent === undefined ? (machineOf(ref) ?? ref.id) : ref.id
+  return ref._parent === undefined ? (machineOf(ref) ?? ref.id) : ref.id
 }
 
 export function userCategoryOf(recorder: TraceRecorder): string | null {
@@ -44,15 +47,14 @@ export function userCategoryOf(recorder: TraceRecorder): string | null {
 }
 
 function traceActor(ref: RecordedActor): TraceActor {
-  const own = internals(ref)
   return {
     id: ref.sessionId,
     name: ref.id,
     systemId: ref.systemId ?? null,
-    parent: own._parent?.sessionId ?? null,
+    parent: ref._parent?.sessionId ?? null,
     machine: machineOf(ref),
-    src: typeof own.src === "string" ? own.src : null,
-    input: redact(own.options?.input),
+    src: typeof ref.src === "string" ? ref.src : null,
+    input: redact(inputOf(ref)),
   }
 }
 

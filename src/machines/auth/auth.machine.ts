@@ -30,6 +30,10 @@ export const authMachine = setup({
       throw new Error("provided by src/effects/auth/auth.actors.ts")
     }),
   },
+  guards: {
+    // A session is held while there is a token: only a held session is ended by a word from outside.
+    holdsSession: ({ context }) => context.accessToken !== null,
+  },
   delays: {
     // Wait 500 ms times the number of the attempt that just failed (docs/behaviour.md#auth-status).
     afterFirstFailure: profileBackoffMs(1),
@@ -83,7 +87,7 @@ export const authMachine = setup({
       actions: [{ type: "announceSignedOut", params: {} }, "logout", "announceUser"],
     },
     "auth.signedOutElsewhere": {
-      guard: ({ context }) => context.accessToken !== null,
+      guard: "holdsSession",
       target: ".UNAUTHENTICATED",
       actions: [{ type: "announceSignedOut", params: {} }, "logout", "announceUser"],
     },
@@ -109,7 +113,7 @@ export const authMachine = setup({
     // The queue's refresh failed (docs/behaviour.md#refresh-queue): only a held session is ended, so that a
     // stray request made while signed out does not put a refresh error on the sign-in page.
     "auth.forceLogout": {
-      guard: ({ context }) => context.accessToken !== null,
+      guard: "holdsSession",
       target: ".UNAUTHENTICATED",
       actions: [
         { type: "announceSignedOut", params: {} },

@@ -4,11 +4,10 @@ import { getSimplePaths } from "xstate/graph"
 import {
   ACCEPT_FAILED,
   INVITATION_UNREACHABLE,
-  type InvitationEvent,
   invitationMachine,
 } from "../../../src/machines/accounts/invitation.machine"
 import type { InvitationInfo } from "../../../src/schema/accounts/invitation"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
 
 const machine = invitationMachine.provide({
   actors: { checkInvitation: pending(), acceptInvitation: pending() },
@@ -20,7 +19,7 @@ const user = {
   user_category: "support",
   initials: "NN",
 }
-const events = [
+const events = pathEvents(machine, [
   { type: "invitation.open", token: "t" },
   { type: "invitation.accept", fullName: "Nia New", password: "tangerine orbit lantern" },
   { type: "xstate.done.actor.checkInvitation", output: { state: "open", email: "new@firm.example" } },
@@ -28,7 +27,7 @@ const events = [
   { type: "xstate.error.actor.checkInvitation", error: new Error("offline") },
   { type: "xstate.done.actor.acceptInvitation", output: { access: "a", user } },
   { type: "xstate.error.actor.acceptInvitation", error: { detail: "Password: use at least 12 characters." } },
-] as unknown as InvitationEvent[]
+])
 
 describe("invitation machine paths", () => {
   const paths = getSimplePaths(machine, { events })

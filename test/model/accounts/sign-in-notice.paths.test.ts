@@ -1,17 +1,14 @@
 import { describe, expect, it } from "vitest"
 import { getSimplePaths } from "xstate/graph"
-import {
-  type SignInNoticeEvent,
-  signInNoticeMachine,
-} from "../../../src/machines/accounts/sign-in-notice.machine"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { signInNoticeMachine } from "../../../src/machines/accounts/sign-in-notice.machine"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
 
 const machine = signInNoticeMachine.provide({ actors: { loadNotice: pending() } })
-const events = [
+const events = pathEvents(machine, [
   { type: "signInNotice.load" },
   { type: "xstate.done.actor.loadNotice", output: { demo_accounts: true } },
   { type: "xstate.error.actor.loadNotice", error: new Error("offline") },
-] as unknown as SignInNoticeEvent[]
+])
 
 describe("sign-in notice machine paths", () => {
   const paths = getSimplePaths(machine, { events })

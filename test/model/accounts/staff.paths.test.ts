@@ -3,10 +3,9 @@ import { getShortestPaths } from "xstate/graph"
 import {
   STAFF_HISTORY_FAILED,
   STAFF_LOAD_FAILED,
-  type StaffEvent,
   staffMachine,
 } from "../../../src/machines/accounts/staff.machine"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
 
 const machine = staffMachine.provide({
   actors: { loadStaff: pending(), actOnStaff: pending(), loadHistory: pending() },
@@ -21,7 +20,7 @@ const member = {
   version: 1,
 }
 const event = { id: 9, kind: "deactivated", detail: "Deactivated", at: "2026-01-01T00:00:00Z", by: "Ada" }
-const events = [
+const events = pathEvents(machine, [
   { type: "staff.search", query: { search: "vera" } },
   { type: "staff.act", action: { kind: "deactivate", id: 3, version: 1 } },
   { type: "staff.reload" },
@@ -38,7 +37,7 @@ const events = [
   { type: "xstate.error.actor.actOnStaff", error: { detail: "Changed meanwhile by Ada Admin" } },
   { type: "xstate.done.actor.loadHistory", output: [event] },
   { type: "xstate.error.actor.loadHistory", error: new Error("offline") },
-] as unknown as StaffEvent[]
+])
 
 describe("staff machine paths", () => {
   const paths = getShortestPaths(machine, { events, input: {} })

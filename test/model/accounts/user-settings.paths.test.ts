@@ -6,10 +6,9 @@ import {
   SIGN_OUT_FAILED,
   USER_SETTINGS_LOAD_FAILED,
   type UserSettingsContext,
-  type UserSettingsEvent,
   userSettingsMachine,
 } from "../../../src/machines/accounts/user-settings.machine"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
 
 // /user-settings: the real machine with every call left pending, their outcomes delivered as events.
 
@@ -31,7 +30,7 @@ const machine = userSettingsMachine.provide({
   actors: { loadOverview: pending(), changePassword: pending(), endSessions: pending() },
 })
 
-const events = [
+const events = pathEvents(machine, [
   { type: "userSettings.reload" },
   { type: "userSettings.changePassword", currentPassword: "old one here!", newPassword: "a new passphrase" },
   { type: "userSettings.signOut", id: "8f0c1d0e-1111-4a2b-9c3d-000000000002" },
@@ -49,7 +48,7 @@ const events = [
   },
   { type: "xstate.done.actor.endSessions", output: { detail: "The session was signed out.", signed_out: 1 } },
   { type: "xstate.error.actor.endSessions", error: new Error("offline") },
-] as unknown as UserSettingsEvent[]
+])
 
 const serializeState = (s: { value: unknown; context: UserSettingsContext }) =>
   JSON.stringify([

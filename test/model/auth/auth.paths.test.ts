@@ -4,7 +4,7 @@ import { authMachine } from "../../../src/machines/auth/auth.machine"
 import type { AuthContext, AuthEvent } from "../../../src/machines/auth/auth-context"
 import type { SessionFact } from "../../../src/machines/system/facts"
 import type { User } from "../../../src/schema/auth/auth"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, sendSystemEvent } from "../walk"
 
 const user: User = {
   id: 2,
@@ -18,7 +18,7 @@ const machine = authMachine.provide({
 })
 
 // Actor outcomes and delays are listed as events, so the graph walks the real chart.
-const events = [
+const events = pathEvents(machine, [
   { type: "xstate.done.actor.refreshToken", output: { access: "t-refreshed" } },
   { type: "xstate.error.actor.refreshToken", error: new Error("no cookie") },
   { type: "auth.login", email: "c@example.com", password: "pw" },
@@ -32,7 +32,7 @@ const events = [
   { type: "xstate.done.actor.logoutCall" },
   { type: "auth.forceLogout", error: "Refresh token expired or invalid." },
   { type: "auth.clearError" },
-] as unknown as AuthEvent[]
+])
 // Events that apply in (almost) every state multiply the simple paths by about six: shortest paths only.
 const everyStateEvents = [
   { type: "auth.setAccessToken", token: "t-queue" },
@@ -135,7 +135,7 @@ describe("auth machine paths", () => {
         { type: "auth.adoptSession", token: "t-tab", userId: user.id },
         { type: "auth.adoptSession", token: "t-other", userId: 99 },
         { type: "auth.signedOutElsewhere" },
-        { type: "xstate.error.actor.logoutCall", error: new Error("offline") } as unknown as AuthEvent,
+        ...pathEvents(machine, [{ type: "xstate.error.actor.logoutCall", error: new Error("offline") }]),
       ],
       serializeState,
     })
@@ -164,18 +164,18 @@ describe("auth machine facts", () => {
     const facts: SessionFact[] = []
     actor.on("*", (fact: SessionFact) => facts.push(fact))
     if (how === "login") {
-      actor.send({
+      sendSystemEvent(actor, {
         type: "xstate.error.actor.refreshToken",
         error: new Error("no cookie"),
-      } as unknown as AuthEvent)
+      })
       actor.send({ type: "auth.login", email: "c@example.com", password: "pw" })
-      actor.send({
+      sendSystemEvent(actor, {
         type: "xstate.done.actor.login",
         output: { access: "t-login", user },
-      } as unknown as AuthEvent)
+      })
     } else {
-      actor.send({ type: "xstate.done.actor.refreshToken", output: { access: "t1" } } as unknown as AuthEvent)
-      actor.send({ type: "xstate.done.actor.fetchProfile", output: user } as unknown as AuthEvent)
+      sendSystemEvent(actor, { type: "xstate.done.actor.refreshToken", output: { access: "t1" } })
+      sendSystemEvent(actor, { type: "xstate.done.actor.fetchProfile", output: user })
     }
     facts.length = 0
     return { actor, facts }
@@ -187,7 +187,7 @@ describe("auth machine facts", () => {
     const actor = replay(machine, [])
     const facts: SessionFact[] = []
     actor.on("*", (fact: SessionFact) => facts.push(fact))
-    actor.send({ type: "xstate.done.actor.refreshToken", output: { access: "t1" } } as unknown as AuthEvent)
+    sendSystemEvent(actor, { type: "xstate.done.actor.refreshToken", output: { access: "t1" } })
     expect(facts.find((f) => f.type === "session.signedIn")).toEqual({
       type: "session.signedIn",
       how: "restored",

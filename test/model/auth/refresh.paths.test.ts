@@ -1,21 +1,17 @@
 import { describe, expect, it } from "vitest"
 import { getSimplePaths } from "xstate/graph"
-import {
-  type RefreshEmitted,
-  type RefreshEvent,
-  refreshMachine,
-} from "../../../src/machines/auth/refresh.machine"
+import { type RefreshEmitted, refreshMachine } from "../../../src/machines/auth/refresh.machine"
 import type { TokenFact } from "../../../src/machines/system/facts"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pending } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending } from "../walk"
 
 const machine = refreshMachine.provide({ actors: { refreshToken: pending() } })
-const events = [
+const events = pathEvents(machine, [
   { type: "refresh.requested", waiterId: "a" },
   { type: "refresh.requested", waiterId: "b" },
   { type: "xstate.done.actor.refreshToken", output: { access: "new-token" } },
   { type: "xstate.error.actor.refreshToken", error: new Error("401") },
-] as unknown as RefreshEvent[]
+])
 // Waiter ids are unique in the app; as a set the queue is finite, which keeps the graph finite.
 const serializeState = (s: { value: unknown; context: { waiters: ReadonlyArray<string> } }) =>
   JSON.stringify([s.value, [...new Set(s.context.waiters)].sort()])

@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest"
 import { getShortestPaths } from "xstate/graph"
 import {
   type DashboardContext,
-  type DashboardEvent,
   dashboardMachine,
   SUMMARY_LOAD_FAILED,
 } from "../../../src/machines/dashboard/dashboard.machine"
 import type { DashboardSummary } from "../../../src/schema/dashboard/dashboard"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
 
 // The real dashboard machine with its load left pending: the path delivers the summary or the failure.
 
@@ -28,7 +27,7 @@ const summary = (pendingWork: number): DashboardSummary => ({
 })
 
 const machine = dashboardMachine.provide({ actors: { loadSummary: pending<DashboardSummary>() } })
-const events = [
+const events = pathEvents(machine, [
   { type: "dashboard.refresh" },
   // A view appeared: it loads the summary unless one has just arrived.
   { type: "dashboard.show" },
@@ -42,7 +41,7 @@ const events = [
   { type: "dashboard.retry" },
   // Signed out: the summary was that user's, and goes.
   { type: "dashboard.clear" },
-] as unknown as DashboardEvent[]
+])
 
 const serializeState = (s: { value: unknown; context: DashboardContext }) =>
   JSON.stringify([

@@ -8,7 +8,7 @@ import {
   documentsMachine,
 } from "../../../src/machines/documents/documents.machine"
 import type { DocumentList, ViewableDocument } from "../../../src/schema/documents/document"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pending, replay, sendSystemEvent } from "../walk"
 
 // A record page's documents: the list, its link refresh, and the image viewer; the real machine with its
 // load left pending, outcomes and the delay as events.
@@ -94,7 +94,7 @@ describe("documents machine paths", () => {
 
   it("steps through the images only, wrapping, and starts each at full size", () => {
     const actor = replay(machine, [{ event: { type: "xstate.init" } }], { input })
-    actor.send({ type: "xstate.done.actor.loadDocuments", output: list } as unknown as DocumentsEvent)
+    sendSystemEvent(actor, { type: "xstate.done.actor.loadDocuments", output: list })
     actor.send({ type: "documents.open", id: A })
     actor.send({ type: "documents.zoomIn" })
     expect(actor.getSnapshot().context.zoom).toBe(1.5)

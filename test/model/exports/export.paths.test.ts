@@ -4,12 +4,11 @@ import { getShortestPaths } from "xstate/graph"
 import {
   EXPORT_FAILED,
   type ExportContext,
-  type ExportEvent,
   exportMachine,
 } from "../../../src/machines/exports/export.machine"
 import type { ExportView } from "../../../src/machines/exports/export-view"
 import type { ExportLink } from "../../../src/schema/exports/exports"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
 
 // "Export CSV": the real machine with its address request left pending, outcomes as events; the download
 // and the failure toast recorded.
@@ -21,13 +20,13 @@ const LINK: ExportLink = {
   filename: "work-requests-pending-2026-01-01.csv",
 }
 
-const events = [
+const events = pathEvents(exportMachine, [
   { type: "export.start", view: VIEW },
   { type: "export.dismiss" },
   { type: "xstate.done.actor.createLink", output: LINK },
   { type: "xstate.error.actor.createLink", error: { status: 400, detail: "ordering: unknown." } },
   { type: "xstate.error.actor.createLink", error: new Error("offline") },
-] as unknown as ExportEvent[]
+])
 
 const serializeState = (s: { value: unknown; context: ExportContext }) =>
   JSON.stringify([s.value, s.context.error])

@@ -6,7 +6,7 @@ import {
   type PresenceEvent,
   presenceMachine,
 } from "../../../src/machines/live/presence.machine"
-import { describeEvent, getEdgePaths, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, replay } from "../walk"
 
 // Which record this tab shows, said to the server through a fact, and who else is on it.
 
@@ -14,7 +14,7 @@ const A = { kind: "work" as const, uuid: "00000000-0000-4000-8000-00000000000a" 
 const B = { kind: "application" as const, uuid: "00000000-0000-4000-8000-00000000000b" }
 const CORA = [{ id: 2, full_name: "Cora Second" }]
 
-const events = [
+const events = pathEvents(presenceMachine, [
   { type: "presence.view", record: A },
   { type: "presence.view", record: B },
   { type: "presence.leave", record: A },
@@ -22,7 +22,7 @@ const events = [
   { type: "presence.resend" },
   { type: "presence.heard", record: A, viewers: CORA },
   { type: "presence.heard", record: B, viewers: [] },
-] as unknown as PresenceEvent[]
+])
 
 const serializeState = (s: { value: unknown; context: PresenceContext }) =>
   JSON.stringify([s.value, s.context.viewing?.uuid ?? null, s.context.viewers.length])

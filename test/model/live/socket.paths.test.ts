@@ -6,13 +6,13 @@ import { type SocketEvent, socketMachine } from "../../../src/machines/live/sock
 import { toNotificationsEvent } from "../../../src/machines/live/socket-messages"
 import type { NotificationsEvent } from "../../../src/machines/notifications/notifications-context"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents } from "../walk"
 
 // The real socket machine with fake actors: the connection reports nothing by itself, the path delivers
 // its outcomes (opened, closed) as events, and the back-off delay as its xstate.after event.
 
 const after = { type: "xstate.after.backoff.socket.waiting" }
-const events = [
+const events = pathEvents(socketMachine, [
   { type: "socket.start", token: "t1" },
   { type: "socket.start", token: "t2" },
   { type: "socket.opened" },
@@ -25,7 +25,7 @@ const events = [
   { type: "socket.wake" },
   { type: "socket.stop" },
   { type: "socket.held", position: 9 },
-] as unknown as SocketEvent[]
+])
 
 type Snap = {
   value: unknown
@@ -170,7 +170,9 @@ describe("socket machine paths", () => {
         },
         { type: "socket.send", message: { type: "ping", timestamp: 2 } },
         // No WebSocket at all: the connection actor throws, which counts as a close.
-        { type: "xstate.error.actor.connection", error: new Error("no WebSocket") } as unknown as SocketEvent,
+        ...pathEvents(socketMachine, [
+          { type: "xstate.error.actor.connection", error: new Error("no WebSocket") },
+        ]),
       ],
       serializeState,
     })

@@ -12,7 +12,7 @@ import type { RecordDetail, ReviewDecision } from "../../../src/machines/marketp
 import { ACTION_FAILED } from "../../../src/machines/marketplace/review.machine"
 import type { RecordFact } from "../../../src/machines/system/facts"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents } from "../walk"
 import { workRequest } from "./marketplace-fixtures"
 
 // The real bulk-review machine with fake actors: each decision call is recorded and left pending until the
@@ -22,7 +22,7 @@ const TAP = { uuid: "00000000-0000-4000-8000-0000000000a1", title: "Leaking tap"
 const BOILER = { uuid: "00000000-0000-4000-8000-0000000000b2", title: "Boiler service" }
 const CONFLICT = "This work request was already approved by Ada Admin at 1 Jan 2026, 10:00."
 
-const events = [
+const events = pathEvents(bulkReviewMachine, [
   { type: "bulk.rows", rows: [TAP, BOILER] },
   // A reload or another page: the selection keeps only what is still shown.
   { type: "bulk.rows", rows: [BOILER] },
@@ -52,7 +52,7 @@ const events = [
   { type: "xstate.error.actor.decideOne", error: { status: 409, detail: CONFLICT } },
   { type: "xstate.error.actor.decideOne", error: { status: 500, detail: null } },
   { type: "bulk.dismiss" },
-] as unknown as BulkReviewEvent[]
+])
 
 type Snap = { value: unknown; context: BulkReviewContext; matches: (v: never) => boolean }
 
@@ -201,7 +201,7 @@ describe("bulk-review machine paths", () => {
 
   /** The graph's path to the first state that satisfies `wanted`, replayed on the real machine. */
   const reach = (wanted: (s: Snap) => boolean) => {
-    const path = paths.find((p) => wanted(p.state as unknown as Snap))
+    const path = paths.find((p) => wanted(p.state))
     expect(path, "no generated path reaches it").toBeDefined()
     return walk((path?.steps ?? []) as ReadonlyArray<{ event: BulkReviewEvent }>)
   }

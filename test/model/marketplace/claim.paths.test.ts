@@ -4,12 +4,11 @@ import { getShortestPaths } from "xstate/graph"
 import {
   CLAIM_FAILED,
   type ClaimContext,
-  type ClaimEvent,
   claimMachine,
   type SaveClaimInput,
 } from "../../../src/machines/marketplace/claim.machine"
 import type { RecordDetail } from "../../../src/machines/marketplace/marketplace-types"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, sendSystemEvent } from "../walk"
 import { UUID, workRequest } from "./marketplace-fixtures"
 
 // The claim buttons of a detail page: the real machine with its save left pending, outcomes as events.
@@ -21,7 +20,7 @@ const CORA = { id: 2, full_name: "Cora Second", assigned_at: "2026-01-01T11:00:0
 const MINE = { id: ME, full_name: "Corey Coordinator", assigned_at: "2026-01-01T11:00:00.000Z" }
 const claimed = { ...workRequest("pending"), assignee: { ...MINE } } as RecordDetail
 
-const events = [
+const events = pathEvents(machine, [
   // Nobody holds it, or the user does: straight to the server.
   { type: "claim.assign", assignee: null, userId: ME },
   { type: "claim.unassign", assignee: MINE, userId: ME },
@@ -33,7 +32,7 @@ const events = [
   { type: "xstate.done.actor.saveClaim", output: claimed },
   { type: "xstate.error.actor.saveClaim", error: { status: 404, detail: "Not found." } },
   { type: "xstate.error.actor.saveClaim", error: new Error("offline") },
-] as unknown as ClaimEvent[]
+])
 
 const serializeState = (s: { value: unknown; context: ClaimContext }) =>
   JSON.stringify([s.value, s.context.change, s.context.holder, s.context.error])
@@ -87,7 +86,7 @@ describe("claim behaviour", () => {
     actor.send({ type: "claim.assign", assignee: null, userId: ME })
     expect(actor.getSnapshot().value).toBe("saving")
     expect(facts).toEqual([])
-    actor.send({ type: "xstate.done.actor.saveClaim", output: claimed } as unknown as ClaimEvent)
+    sendSystemEvent(actor, { type: "xstate.done.actor.saveClaim", output: claimed })
     expect(facts).toEqual([
       { type: "records.claimed", source: "work", uuid: UUID, assignee: MINE, record: claimed },
     ])

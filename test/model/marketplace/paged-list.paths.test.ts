@@ -13,7 +13,7 @@ import {
   pagedListMachine,
 } from "../../../src/machines/marketplace/paged-list.machine"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pending } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending } from "../walk"
 import { page, UUID, workRequest } from "./marketplace-fixtures"
 
 const CLAIM = { id: 2, full_name: "Cora Second", assigned_at: "2026-01-01T11:00:00.000Z" }
@@ -54,7 +54,7 @@ const machine = pagedListMachine.provide({ actors: { fetchPage: pending<ListPage
 // Actor outcomes are events, so the graph walks the real chart. The core events move the list about; each
 // concern's events are walked with the core ones but not with each other's, whose cross product would make
 // the graph too large to walk (they touch separate parts of the context).
-const core = [
+const core = pathEvents(machine, [
   { type: "xstate.done.actor.fetchPage", output: page(2) },
   { type: "xstate.done.actor.fetchPage", output: page(0) },
   { type: "xstate.error.actor.fetchPage", error: { status: 503, detail: null } },
@@ -68,21 +68,21 @@ const core = [
   // Records changed (from the bus): this list, of work requests, reloads for work; maintenance is not its kind.
   { type: "list.recordsChanged", source: "work" },
   { type: "list.recordsChanged", source: "maintenance" },
-] as unknown as PagedListEvent[]
+])
 
 const concerns: ReadonlyArray<readonly [string, ReadonlyArray<PagedListEvent>]> = [
   [
     "typing and the cursor",
-    [
+    pathEvents(machine, [
       { type: "list.type", search: "boil " },
       { type: "xstate.after.listSearchDebounce.pagedList.typing" },
       { type: "list.cursor", by: 1 },
       { type: "list.cursor", by: -1 },
-    ] as unknown as PagedListEvent[],
+    ]),
   ],
   [
     "changes made elsewhere",
-    [
+    pathEvents(machine, [
       // Changes made elsewhere (bus: records.remoteChanged): approved by someone else (it leaves this pending list
       // unless ticked), reopened by this user (stays, unmarked), and another kind's (nothing to do here).
       { type: "list.remoteChanged", change: remote("work", "approved", true) },
@@ -92,22 +92,22 @@ const concerns: ReadonlyArray<readonly [string, ReadonlyArray<PagedListEvent>]> 
       { type: "xstate.done.actor.refetchPage", output: page(2) },
       { type: "xstate.done.actor.refetchPage", output: page(0) },
       { type: "xstate.error.actor.refetchPage", error: new Error("offline") },
-    ] as unknown as PagedListEvent[],
+    ]),
   ],
   [
     // A change heard while a search waits for the keys to stop: applied, and the load that follows is stale.
     "changes while typing",
-    [
+    pathEvents(machine, [
       { type: "list.type", search: "boil " },
       { type: "xstate.after.listSearchDebounce.pagedList.typing" },
       { type: "list.remoteChanged", change: remote("work", "approved", true) },
       { type: "list.refresh" },
       { type: "xstate.done.actor.refetchPage", output: page(2) },
-    ] as unknown as PagedListEvent[],
+    ]),
   ],
   [
     "claims",
-    [
+    pathEvents(machine, [
       // Whose records: Mine reloads from page 1; All again reloads; the same filter again does nothing.
       { type: "list.assignee", assignee: "mine" },
       { type: "list.assignee", assignee: "all" },
@@ -118,7 +118,7 @@ const concerns: ReadonlyArray<readonly [string, ReadonlyArray<PagedListEvent>]> 
       // pending list (docs/behaviour.md#claims).
       { type: "list.assignee", assignee: "unassigned" },
       { type: "list.remoteChanged", change: claimed("someone else") },
-    ] as unknown as PagedListEvent[],
+    ]),
   ],
 ]
 

@@ -6,11 +6,10 @@ import type { ListItem, RecordDetail, RecordRef } from "../../../src/machines/ma
 import {
   type ActInput,
   type ReviewContext,
-  type ReviewEvent,
   reviewMachine,
 } from "../../../src/machines/marketplace/review.machine"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pending } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, sendSystemEvent } from "../walk"
 import { UUID, workRequest } from "./marketplace-fixtures"
 
 const input = { kind: "work" as const, uuid: UUID }
@@ -34,7 +33,7 @@ const machine = reviewMachine.provide({
 const CLAIM = { id: 2, full_name: "Cora Second", assigned_at: "2026-01-01T11:00:00.000Z" }
 
 // Actor outcomes are events, so the graph walks the real chart (docs/contributing.md#path-tests).
-const events = [
+const events = pathEvents(machine, [
   { type: "xstate.done.actor.loadRecord", output: workRequest("pending") },
   { type: "xstate.error.actor.loadRecord", error: { status: 503, detail: null } },
   { type: "review.retry" },
@@ -57,7 +56,7 @@ const events = [
   // A claim (from the bus): the record shown takes it; another record's claim, or one before loading, does not.
   { type: "review.assigned", uuid: UUID, assignee: CLAIM },
   { type: "review.assigned", uuid: "00000000-0000-4000-8000-000000000002", assignee: null },
-] as unknown as ReviewEvent[]
+])
 
 const serializeState = (s: { value: unknown; context: ReviewContext }) =>
   JSON.stringify([
@@ -126,10 +125,10 @@ describe("review machine paths", () => {
   it("a dialog open when the record is decided elsewhere stays, with the mark, and confirms nothing", () => {
     for (const open of ["review.approve", "review.reject"] as const) {
       const actor = createActor(machine, { input }).start()
-      actor.send({
+      sendSystemEvent(actor, {
         type: "xstate.done.actor.loadRecord",
         output: workRequest("pending"),
-      } as unknown as ReviewEvent)
+      })
       actor.send({ type: open })
       const dialog = actor.getSnapshot().value
       actor.send({ type: "review.remoteChanged", change: remote("approved", true) })
@@ -146,10 +145,10 @@ describe("review machine paths", () => {
 
   it("follows a change made elsewhere at once, then loads the record again; another record's change is not its", () => {
     const actor = createActor(machine, { input }).start()
-    actor.send({
+    sendSystemEvent(actor, {
       type: "xstate.done.actor.loadRecord",
       output: workRequest("pending"),
-    } as unknown as ReviewEvent)
+    })
     actor.send({ type: "review.remoteChanged", change: remote("approved", true, OTHER) })
     expect(actor.getSnapshot().value).toBe("ready")
     actor.send({ type: "review.remoteChanged", change: remote("approved", true) })
@@ -159,10 +158,10 @@ describe("review machine paths", () => {
     // The audit trail stays until the reload brings the new one.
     expect(snap.context.record && "audit" in snap.context.record).toBe(true)
     expect(snap.context.mark).toEqual(MARK)
-    actor.send({
+    sendSystemEvent(actor, {
       type: "xstate.done.actor.refreshRecord",
       output: workRequest("approved"),
-    } as unknown as ReviewEvent)
+    })
     expect(actor.getSnapshot().value).toBe("ready")
     // A decided record offers no decision.
     actor.send({ type: "review.approve" })
@@ -173,10 +172,10 @@ describe("review machine paths", () => {
     const actor = createActor(machine, { input }).start()
     actor.send({ type: "review.assigned", uuid: UUID, assignee: CLAIM })
     expect(actor.getSnapshot().context.record).toBeNull()
-    actor.send({
+    sendSystemEvent(actor, {
       type: "xstate.done.actor.loadRecord",
       output: workRequest("pending"),
-    } as unknown as ReviewEvent)
+    })
     actor.send({ type: "review.assigned", uuid: "00000000-0000-4000-8000-000000000002", assignee: CLAIM })
     expect(actor.getSnapshot().context.record?.assignee).toBeNull()
     actor.send({ type: "review.approve" })
@@ -192,10 +191,10 @@ describe("review machine paths", () => {
 
   it("refuses an empty reason", () => {
     const actor = createActor(machine, { input }).start()
-    actor.send({
+    sendSystemEvent(actor, {
       type: "xstate.done.actor.loadRecord",
       output: workRequest("pending"),
-    } as unknown as ReviewEvent)
+    })
     actor.send({ type: "review.reject" })
     actor.send({ type: "review.submitReason", reason: "  " })
     expect(actor.getSnapshot().value).toBe("askingReason")

@@ -5,7 +5,6 @@ import {
   CANDIDATES_LOAD_FAILED,
   type SaveSelectionInput,
   type SelectProvidersContext,
-  type SelectProvidersEvent,
   type SelectTarget,
   selectProvidersMachine,
 } from "../../../src/machines/marketplace/select-providers.machine"
@@ -15,7 +14,7 @@ import {
   type CandidateRequest,
   MARKETPLACE_LIMITS,
 } from "../../../src/schema/marketplace/marketplace"
-import { getEdgePaths, pending, replay } from "../walk"
+import { getEdgePaths, pathEvents, pending, replay } from "../walk"
 import { UUID, workRequest } from "./marketplace-fixtures"
 
 // The real provider-choice machine with its calls left pending: the path delivers the candidates, the save's
@@ -53,7 +52,7 @@ const list = (status: CandidateRequest["status"], results: Candidate[]): Candida
   results,
   request: request(status),
 })
-const events = [
+const events = pathEvents(selectProvidersMachine, [
   { type: "xstate.done.actor.loadCandidates", output: list("approved", [A, B]) },
   // A pending (or rejected) request takes no providers: the page explains instead of offering a choice.
   { type: "xstate.done.actor.loadCandidates", output: list("pending", []) },
@@ -68,7 +67,7 @@ const events = [
   { type: "xstate.done.actor.saveSelection", output: workRequest("approved") },
   { type: "xstate.error.actor.saveSelection", error: { status: 409, detail: CONFLICT } },
   { type: "xstate.error.actor.saveSelection", error: { status: 500, detail: null } },
-] as unknown as SelectProvidersEvent[]
+])
 
 const serializeState = (s: { value: unknown; context: SelectProvidersContext }) =>
   JSON.stringify([s.value, [...s.context.chosen].sort(), s.context.error, s.context.search])

@@ -14,7 +14,7 @@ import {
 } from "../../../src/machines/notifications/inbox-query"
 import type { Notification, NotificationPage } from "../../../src/schema/notifications/notifications"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pending } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending } from "../walk"
 
 // The real notifications-page list with its loader pending: every outcome is an event of the path.
 
@@ -44,7 +44,7 @@ const machine = inboxPageMachine.provide({
   actors: { loadPage: pending<NotificationPage, LoadInboxInput>() },
 })
 
-const events = [
+const events = pathEvents(machine, [
   { type: "xstate.done.actor.loadPage", output: page([item(3), item(2, true)], "/p2") },
   { type: "xstate.done.actor.loadPage", output: page([], null) },
   { type: "xstate.error.actor.loadPage", error: new Error("500") },
@@ -64,7 +64,7 @@ const events = [
   { type: "inbox.changed", id: 3, change: "archived" },
   { type: "inbox.changed", id: 2, change: "unarchived" },
   { type: "inbox.changed", id: "all", change: "read" },
-] as unknown as InboxPageEvent[]
+])
 
 type Snap = { value: unknown; context: InboxPageContext }
 const serializeState = (s: Snap) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { createActor, fromCallback, fromPromise } from "xstate"
+import { type AnyEventObject, createActor, fromCallback, fromPromise } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import { notificationsMachine } from "../../../src/machines/notifications/notifications.machine"
 import type {
@@ -11,7 +11,7 @@ import type {
 import type { ToastPlan } from "../../../src/machines/notifications/toast-coalesce"
 import type { Notification } from "../../../src/schema/notifications/notifications"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pending } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, sendSystemEvent } from "../walk"
 
 // The real notifications machine with fake actors: every call is pending until the path delivers its
 // outcome as xstate.done.actor.<id> or xstate.error.actor.<id>.
@@ -35,7 +35,7 @@ const page = (ids: number[], next: string | null) => ({
   results: ids.map((id) => item(id)),
 })
 
-const events = [
+const events = pathEvents(notificationsMachine, [
   { type: "notifications.start" },
   { type: "notifications.stop" },
   { type: "xstate.done.actor.loadFirst", output: { page: page([3, 2], "/p2"), unread: 3 } },
@@ -55,7 +55,7 @@ const events = [
   { type: "notifications.live", notification: item(4), unread: 4, at: 1 },
   // A push toast announced item 4 first (push.machine.ts).
   { type: "notifications.toasted", id: 4 },
-] as unknown as NotificationsEvent[]
+])
 
 type Snap = { value: unknown; context: NotificationsContext }
 const serializeState = (s: Snap) =>
@@ -175,7 +175,7 @@ describe("notifications machine paths", () => {
   // The four regions run side by side: walking all their events at once would take every combination of
   // their states (thousands of replays). Each walk takes one region's events, with what it needs to get going.
   const first = events.filter((e) => ["notifications.start", "xstate.done.actor.loadFirst"].includes(e.type))
-  const regions = {
+  const regions: Record<string, ReadonlyArray<AnyEventObject>> = {
     "the list and the events for any state": [
       ...events.filter(
         (e) => !e.type.includes("write") && !e.type.includes("catchUp") && !e.type.includes("connected"),
@@ -222,7 +222,7 @@ describe("notifications machine paths", () => {
       { type: "xstate.done.actor.loadDetail", output: item(4) },
       { type: "xstate.error.actor.loadDetail", error: new Error("404") },
     ],
-  } as unknown as Record<string, NotificationsEvent[]>
+  }
   // What the guards read, and the regions' states; the items themselves change no transition.
   const coarse = (s: Snap) =>
     JSON.stringify([
@@ -235,7 +235,7 @@ describe("notifications machine paths", () => {
   for (const [region, regionEvents] of Object.entries(regions)) {
     it(`takes every event from every state it reaches: ${region}`, () => {
       const edges = getEdgePaths(fakes([]), {
-        events: regionEvents,
+        events: pathEvents(notificationsMachine, regionEvents),
         serializeState: coarse,
         filterEvents: askedOutcome,
       })
@@ -250,10 +250,10 @@ describe("notifications machine rules", () => {
     const toasts: ToastPlan[] = []
     const actor = createActor(fakes(toasts)).start()
     actor.send({ type: "notifications.start" })
-    actor.send({
+    sendSystemEvent(actor, {
       type: "xstate.done.actor.loadFirst",
       output: { page: page([3, 2], "/p2"), unread: 2 },
-    } as unknown as NotificationsEvent)
+    })
     return { actor, toasts }
   }
 
@@ -263,7 +263,7 @@ describe("notifications machine rules", () => {
     expect(actor.getSnapshot().context.unread).toBe(1)
     expect(actor.getSnapshot().context.items[0]?.is_read).toBe(true)
     expect(actor.getSnapshot().matches({ active: { writes: "writing" } })).toBe(true)
-    actor.send({ type: "xstate.done.actor.write", output: { unread: 5 } } as unknown as NotificationsEvent)
+    sendSystemEvent(actor, { type: "xstate.done.actor.write", output: { unread: 5 } })
     expect(actor.getSnapshot().context.unread).toBe(5)
   })
 
@@ -271,12 +271,12 @@ describe("notifications machine rules", () => {
     const { actor } = loaded()
     actor.send({ type: "notifications.markAllRead" })
     expect(actor.getSnapshot().context.unread).toBe(0)
-    actor.send({ type: "xstate.error.actor.write", error: new Error("500") } as unknown as NotificationsEvent)
+    sendSystemEvent(actor, { type: "xstate.error.actor.write", error: new Error("500") })
     expect(actor.getSnapshot().matches({ active: { list: "loading" } })).toBe(true)
-    actor.send({
+    sendSystemEvent(actor, {
       type: "xstate.done.actor.loadFirst",
       output: { page: page([3, 2], null), unread: 2 },
-    } as unknown as NotificationsEvent)
+    })
     expect(actor.getSnapshot().context.unread).toBe(2)
     expect(actor.getSnapshot().context.items.every((n) => !n.is_read)).toBe(true)
   })
@@ -284,19 +284,19 @@ describe("notifications machine rules", () => {
   it("keeps every loaded page when the socket reconnects, and restarts a catch-up already running", () => {
     const { actor } = loaded()
     actor.send({ type: "notifications.loadMore" })
-    actor.send({
+    sendSystemEvent(actor, {
       type: "xstate.done.actor.loadMore",
       output: page([1], null),
-    } as unknown as NotificationsEvent)
+    })
     const paged = actor.getSnapshot().context.items.map((n) => n.id)
     expect(paged).toEqual([3, 2, 1])
     actor.send({ type: "notifications.connected", latestId: 3, unread: 2 })
     actor.send({ type: "notifications.connected", latestId: 3, unread: 2 })
     expect(actor.getSnapshot().matches({ active: { list: "ready", sync: "catchingUp" } })).toBe(true)
-    actor.send({
+    sendSystemEvent(actor, {
       type: "xstate.done.actor.catchUp",
       output: { items: [item(4)], unread: 3 },
-    } as unknown as NotificationsEvent)
+    })
     expect(actor.getSnapshot().context.items.map((n) => n.id)).toEqual([4, ...paged])
     expect(actor.getSnapshot().context.page).toBe(2)
   })
@@ -309,20 +309,20 @@ describe("notifications machine rules", () => {
     actor.send({ type: "notifications.connected", latestId: 3, unread: 2 })
     expect(actor.getSnapshot().matches({ active: { sync: "awaitingList" } })).toBe(true)
     expect(asked).toEqual([])
-    actor.send({
+    sendSystemEvent(actor, {
       type: "xstate.done.actor.loadFirst",
       output: { page: page([3, 2], "/p2"), unread: 2 },
-    } as unknown as NotificationsEvent)
+    })
     expect(actor.getSnapshot().matches({ active: { list: "ready", sync: "catchingUp" } })).toBe(true)
     expect(asked).toEqual([{ sinceId: 3, recount: false }])
     // A first page that fails: no catch-up from nothing (it would read the oldest rows as new).
     const failing = createActor(machine).start()
     failing.send({ type: "notifications.start" })
     failing.send({ type: "notifications.connected", latestId: 3, unread: 2 })
-    failing.send({
+    sendSystemEvent(failing, {
       type: "xstate.error.actor.loadFirst",
       error: new Error("500"),
-    } as unknown as NotificationsEvent)
+    })
     expect(failing.getSnapshot().matches({ active: { list: "failed", sync: "idle" } })).toBe(true)
     expect(asked).toHaveLength(1)
   })
@@ -333,10 +333,10 @@ describe("notifications machine rules", () => {
     actor.send({ type: "notifications.live", notification: item(4), unread: 3, at: 2 })
     // The connection's count has item 5 already; its catch-up (the first connection's) does not recount.
     actor.send({ type: "notifications.connected", latestId: 5, unread: 4 })
-    actor.send({
+    sendSystemEvent(actor, {
       type: "xstate.done.actor.catchUp",
       output: { items: [item(4), item(5)], unread: null },
-    } as unknown as NotificationsEvent)
+    })
     expect(actor.getSnapshot().context.items.map((n) => n.id)).toEqual([5, 4, 3, 2])
     expect(toasts).toEqual([
       { kind: "single", title: "Item 4" },
@@ -357,10 +357,10 @@ describe("notifications machine rules", () => {
     const { actor } = loaded()
     actor.send({ type: "notifications.tab", tab: "unread" })
     expect(actor.getSnapshot().matches({ active: { list: "loading" } })).toBe(true)
-    actor.send({
+    sendSystemEvent(actor, {
       type: "xstate.done.actor.loadFirst",
       output: { page: page([], null), unread: 2 },
-    } as unknown as NotificationsEvent)
+    })
     actor.send({ type: "notifications.live", notification: item(9, true), unread: 2, at: 1 })
     expect(actor.getSnapshot().context.items).toEqual([])
     actor.send({ type: "notifications.live", notification: item(10), unread: 3, at: 2 })
@@ -395,7 +395,7 @@ describe("notifications machine rules", () => {
     const { actor } = loaded()
     actor.on("*", (fact) => void facts.push(fact))
     actor.send({ type: "notifications.archive", id: 2 })
-    actor.send({ type: "xstate.error.actor.write", error: new Error("500") } as unknown as NotificationsEvent)
+    sendSystemEvent(actor, { type: "xstate.error.actor.write", error: new Error("500") })
     expect(facts.some((f) => f.type === "notifications.writeFailed")).toBe(true)
     expect(actor.getSnapshot().matches({ active: { list: "loading" } })).toBe(true)
   })

@@ -1,3 +1,4 @@
+import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import type { AnyStateNode, AnyTransitionDefinition, InspectionEvent } from "xstate"
 import { createActor } from "xstate"
@@ -8,19 +9,19 @@ import {
   type PreferencesEvent,
   preferencesMachine,
 } from "../../../src/machines/preferences/preferences.machine"
-import { NOTIFICATION_TYPES, type TypeSwitches } from "../../../src/schema/notifications/notifications"
+import { NOTIFICATION_TYPES, TypeSwitches } from "../../../src/schema/notifications/notifications"
 import { recordedActor } from "../coverage"
-import { describeEvent, pending } from "../walk"
+import { describeEvent, pathEvents, pending, sendSystemEvent } from "../walk"
 
 // The real preferences machine with pending actors: the path delivers each load and save outcome.
 
-const allOn = Object.fromEntries(
-  NOTIFICATION_TYPES.map((t) => [t, { in_app: true, push: true }]),
-) as unknown as TypeSwitches
+const allOn = Schema.decodeUnknownSync(TypeSwitches)(
+  Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, { in_app: true, push: true }])),
+)
 const prefs = { id: 7, types: allOn }
 const securityPushOff = { id: 7, types: { ...allOn, security: { in_app: true, push: false } } }
 
-const events = [
+const events = pathEvents(preferencesMachine, [
   { type: "preferences.load" },
   { type: "xstate.done.actor.loadPreferences", output: prefs },
   { type: "xstate.error.actor.loadPreferences", error: { detail: null } },
@@ -29,7 +30,7 @@ const events = [
   { type: "preferences.discard" },
   { type: "xstate.done.actor.savePreferences", output: securityPushOff },
   { type: "xstate.error.actor.savePreferences", error: { detail: "types: Expected a boolean." } },
-] as unknown as PreferencesEvent[]
+])
 
 const machine = preferencesMachine.provide({
   actors: { loadPreferences: pending(), savePreferences: pending() },
@@ -61,7 +62,7 @@ describe("preferences machine paths", () => {
       const actor = recordedActor(machine, { inspect }).start()
       for (const step of path.steps.slice(1)) actor.send(step.event as PreferencesEvent)
       const snap = actor.getSnapshot()
-      expect(serializeState(snap as unknown as Snap)).toBe(serializeState(path.state as unknown as Snap))
+      expect(serializeState(snap)).toBe(serializeState(path.state))
       const last: string | undefined = path.steps.at(-1)?.event.type
       // A load failure without the server's words reads as the fallback; a save failure keeps the draft.
       if (snap.matches("failed")) expect(snap.context.loadError).toBe(PREFERENCES_LOAD_FAILED)
@@ -98,19 +99,19 @@ describe("preferences machine paths", () => {
   it("shows the server's message for a failed save, else the fallback", () => {
     const actor = createActor(machine).start()
     actor.send({ type: "preferences.load" })
-    actor.send({ type: "xstate.done.actor.loadPreferences", output: prefs } as unknown as PreferencesEvent)
+    sendSystemEvent(actor, { type: "xstate.done.actor.loadPreferences", output: prefs })
     actor.send({ type: "preferences.toggle", notificationType: "welcome", channel: "in_app" })
     actor.send({ type: "preferences.save" })
-    actor.send({
+    sendSystemEvent(actor, {
       type: "xstate.error.actor.savePreferences",
       error: { status: 0 },
-    } as unknown as PreferencesEvent)
+    })
     expect(actor.getSnapshot().context.saveError).toBe(PREFERENCES_SAVE_FAILED)
     actor.send({ type: "preferences.save" })
-    actor.send({
+    sendSystemEvent(actor, {
       type: "xstate.error.actor.savePreferences",
       error: { detail: null, serverMessage: "Preferences are locked." },
-    } as unknown as PreferencesEvent)
+    })
     expect(actor.getSnapshot().context.saveError).toBe("Preferences are locked.")
   })
 })

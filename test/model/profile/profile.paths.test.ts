@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest"
 import { getSimplePaths } from "xstate/graph"
-import { type ProfileEvent, profileMachine } from "../../../src/machines/profile/profile.machine"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { profileMachine } from "../../../src/machines/profile/profile.machine"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
 
 const machine = profileMachine.provide({ actors: { updateProfile: pending() } })
 const user = { id: 1, email: "a@b.co", full_name: "A B", user_category: "admin", initials: "AB" }
-const events = [
+const events = pathEvents(machine, [
   { type: "profile.save", patch: { full_name: "A B" } },
   { type: "profile.reset" },
   { type: "xstate.done.actor.updateProfile", output: user },
   { type: "xstate.error.actor.updateProfile", error: { detail: "That email is taken." } },
-] as unknown as ProfileEvent[]
+])
 
 describe("profile machine paths", () => {
   const paths = getSimplePaths(machine, { events })

@@ -12,7 +12,7 @@ import { getShortestPaths } from "xstate/graph"
 import { NOTIFICATIONS_BLOCKED, type PushEvent, pushMachine } from "../../../src/machines/push/push.machine"
 import type { PushMessage } from "../../../src/machines/push/push-message"
 import { recordedActor } from "../coverage"
-import { describeEvent, pending } from "../walk"
+import { describeEvent, pathEvents, pending } from "../walk"
 
 // The real push machine with fake actors: every invoked step settles only when the path says so, through
 // its xstate.done / xstate.error event. The paths cover every outcome of the initialisation order
@@ -29,7 +29,7 @@ const hostile: PushMessage = { ...message, notificationId: null, actionUrl: "//e
 const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output })
 const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) })
 
-const events = [
+const events = pathEvents(pushMachine, [
   { type: "push.start" },
   { type: "push.stop" },
   { type: "push.requestPermission" },
@@ -56,7 +56,7 @@ const events = [
   { type: "push.seen", newestId: 41 },
   { type: "push.socket", live: true },
   { type: "push.socket", live: false },
-] as unknown as PushEvent[]
+])
 
 interface Log {
   warned: string[]
@@ -152,7 +152,7 @@ describe("push machine paths", () => {
       const actor = run(path.steps, log)
       const snap = actor.getSnapshot()
       expect(snap.value).toEqual(path.state.value)
-      expect(serializeState(snap as unknown as Snap)).toBe(serializeState(path.state as unknown as Snap))
+      expect(serializeState(snap)).toBe(serializeState(path.state))
       const last = lastEvent(path.steps)
 
       // Unavailable push is one console warning; the sequence stops there.

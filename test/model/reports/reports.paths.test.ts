@@ -4,11 +4,10 @@ import {
   REPORTS_LOAD_FAILED,
   type ReportPeriod,
   type ReportsContext,
-  type ReportsEvent,
   reportsMachine,
 } from "../../../src/machines/reports/reports.machine"
 import type { ReportSummary } from "../../../src/schema/reports/reports"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
 
 // The /reports page's figures: the real machine with its load left pending, outcomes as events.
 
@@ -25,13 +24,13 @@ const REPORT: ReportSummary = {
 const input = { period: "30" as const }
 const machine = reportsMachine.provide({ actors: { loadReport: pending<ReportSummary, ReportPeriod>() } })
 
-const events = [
+const events = pathEvents(machine, [
   { type: "reports.period", period: "90" },
   { type: "reports.refresh" },
   { type: "reports.retry" },
   { type: "xstate.done.actor.loadReport", output: REPORT },
   { type: "xstate.error.actor.loadReport", error: new Error("offline") },
-] as unknown as ReportsEvent[]
+])
 
 const serializeState = (s: { value: unknown; context: ReportsContext }) =>
   JSON.stringify([s.value, s.context.period, s.context.again, s.context.report !== null, s.context.error])

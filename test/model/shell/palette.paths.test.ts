@@ -10,7 +10,7 @@ import {
 } from "../../../src/machines/shell/palette.machine"
 import type { SearchResult } from "../../../src/schema/shell/search"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pending } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending } from "../walk"
 
 // The real palette machine, its server search a pending fake whose outcomes (and the debounce's delay) are
 // events of the walk.
@@ -27,7 +27,7 @@ const machine = paletteMachine.provide({
   actors: { searchRecords: pending<ReadonlyArray<SearchResult>, { q: string }>() },
 })
 
-const events = [
+const events = pathEvents(machine, [
   { type: "palette.open" },
   { type: "palette.open", query: "tap" },
   { type: "palette.close" },
@@ -41,7 +41,7 @@ const events = [
   { type: "xstate.after.paletteDebounce.palette.open.waiting" },
   { type: "xstate.done.actor.searchRecords", output: [TAP] },
   { type: "xstate.error.actor.searchRecords", error: { status: 503, detail: null } },
-] as unknown as PaletteEvent[]
+])
 
 const serializeState = (s: { value: unknown; context: PaletteContext }) =>
   JSON.stringify([

@@ -5,11 +5,10 @@ import {
   EXPORT_FAILED,
   mayOpenSupport,
   type SupportContext,
-  type SupportEvent,
   supportMachine,
 } from "../../../src/machines/support/support.machine"
 import { recordedActor } from "../coverage"
-import { describeEvent, pending } from "../walk"
+import { describeEvent, pathEvents, pending } from "../walk"
 
 // Every state and transition of the support panel's machine, on the real machine: who may open it (admins, or
 // anyone in a page started with ?support), closing when access is lost, the filter, and the export's outcome.
@@ -19,7 +18,7 @@ const machine = supportMachine.provide({
   actors: { exportTrace: pending() },
 })
 
-const allEvents = [
+const allEvents = pathEvents(machine, [
   { type: "support.toggle" },
   { type: "support.open" },
   { type: "support.close" },
@@ -30,7 +29,7 @@ const allEvents = [
   { type: "support.user", category: "website_coordinator" },
   { type: "xstate.done.actor.exportTrace" },
   { type: "xstate.error.actor.exportTrace", error: new Error("disk full") },
-] as unknown as SupportEvent[]
+])
 // The export's outcome can only arrive while the export runs.
 const events = (s: { matches: (v: { open: "exporting" }) => boolean }) =>
   allEvents.filter((e) => s.matches({ open: "exporting" }) || !e.type.startsWith("xstate."))
