@@ -12,6 +12,7 @@ import type { Clock } from "../clock"
 import type { Config } from "../config"
 import type { DatabaseHandle } from "../db/database"
 import { loadOrCreateSecret } from "../db/secrets"
+import { createMailer, type Mailer } from "../mail/mailer"
 import type { PushSender } from "../push/push-sender"
 
 export interface AppServices {
@@ -28,6 +29,8 @@ export interface AppServices {
   readonly auth: AuthDeps
   /** Browser push, or null when no sender is configured (push is off). */
   readonly push: PushSender | null
+  /** Mail through SMTP_URL; `on` is false when it is not set. */
+  readonly mail: Mailer
 }
 
 declare module "fastify" {
@@ -86,6 +89,7 @@ export async function createServices(
       background,
     },
     push,
+    mail: createMailer(config),
   }
 }
 
@@ -93,4 +97,5 @@ export async function createServices(
 export async function closeServices(services: AppServices): Promise<void> {
   await services.background.drain()
   await services.revocations.stop()
+  services.mail.close()
 }
