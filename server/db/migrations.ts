@@ -2,6 +2,8 @@
 // They run in one transaction at start (server/db/migrate.ts), on PGlite and PostgreSQL alike.
 import { sql } from "kysely"
 import { accountsMigration } from "../accounts/migration"
+import { resetRequestMigration } from "../accounts/reset-request-migration"
+import { loginDeviceMigration } from "../auth/device-migration"
 import { authSessionsMigration } from "../auth/migration"
 import { recordDocumentsMigration } from "../documents/migration"
 import { liveChangeLogMigration } from "../live/migration"
@@ -79,4 +81,6 @@ export const migrations: readonly Migration[] = [
   liveChangeLogMigration,
   accountsMigration,
   recordDocumentsMigration,
+  resetRequestMigration,
+  loginDeviceMigration,
 ]

@@ -4,6 +4,7 @@ import type {} from "fastify"
 import { type AccessTokens, createAccessTokens } from "../auth/access-token"
 import { type Background, createBackground } from "../auth/background"
 import { REFRESH_TOKEN_TTL_MS, REVOCATION_CLOCK_MARGIN_MS } from "../auth/constants"
+import { createDeviceCookies } from "../auth/device-cookie"
 import { createPasswordHasher, type PasswordHasher } from "../auth/password"
 import { type RevocationRegistry, startRevocationRegistry } from "../auth/revocation-registry"
 import type { AuthDeps } from "../auth/session"
@@ -87,6 +88,7 @@ export async function createServices(
       revocations,
       revocationKeepMs,
       background,
+      devices: createDeviceCookies(secret),
     },
     push,
     mail: createMailer(config),

@@ -12,7 +12,8 @@ export interface FingerprintOptions {
   /**
    * Tables a refused request may legitimately write. login_failure: a refused sign-in is counted by design,
    * that count is the per-account login limit (auth-login.test.ts). record_viewer: presence rows are
-   * refreshed and swept by a timer of their own, not by the request being watched.
+   * refreshed and swept by a timer of their own, not by the request being watched. reset_request: a refused
+   * "forgot password" request is counted by design, that count is its limit (password-reset.test.ts).
    */
   readonly ignore?: readonly string[]
 }
@@ -33,7 +34,7 @@ export async function watchDatabase(
   db: Kysely<Database>,
   options: FingerprintOptions = {},
 ): Promise<DbWatch> {
-  const ignore = new Set(options.ignore ?? ["login_failure", "record_viewer"])
+  const ignore = new Set(options.ignore ?? ["login_failure", "record_viewer", "reset_request"])
   const { rows } = await sql<{ name: string }>`
     select table_name as name from information_schema.tables
     where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db)

@@ -9,7 +9,7 @@ import { describeEvent, getEdgePaths, pending, replay } from "../walk"
 const machine = signInNoticeMachine.provide({ actors: { loadNotice: pending() } })
 const events = [
   { type: "signInNotice.load" },
-  { type: "xstate.done.actor.loadNotice", output: { demo_accounts: true } },
+  { type: "xstate.done.actor.loadNotice", output: { demo_accounts: true, mail: false } },
   { type: "xstate.error.actor.loadNotice", error: new Error("offline") },
 ] as unknown as SignInNoticeEvent[]
 
