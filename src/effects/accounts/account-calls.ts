@@ -2,9 +2,10 @@ import type { ManagedRuntime } from "effect"
 import type { AcceptInvitationBody, InvitationInfo } from "../../schema/accounts/invitation"
 import type { ResetLinkInfo, ResetPasswordBody, ResetRequested } from "../../schema/accounts/password-reset"
 import type { SignInNotice } from "../../schema/accounts/sign-in-notice"
+import type { EndpointSpec } from "../../schema/api/endpoint"
 import type { LoginResponse } from "../../schema/auth/auth"
 import { loadAuthEndpoints } from "../auth/load-auth-endpoints"
-import { callLoadedEndpoint } from "../system/api-call"
+import { type CallInput, callLoadedEndpoint } from "../system/api-call"
 import { Api } from "../system/api-client"
 import { runForActor } from "../system/runtime"
 
@@ -26,78 +27,22 @@ const PUBLIC = { auth: "none", replay: "never" } as const
 const accountsEndpoints = () => import("../../schema/api/accounts").then((m) => m.accountsApi.endpoints)
 
 export function accountCalls(runtime: ManagedRuntime.ManagedRuntime<Api, never>): AccountCalls {
+  // One shape for every public call: the record loaded on first use, no bearer, never replayed.
+  const call = <E extends EndpointSpec>(load: () => Promise<E>, input: CallInput<E>) =>
+    runForActor(
+      runtime,
+      Api.use((api) => callLoadedEndpoint(api, load, input, PUBLIC)),
+    )
   return {
-    signInNotice: () =>
-      runForActor(
-        runtime,
-        Api.use((api) =>
-          callLoadedEndpoint(
-            api,
-            () => loadAuthEndpoints().then((m) => m.authApi.endpoints.signInNotice),
-            {},
-            PUBLIC,
-          ),
-        ),
-      ),
-    invitation: (token) =>
-      runForActor(
-        runtime,
-        Api.use((api) =>
-          callLoadedEndpoint(
-            api,
-            () => accountsEndpoints().then((e) => e.invitation),
-            { params: { token } },
-            PUBLIC,
-          ),
-        ),
-      ),
+    signInNotice: () => call(() => loadAuthEndpoints().then((m) => m.authApi.endpoints.signInNotice), {}),
+    invitation: (token) => call(() => accountsEndpoints().then((e) => e.invitation), { params: { token } }),
     acceptInvitation: (token, body) =>
-      runForActor(
-        runtime,
-        Api.use((api) =>
-          callLoadedEndpoint(
-            api,
-            () => accountsEndpoints().then((e) => e.acceptInvitation),
-            { params: { token }, payload: body },
-            PUBLIC,
-          ),
-        ),
-      ),
+      call(() => accountsEndpoints().then((e) => e.acceptInvitation), { params: { token }, payload: body }),
     requestPasswordReset: (email) =>
-      runForActor(
-        runtime,
-        Api.use((api) =>
-          callLoadedEndpoint(
-            api,
-            () => accountsEndpoints().then((e) => e.requestPasswordReset),
-            { payload: { email } },
-            PUBLIC,
-          ),
-        ),
-      ),
+      call(() => accountsEndpoints().then((e) => e.requestPasswordReset), { payload: { email } }),
     passwordResetLink: (token) =>
-      runForActor(
-        runtime,
-        Api.use((api) =>
-          callLoadedEndpoint(
-            api,
-            () => accountsEndpoints().then((e) => e.passwordResetLink),
-            { params: { token } },
-            PUBLIC,
-          ),
-        ),
-      ),
+      call(() => accountsEndpoints().then((e) => e.passwordResetLink), { params: { token } }),
     resetPassword: (token, body) =>
-      runForActor(
-        runtime,
-        Api.use((api) =>
-          callLoadedEndpoint(
-            api,
-            () => accountsEndpoints().then((e) => e.resetPassword),
-            { params: { token }, payload: body },
-            PUBLIC,
-          ),
-        ),
-      ),
+      call(() => accountsEndpoints().then((e) => e.resetPassword), { params: { token }, payload: body }),
   }
 }

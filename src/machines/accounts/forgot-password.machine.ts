@@ -1,11 +1,11 @@
 import { assign, fromPromise, setup } from "xstate"
 import type { ResetRequested } from "../../schema/accounts/password-reset"
-import type { SignInNotice } from "../../schema/accounts/sign-in-notice"
 import { failureText } from "../../schema/system/failure-text"
 
-// "Forgot password?" on the public /forgot-password page: first asked whether the server mails (without mail,
-// the page says to ask an admin for a reset link instead of showing a form); then an email is sent, and the
-// server's answer, the same whether or not the email has an account, is what the page says.
+// "Forgot password?" on the public /forgot-password page: an email is sent, and the server's answer, the same
+// whether or not the email has an account, is what the page says. Whether the server mails at all is the
+// sign-in notice's to say (./sign-in-notice.machine.ts); a request made while mail is off gets the server's
+// sentence, which says to ask an admin.
 
 export type ForgotPasswordEvent =
   | { type: "forgotPassword.open" }
@@ -26,9 +26,6 @@ const initial: ForgotPasswordContext = { email: "", sent: null, error: null }
 export const forgotPasswordMachine = setup({
   types: { context: {} as ForgotPasswordContext, events: {} as ForgotPasswordEvent },
   actors: {
-    checkMail: fromPromise<SignInNotice>(async () => {
-      throw new Error("provided by src/effects/accounts/forgot-password.actors.ts")
-    }),
     requestReset: fromPromise<ResetRequested, { email: string }>(async () => {
       throw new Error("provided by src/effects/accounts/forgot-password.actors.ts")
     }),
@@ -36,21 +33,10 @@ export const forgotPasswordMachine = setup({
 }).createMachine({
   id: "forgotPassword",
   context: initial,
-  initial: "idle",
-  // Each visit of the page asks again: an operator may have set SMTP_URL meanwhile.
-  on: { "forgotPassword.open": { target: ".checking", actions: assign(() => initial) } },
+  initial: "ready",
+  // Each visit of the page starts over.
+  on: { "forgotPassword.open": { target: ".ready", actions: assign(() => initial) } },
   states: {
-    idle: {},
-    checking: {
-      invoke: {
-        id: "checkMail",
-        src: "checkMail",
-        onDone: [{ guard: ({ event }) => event.output.mail, target: "ready" }, { target: "mailOff" }],
-        // Not known: the form is shown, and the request's own answer says whether mail is off.
-        onError: "ready",
-      },
-    },
-    mailOff: {},
     ready: {
       on: {
         "forgotPassword.submit": {

@@ -10,17 +10,23 @@ import { useSystemActor } from "../system/app-context"
 /** "Forgot password?": an email, then a link by mail; without mail on the server, who to ask instead. */
 export default function ForgotPasswordPage() {
   const ref = useSystemActor("forgotPassword")
+  const notice = useSystemActor("signInNotice")
   const state = useSelector(ref, (s) => String(s.value))
+  // Not known while the notice loads; when it could not be asked, the form shows and the request's answer says.
+  const mail = useSelector(notice, (s) =>
+    s.matches("idle") || s.matches("loading") ? undefined : s.context.mail,
+  )
   useEffect(() => ref.send({ type: "forgotPassword.open" }), [ref])
+  useEffect(() => notice.send({ type: "signInNotice.load" }), [notice])
 
-  if (state === "idle" || state === "checking") return <LoadingScreen />
+  if (mail === undefined) return <LoadingScreen />
   return (
     <main className={css.screen}>
       <section className={`${ui.card} ${css.form}`} aria-labelledby="forgot-title">
         <h1 id="forgot-title" className={ui.pageTitle}>
           Forgot your password?
         </h1>
-        {state === "mailOff" ? <MailOff /> : state === "sent" ? <Sent /> : <EmailForm />}
+        {mail === false ? <MailOff /> : state === "sent" ? <Sent /> : <EmailForm />}
         <div className={css.links}>
           <Link href={linkTo.login()}>Back to sign in</Link>
         </div>

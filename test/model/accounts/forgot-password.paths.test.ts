@@ -7,18 +7,14 @@ import {
   RESET_REQUEST_FAILED,
 } from "../../../src/machines/accounts/forgot-password.machine"
 import type { ResetRequested } from "../../../src/schema/accounts/password-reset"
-import type { SignInNotice } from "../../../src/schema/accounts/sign-in-notice"
 import { describeEvent, getEdgePaths, pending, replay } from "../walk"
 
-const machine = forgotPasswordMachine.provide({ actors: { checkMail: pending(), requestReset: pending() } })
+const machine = forgotPasswordMachine.provide({ actors: { requestReset: pending() } })
 const SENT = "If an account has this email, a link to choose a new password is on its way."
 const events = [
   { type: "forgotPassword.open" },
   { type: "forgotPassword.submit", email: " vera@example.com " },
   { type: "forgotPassword.again" },
-  { type: "xstate.done.actor.checkMail", output: { demo_accounts: false, mail: true } },
-  { type: "xstate.done.actor.checkMail", output: { demo_accounts: false, mail: false } },
-  { type: "xstate.error.actor.checkMail", error: new Error("offline") },
   { type: "xstate.done.actor.requestReset", output: { detail: SENT } },
   { type: "xstate.error.actor.requestReset", error: { detail: "Too many password-reset requests." } },
 ] as unknown as ForgotPasswordEvent[]
@@ -26,9 +22,7 @@ const events = [
 describe("forgot-password machine paths", () => {
   const paths = getSimplePaths(machine, { events })
   it("reaches every state", () => {
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(
-      new Set(["idle", "checking", "mailOff", "ready", "sending", "sent"]),
-    )
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(["ready", "sending", "sent"]))
   })
   const walk = (path: (typeof paths)[number]) => {
     const actor = replay(machine, path.steps)
@@ -40,7 +34,7 @@ describe("forgot-password machine paths", () => {
     if (value !== "sent") expect(context.sent).toBeNull()
     if (value === "ready" && last === "xstate.error.actor.requestReset")
       expect(context.error).toBe("Too many password-reset requests.")
-    if (value === "checking") expect(context).toEqual({ email: "", sent: null, error: null })
+    if (last === "forgotPassword.open") expect(context).toEqual({ email: "", sent: null, error: null })
     actor.stop()
   }
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
@@ -53,7 +47,6 @@ describe("forgot-password machine paths", () => {
     const actor = createActor(
       forgotPasswordMachine.provide({
         actors: {
-          checkMail: fromPromise<SignInNotice>(async () => ({ demo_accounts: false, mail: true })),
           requestReset: fromPromise<ResetRequested, { email: string }>(async ({ input }) => {
             asked.push(input)
             throw new Error("offline")
@@ -61,8 +54,6 @@ describe("forgot-password machine paths", () => {
         },
       }),
     ).start()
-    actor.send({ type: "forgotPassword.open" })
-    await waitFor(actor, (s) => s.value === "ready")
     actor.send({ type: "forgotPassword.submit", email: "  vera@example.com " })
     const failed = await waitFor(actor, (s) => s.value === "ready" && s.context.error !== null)
     expect(failed.context.error).toBe(RESET_REQUEST_FAILED)
