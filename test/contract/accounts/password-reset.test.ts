@@ -106,6 +106,9 @@ describe("password reset with mail on", () => {
     const again = await use(token, "another fine passphrase")
     expect(again.status).toBe(409)
     expect(await detailOf(again)).toBe(ACCOUNT_MESSAGES.resetUsed)
+    // The link's secret never reaches the log, though its path went through the request log.
+    expect(server.logs()).toContain("/api/company/password-reset/[redacted]/")
+    expect(server.logs()).not.toContain(token)
     const history = await server.database.db
       .selectFrom("account_event")
       .select("kind")
