@@ -11,6 +11,7 @@ import {
 } from "./auth/constants"
 import { defaultHashConcurrency } from "./auth/hash-queue"
 import type { HashParams } from "./auth/password"
+import { DEFAULT_MAIL_FROM } from "./mail/mail-constants"
 import {
   QUEUE_DUE_AFTER_HOURS,
   QUEUE_OVERDUE_AFTER_HOURS,
@@ -58,6 +59,10 @@ export interface Config {
   readonly reminderIntervalMs: number
   /** APP_URL: the address people open, for links in invitations and mail; null: the request's own origin. */
   readonly appUrl: string | null
+  /** SMTP_URL: where mail goes out (smtp:// or smtps://, credentials in the URL); null: mail is off. */
+  readonly smtpUrl: string | null
+  /** MAIL_FROM: the sender of every message the server mails. */
+  readonly mailFrom: string
 }
 
 export class ConfigError extends Error {
@@ -165,6 +170,21 @@ const appUrl = (env: Env): string | null => {
   }
 }
 
+/** An smtp:// or smtps:// URL: anything else is a typo that would only show at the first invitation. */
+const smtpUrl = (env: Env): string | null => {
+  const raw = text(env, "SMTP_URL")
+  if (raw === null) return null
+  try {
+    const url = new URL(raw)
+    if (url.protocol !== "smtp:" && url.protocol !== "smtps:") throw new Error("not smtp")
+    return raw
+  } catch {
+    throw new ConfigError(
+      "SMTP_URL must be a URL like smtp://user:password@mail.example.com:587 or smtps://….",
+    )
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   for (const [name, message] of Object.entries(REPLACED))
     if (text(env, name) !== null) throw new ConfigError(message)
@@ -204,6 +224,8 @@ export function loadConfig(env: Env = process.env): Config {
     reminderIntervalMs:
       integer(env, "REMINDER_INTERVAL_SECONDS", REMINDER_INTERVAL_SECONDS, 1, 86_400) * 1000,
     appUrl: appUrl(env),
+    smtpUrl: smtpUrl(env),
+    mailFrom: text(env, "MAIL_FROM") ?? DEFAULT_MAIL_FROM,
   }
 }
 

@@ -4,7 +4,7 @@
 import type { ChangePasswordBody } from "../../src/schema/accounts/user-settings"
 import { addressKey } from "../auth/client-address"
 import { MESSAGES } from "../auth/constants"
-import { lockedForSeconds, recordFailure } from "../auth/login-failures"
+import { countFailures, lockFrom, recordFailure } from "../auth/login-failures"
 import type { AuthDeps } from "../auth/session"
 import type { AuthUser } from "../auth/users"
 import { conflict, invalid, tooManyRequests } from "../errors"
@@ -34,8 +34,11 @@ export async function changeOwnPassword(
   client: ClientRequest,
 ): Promise<number> {
   const now = new Date(deps.clock.now())
-  const attempt = { email: user.email, address: addressKey(client.address) }
-  const wait = await lockedForSeconds(deps.db, attempt, now, deps.loginLimits)
+  // No device cookie here (it is sent to the sign-in path only): a wrong current password counts as an
+  // untrusted guess at the account, as before device cookies.
+  const attempt = { email: user.email, address: addressKey(client.address), device: null }
+  const counts = await countFailures(deps.db, attempt, now, deps.loginLimits)
+  const wait = lockFrom(counts, false, deps.loginLimits, now, false)
   if (wait > 0) throw tooManyRequests(MESSAGES.tooManyLogins, wait)
   const { password_hash: previous } = await deps.db
     .selectFrom("app_user")

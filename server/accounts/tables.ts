@@ -31,7 +31,17 @@ export interface AccountEventTable {
   created_at: Date
 }
 
+/** A "forgot password" request, counted for the limits whether or not the email has an account. */
+export interface ResetRequestTable {
+  id: Generated<number>
+  email: string
+  /** The client's address as counted (server/auth/client-address.ts). */
+  address: string
+  requested_at: Date
+}
+
 export interface AccountTables {
   account_link: AccountLinkTable
   account_event: AccountEventTable
+  reset_request: ResetRequestTable
 }

@@ -16,6 +16,16 @@ export const REFRESH_GRACE_MS = 10_000
 /** Path=/api/company/ covers both cookie-authenticated calls: token/refresh/ and logout/. */
 export const REFRESH_COOKIE = { name: "refresh_token", path: "/api/company/" } as const
 
+/**
+ * The device cookie (./device-cookie.ts): sent only to the sign-in call that reads it, kept half a year and
+ * renewed by every sign-in, so a browser in daily use stays trusted.
+ */
+export const DEVICE_COOKIE = {
+  name: "device",
+  path: "/api/company/login/",
+  maxAgeSeconds: 180 * 24 * 60 * 60,
+} as const
+
 export interface RateLimit {
   readonly max: number
   readonly windowMs: number

@@ -11,7 +11,8 @@ import type { AccessTokens } from "./access-token"
 import type { Background } from "./background"
 import { addressKey } from "./client-address"
 import { MESSAGES } from "./constants"
-import { type LoginLimits, lockedForSeconds, recordFailure, settleSuccess } from "./login-failures"
+import type { DeviceCookies } from "./device-cookie"
+import { countFailures, type LoginLimits, lockFrom, recordFailure, settleSuccess } from "./login-failures"
 import type { PasswordHasher } from "./password"
 import {
   type IssuedRefresh,
@@ -35,6 +36,8 @@ export interface AuthDeps {
   /** How long a revocation is kept: while an access token issued before it could still be alive. */
   readonly revocationKeepMs: number
   readonly background: Background
+  /** Signs and reads the device cookies that tell a trusted browser from a guesser. */
+  readonly devices: DeviceCookies
 }
 
 export interface Session {
@@ -44,15 +47,32 @@ export interface Session {
   readonly refresh: IssuedRefresh & { readonly sessionId: string }
 }
 
-/** `clientIp`: the address the request came from (behind a trusted proxy, the one it forwarded). */
-export async function login(deps: AuthDeps, credentials: LoginRequest, clientIp: string): Promise<Session> {
+/**
+ * `clientIp`: the address the request came from (behind a trusted proxy, the one it forwarded); `deviceCookie`:
+ * the browser's device cookie, if any (./device-cookie.ts), which makes it trusted for the account it names.
+ */
+export async function login(
+  deps: AuthDeps,
+  credentials: LoginRequest,
+  clientIp: string,
+  deviceCookie?: string,
+): Promise<Session> {
   const now = new Date(deps.clock.now())
-  const attempt = { email: normalizeEmail(credentials.email), address: addressKey(clientIp) }
+  const device = deps.devices.read(deviceCookie)
+  const candidate = {
+    email: normalizeEmail(credentials.email),
+    address: addressKey(clientIp),
+    device: device?.nonce ?? null,
+  }
   // Read together (two pooled connections on PostgreSQL): one round trip less before the hash.
-  const [wait, found] = await Promise.all([
-    lockedForSeconds(deps.db, attempt, now, deps.loginLimits),
-    findUserForLogin(deps.db, attempt.email),
+  const [counts, found] = await Promise.all([
+    countFailures(deps.db, candidate, now, deps.loginLimits),
+    findUserForLogin(deps.db, candidate.email),
   ])
+  // Trusted only for the account its cookie names: a cookie for one account vouches for no other.
+  const trusted = device !== null && found !== undefined && found.id === device.userId
+  const attempt = { ...candidate, device: trusted ? candidate.device : null }
+  const wait = lockFrom(counts, trusted, deps.loginLimits, now, false)
   if (wait > 0) throw tooManyRequests(MESSAGES.tooManyLogins, wait)
 
   // The same work and the same answer whether or not the account exists.

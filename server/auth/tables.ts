@@ -39,6 +39,8 @@ export interface LoginFailureTable {
   email: string
   /** The client's address as counted (server/auth/client-address.ts); null on rows older than the column. */
   address: string | null
+  /** The nonce of the device cookie the browser held for the account (./device-cookie.ts); null: untrusted. */
+  device: string | null
   failed_at: Date
 }
 

@@ -2,7 +2,9 @@
 // They run in one transaction at start (server/db/migrate.ts), on PGlite and PostgreSQL alike.
 import { sql } from "kysely"
 import { accountsMigration } from "../accounts/migration"
+import { resetRequestMigration } from "../accounts/reset-request-migration"
 import { ownAccountMigration } from "../accounts/self-migration"
+import { loginDeviceMigration } from "../auth/device-migration"
 import { authSessionsMigration } from "../auth/migration"
 import { recordDocumentsMigration } from "../documents/migration"
 import { liveChangeLogMigration } from "../live/migration"
@@ -81,4 +83,6 @@ export const migrations: readonly Migration[] = [
   accountsMigration,
   recordDocumentsMigration,
   ownAccountMigration,
+  resetRequestMigration,
+  loginDeviceMigration,
 ]

@@ -11,8 +11,15 @@ export interface LogStream {
 
 const SECRET_QUERY_PARAMS = /([?&](?:token|access|refresh|access_token|refresh_token)=)[^&#]*/gi
 
-/** `/ws/notifications/?token=abc` → `/ws/notifications/?token=[redacted]` */
-export const scrubUrl = (url: string): string => url.replace(SECRET_QUERY_PARAMS, "$1[redacted]")
+/** One-time links (invitations, password resets) carry their secret in the path: whoever reads it can use it. */
+const SECRET_PATH_SEGMENTS = /(\/(?:invite|invitations|reset-password|password-reset)\/)[A-Za-z0-9_-]{16,}/g
+
+/**
+ * `/ws/notifications/?token=abc` → `/ws/notifications/?token=[redacted]`;
+ * `/reset-password/<token>` → `/reset-password/[redacted]`
+ */
+export const scrubUrl = (url: string): string =>
+  url.replace(SECRET_QUERY_PARAMS, "$1[redacted]").replace(SECRET_PATH_SEGMENTS, "$1[redacted]")
 
 const REDACTED_PATHS = [
   "req.headers.authorization",

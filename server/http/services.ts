@@ -4,6 +4,7 @@ import type {} from "fastify"
 import { type AccessTokens, createAccessTokens } from "../auth/access-token"
 import { type Background, createBackground } from "../auth/background"
 import { REFRESH_TOKEN_TTL_MS, REVOCATION_CLOCK_MARGIN_MS } from "../auth/constants"
+import { createDeviceCookies } from "../auth/device-cookie"
 import { createPasswordHasher, type PasswordHasher } from "../auth/password"
 import { type RevocationRegistry, startRevocationRegistry } from "../auth/revocation-registry"
 import type { AuthDeps } from "../auth/session"
@@ -12,6 +13,7 @@ import type { Clock } from "../clock"
 import type { Config } from "../config"
 import type { DatabaseHandle } from "../db/database"
 import { loadOrCreateSecret } from "../db/secrets"
+import { createMailer, type Mailer } from "../mail/mailer"
 import type { PushSender } from "../push/push-sender"
 
 export interface AppServices {
@@ -28,6 +30,8 @@ export interface AppServices {
   readonly auth: AuthDeps
   /** Browser push, or null when no sender is configured (push is off). */
   readonly push: PushSender | null
+  /** Mail through SMTP_URL; `on` is false when it is not set. */
+  readonly mail: Mailer
 }
 
 declare module "fastify" {
@@ -84,8 +88,10 @@ export async function createServices(
       revocations,
       revocationKeepMs,
       background,
+      devices: createDeviceCookies(secret),
     },
     push,
+    mail: createMailer(config),
   }
 }
 
@@ -93,4 +99,5 @@ export async function createServices(
 export async function closeServices(services: AppServices): Promise<void> {
   await services.background.drain()
   await services.revocations.stop()
+  services.mail.close()
 }

@@ -3,6 +3,7 @@
 
 import fc from "fast-check"
 import { AcceptInvitationBody } from "../../src/schema/accounts/invitation"
+import { ResetPasswordBody, ResetRequestBody } from "../../src/schema/accounts/password-reset"
 import { InviteBody, StaffPatch, StaffQuery, VersionBody } from "../../src/schema/accounts/staff"
 import { ChangePasswordBody } from "../../src/schema/accounts/user-settings"
 import { LoginRequest, ProfilePatch } from "../../src/schema/auth/auth"
@@ -106,6 +107,16 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
     group: "account",
     params: () => ({ token: ["A".repeat(59)] }),
     body: AcceptInvitationBody,
+  },
+  "POST /api/company/password-reset/": { group: "account", body: ResetRequestBody },
+  "GET /api/company/password-reset/:token/": {
+    group: "account",
+    params: () => ({ token: ["A".repeat(59)] }),
+  },
+  "POST /api/company/password-reset/:token/": {
+    group: "account",
+    params: () => ({ token: ["A".repeat(59)] }),
+    body: ResetPasswordBody,
   },
 
   ...requestRoutes("/api/v1/work-requests/", (ctx) => ctx.workRequests),

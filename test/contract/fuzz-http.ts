@@ -5,6 +5,7 @@ import { Schema } from "effect"
 import fc from "fast-check"
 import { expect } from "vitest"
 import { REFRESH_COOKIE } from "../../server/auth/constants"
+import type { Config } from "../../server/config"
 import { ErrorBody } from "../../src/schema/system/errors"
 import { type DbWatch, watchDatabase } from "./db-fingerprint"
 import { bodyArb, FUZZ_RUNS, queryArb, samplesOf, segmentArb, type WireSchema } from "./fuzz-arbitraries"
@@ -42,12 +43,14 @@ export interface FuzzEnv {
   readonly statuses: Map<string, Map<number, number>>
 }
 
-export async function startFuzzEnv(): Promise<FuzzEnv> {
+/** `config`: settings a suite adds (the account suite's SMTP server, so that mail is on). */
+export async function startFuzzEnv(config: Partial<Config> = {}): Promise<FuzzEnv> {
   const server = await startServer({
     // The fuzzer signs in (and fails to) far more often than any limit allows; the limits have their own tests.
     config: {
       loginLimitPerIp: { max: 1_000_000, windowMs: 60_000 },
       loginLimitPerAccount: { max: 1_000_000, windowMs: 60_000 },
+      ...config,
     },
   })
   const db = server.database.db

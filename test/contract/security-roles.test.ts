@@ -29,6 +29,8 @@ const POLICY: Readonly<Record<string, Policy>> = {
   "POST /api/company/token/refresh/": "public",
   "PATCH /api/company/user/": "signed-in",
   "POST /api/company/invitations/:token/accept/": "public",
+  "POST /api/company/password-reset/": "public",
+  "POST /api/company/password-reset/:token/": "public",
   "POST /api/company/staff/invitations/": "admin",
   "POST /api/company/staff/:id/invitation/resend/": "admin",
   "POST /api/company/staff/:id/invitation/revoke/": "admin",

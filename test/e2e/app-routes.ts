@@ -24,7 +24,13 @@ export async function firstRecord(baseUrl: string, path: string, pick: (r: Row) 
   return row.uuid
 }
 
-export const SIGNED_OUT_ROUTES = ["/login", "/unauthorized"] as const
+export const SIGNED_OUT_ROUTES = [
+  "/login",
+  "/unauthorized",
+  "/forgot-password",
+  // A link that names no reset: the page's closed-link state, which needs no mail to reach.
+  `/reset-password/${"A".repeat(59)}`,
+] as const
 
 /** Every signed-in route, detail and select-providers pages included, as the admin sees them. */
 export async function signedInRoutes(baseUrl: string): Promise<string[]> {

@@ -22,6 +22,8 @@ describe("the app-path table", () => {
     for (const route of [
       "/login",
       "/unauthorized",
+      "/forgot-password",
+      "/reset-password/:token",
       "/",
       "/dashboard",
       "/notifications",
@@ -55,8 +57,14 @@ describe("the app-path table", () => {
   })
 
   it("is what the signed-in router matches: every page of the table, and nothing else", () => {
-    // The invitation page is public by its pattern (it carries a token), so it is not in PUBLIC_ROUTES.
-    const redirectsOrPublic = [ROUTES.home, ROUTES.companyVerification, ROUTES.invite, ...PUBLIC_ROUTES]
+    // The invitation and reset pages are public by their patterns (they carry a token), not in PUBLIC_ROUTES.
+    const redirectsOrPublic = [
+      ROUTES.home,
+      ROUTES.companyVerification,
+      ROUTES.invite,
+      ROUTES.resetPassword,
+      ...PUBLIC_ROUTES,
+    ]
     const pages = patterns(ROUTES).filter((p) => !redirectsOrPublic.includes(p))
     expect([...signedInRoutePatterns].sort()).toEqual([...pages].sort())
   })

@@ -26,6 +26,9 @@ const accounts: LoadedRuntime["accounts"] = {
   signInNotice: notUsed,
   invitation: notUsed,
   acceptInvitation: notUsed,
+  requestPasswordReset: notUsed,
+  passwordResetLink: notUsed,
+  resetPassword: notUsed,
 }
 const loaded = (): LoadedRuntime => ({ runtime: {} as AppRuntime, auth: calls, accounts })
 

@@ -12,10 +12,11 @@ import { unregisterDeviceOfSession } from "../../notifications/device-tokens"
 import { MESSAGES } from "../constants"
 import { login, logout, refreshSession } from "../session"
 import { toUserJson, updateProfile } from "../users"
+import { readDeviceCookie, setDeviceCookie } from "./device-cookie"
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./refresh-cookie"
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const { auth, clock } = app.services
+  const { auth, clock, mail } = app.services
   // Login, refresh and logout are authenticated by credentials or the HttpOnly cookie, so a page of another
   // origin must not be able to make them.
   const byCookie = { before: rejectForeignOrigin }
@@ -27,9 +28,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // Failed sign-ins are limited per account and per address inside login(); successes are never limited.
       login: async ({ payload, req, reply }) => {
         const session = await recordSignIn(auth, payload.email, clientOf(req), () =>
-          login(auth, payload, req.ip),
+          login(auth, payload, req.ip, readDeviceCookie(req)),
         )
         setRefreshCookie(req, reply, session.refresh)
+        setDeviceCookie(req, reply, session.user.id)
         return { access: session.access, user: toUserJson(session.user) }
       },
       refresh: async ({ req, reply }) => {
@@ -50,7 +52,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         clearRefreshCookie(req, reply)
         return { detail: MESSAGES.loggedOut }
       },
-      signInNotice: async () => ({ demo_accounts: await demoAccountsExist(auth.db) }),
+      signInNotice: async () => ({ demo_accounts: await demoAccountsExist(auth.db), mail: mail.on }),
       profile: async ({ req }) => toUserJson(req.user),
       updateProfile: async ({ payload, req }) =>
         toUserJson(await updateProfile(auth.db, req.user, payload, new Date(clock.now()))),

@@ -1,6 +1,8 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
 import { appMachine } from "../../machines/system/app.machine"
+import { provideForgotPassword } from "../accounts/forgot-password.actors"
 import { provideInvitation } from "../accounts/invitation.actors"
+import { providePasswordReset } from "../accounts/password-reset.actors"
 import { provideSignInNotice } from "../accounts/sign-in-notice.actors"
 import { provideAuth } from "../auth/auth.actors"
 import { provideRefresh } from "../auth/refresh.actors"
@@ -26,6 +28,8 @@ export function provideApp(runtime: RuntimeLoader, tabs: TabLink, recorder?: Tra
       tabs: provideTabs(tabs),
       signInNotice: provideSignInNotice(runtime),
       invitation: provideInvitation(runtime),
+      forgotPassword: provideForgotPassword(runtime),
+      passwordReset: providePasswordReset(runtime),
       uiPreferences: provideUiPreferences(),
       // A separate chunk: the sign-in page never loads the layout's, notifications', socket's or marketplace's
       // code. It comes in parallel with the runtime, which it is built on.

@@ -1,13 +1,16 @@
 import { assign, fromPromise, setup } from "xstate"
 import type { SignInNotice } from "../../schema/accounts/sign-in-notice"
 
-// What the sign-in page says beside its form: that the demo accounts exist, while they do. Asked once per
-// visit of the page; a failure says nothing (the form matters more than the notice).
+// What the sign-in pages say beside their forms: that the demo accounts exist, while they do; and whether the
+// server mails (the forgot-password page offers its form only then). Asked once per visit of a page; a failure
+// says nothing (the form matters more than the notice).
 
 export type SignInNoticeEvent = { type: "signInNotice.load" }
 
 export interface SignInNoticeContext {
   demoAccounts: boolean
+  /** Whether the server mails; null until it has said (or when it could not be asked). */
+  mail: boolean | null
 }
 
 export const signInNoticeMachine = setup({
@@ -19,7 +22,7 @@ export const signInNoticeMachine = setup({
   },
 }).createMachine({
   id: "signInNotice",
-  context: { demoAccounts: false },
+  context: { demoAccounts: false, mail: null },
   initial: "idle",
   states: {
     idle: { on: { "signInNotice.load": "loading" } },
@@ -29,7 +32,10 @@ export const signInNoticeMachine = setup({
         src: "loadNotice",
         onDone: {
           target: "loaded",
-          actions: assign({ demoAccounts: ({ event }) => event.output.demo_accounts }),
+          actions: assign({
+            demoAccounts: ({ event }) => event.output.demo_accounts,
+            mail: ({ event }) => event.output.mail,
+          }),
         },
         onError: "failed",
       },

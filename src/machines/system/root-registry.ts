@@ -1,4 +1,6 @@
+import { forgotPasswordMachine } from "../accounts/forgot-password.machine"
 import { invitationMachine } from "../accounts/invitation.machine"
+import { passwordResetMachine } from "../accounts/password-reset.machine"
 import { signInNoticeMachine } from "../accounts/sign-in-notice.machine"
 import { authMachine } from "../auth/auth.machine"
 import { refreshMachine } from "../auth/refresh.machine"
@@ -20,6 +22,8 @@ export const ROOT_ACTORS = {
   support: supportMachine,
   signInNotice: signInNoticeMachine,
   invitation: invitationMachine,
+  forgotPassword: forgotPasswordMachine,
+  passwordReset: passwordResetMachine,
 } as const
 
 export type RootActorId = keyof typeof ROOT_ACTORS
@@ -33,6 +37,8 @@ export const ROOT_ACTOR_IDS = [
   "support",
   "signInNotice",
   "invitation",
+  "forgotPassword",
+  "passwordReset",
 ] as const satisfies ReadonlyArray<RootActorId>
 type AssertTrue<T extends true> = T
 /** Compiles only while ROOT_ACTOR_IDS lists every actor of ROOT_ACTORS. */

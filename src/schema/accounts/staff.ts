@@ -38,7 +38,11 @@ export const InviteBody = Schema.Struct({
 })
 export type InviteBody = typeof InviteBody.Type
 
-/** Whether the invitation went out by email: `off` without SMTP_URL, `failed` when the mail server refused. */
+/**
+ * Whether the invitation went out by email: `sent` once the mail server accepted it, `off` without SMTP_URL,
+ * `failed` when the mail server refused it or could not be reached (logged; the invitation stands and its
+ * link, in `invite_url`, works: hand it over another way).
+ */
 export const MailOutcome = Schema.Literals(["sent", "off", "failed"])
 export type MailOutcome = typeof MailOutcome.Type
 

@@ -69,7 +69,7 @@ export const authDocs = {
     refresh: "Exchanges the refresh cookie for a new access token; the cookie is rotated on every use.",
     logout: "Signs this session out (revokes the refresh cookie) and drops this browser's push registration.",
     signInNotice:
-      "Whether the demo accounts, whose passwords are published, can sign in on this server: the sign-in page says so.",
+      "Whether the demo accounts, whose passwords are published, can sign in on this server: the sign-in page says so; and whether it mails (`mail`): without mail, a forgotten password is reset by an admin's link.",
     profile: "The signed-in user.",
     updateProfile: "Changes the signed-in user's full name or email.",
   },

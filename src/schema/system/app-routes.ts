@@ -59,6 +59,10 @@ export const ROUTES = {
   staff: "/staff",
   /** An invitation link: public, the token is the whole proof. */
   invite: "/invite/:token",
+  /** "Forgot password?" from the sign-in page: public. */
+  forgotPassword: "/forgot-password",
+  /** A password-reset link: public, the token is the whole proof. */
+  resetPassword: "/reset-password/:token",
 } as const satisfies {
   readonly [name: string]: unknown
   readonly lists: { readonly [S in RecordSource]: Readonly<Record<ListStatus<S>, string>> }
@@ -67,11 +71,13 @@ export const ROUTES = {
 }
 
 /** Pages anyone may open; every other path is behind sign-in. */
-export const PUBLIC_ROUTES: ReadonlyArray<string> = [ROUTES.login, ROUTES.unauthorized]
+export const PUBLIC_ROUTES: ReadonlyArray<string> = [ROUTES.login, ROUTES.unauthorized, ROUTES.forgotPassword]
 
-/** Whether a path is a page anyone may open: one of PUBLIC_ROUTES, or an invitation link. */
+/** Whether a path is a page anyone may open: one of PUBLIC_ROUTES, an invitation or a password-reset link. */
 export const isPublicPath = (pathname: string): boolean =>
-  PUBLIC_ROUTES.includes(pathname) || /^\/invite\/[^/]+$/.test(pathname)
+  PUBLIC_ROUTES.includes(pathname) ||
+  /^\/invite\/[^/]+$/.test(pathname) ||
+  /^\/reset-password\/[^/]+$/.test(pathname)
 
 /** The names of a pattern's parameters: "/a/:uuid/b" → "uuid". */
 export type RouteParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -106,6 +112,7 @@ export const linkTo = {
   home: ROUTES.home,
   dashboard: ROUTES.dashboard,
   unauthorized: ROUTES.unauthorized,
+  forgotPassword: ROUTES.forgotPassword,
   notifications: ROUTES.notifications,
   profile: ROUTES.profile,
   settings: ROUTES.settings,

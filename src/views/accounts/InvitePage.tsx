@@ -1,14 +1,14 @@
 import { useSelector } from "@xstate/react"
-import { type FormEvent, useEffect, useId, useState } from "react"
+import { type FormEvent, useEffect, useState } from "react"
 import { Link, Redirect, useParams } from "wouter"
-import { PASSWORD_MIN_LENGTH, passwordStrength } from "../../schema/accounts/password-rules"
 import { FULL_NAME_MAX } from "../../schema/auth/auth"
 import { linkTo } from "../../schema/system/app-routes"
 import * as css from "../auth/login.css"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { useAuth, useSystemActor } from "../system/app-context"
-import { CLOSED_LINK, STRENGTH_WORDS } from "./invitation-words"
+import { CLOSED_LINK } from "./invitation-words"
+import { NewPasswordField } from "./NewPasswordField"
 
 /** The public page an invitation link opens: a name and a password, then the person is signed in. */
 export default function InvitePage() {
@@ -55,8 +55,6 @@ function InviteForm() {
   const busy = useSelector(ref, (s) => s.matches("accepting"))
   const [fullName, setFullName] = useState("")
   const [password, setPassword] = useState("")
-  const meterId = useId()
-  const strength = passwordStrength(password)
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -93,25 +91,7 @@ function InviteForm() {
             onChange={(e) => setFullName(e.target.value)}
           />
         </label>
-        <div className={ui.field}>
-          <label className={ui.field}>
-            <span>Password</span>
-            <input
-              className={ui.input}
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              aria-describedby={meterId}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
-          <span id={meterId} className={ui.count}>
-            At least {PASSWORD_MIN_LENGTH} characters; a few unrelated words work well. Strength:{" "}
-            {STRENGTH_WORDS[strength]}
-          </span>
-          <meter min={0} max={4} value={strength} aria-label="Password strength" />
-        </div>
+        <NewPasswordField label="Password" value={password} onChange={setPassword} />
         <button type="submit" className={ui.button.primary} disabled={busy || !fullName.trim() || !password}>
           {busy ? "Setting up…" : "Create my account"}
         </button>

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react"
-import { Redirect, useSearch } from "wouter"
+import { Link, Redirect, useSearch } from "wouter"
 import { safeAppPath } from "../../machines/system/safe-app-path"
 import { ROUTES } from "../../schema/system/app-routes"
 import { DemoNotice } from "../accounts/DemoNotice"
@@ -80,6 +80,9 @@ export function LoginPage() {
         <button type="submit" className={ui.button.primary} disabled={busy || !email || !password}>
           {busy ? "Signing in…" : "Sign in"}
         </button>
+        <div className={css.links}>
+          <Link href={ROUTES.forgotPassword}>Forgot password?</Link>
+        </div>
       </form>
     </main>
   )

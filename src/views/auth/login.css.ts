@@ -1,4 +1,26 @@
 import { style } from "@vanilla-extract/css"
+import { vars } from "../shell/theme.css"
 
 export const screen = style({ minHeight: "100%", display: "grid", placeItems: "center", padding: "16px" })
 export const form = style({ width: "min(400px, 100%)", display: "grid" })
+/** Links under a form ("Forgot password?", "Back to sign in"), spaced from it. */
+export const links = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.lg,
+  justifyContent: "center",
+  marginTop: vars.space.lg,
+})
+/** An email address in running text: a long one breaks rather than widening the card at 375 px. */
+export const email = style({ overflowWrap: "anywhere" })
+export const wide = style({ width: "100%" })
+/** A button that reads as a link inside a sentence. */
+export const inlineButton = style({
+  font: "inherit",
+  padding: 0,
+  border: "none",
+  background: "none",
+  color: vars.color.accent,
+  textDecoration: "underline",
+  cursor: "pointer",
+})

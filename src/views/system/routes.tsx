@@ -8,6 +8,8 @@ import { RequireAuth } from "./route-guards"
 // The layout, the bell and every signed-in page load after sign-in, keeping the sign-in bundle small.
 const SignedInRoutes = lazyPage(() => import("./signed-in-routes"))
 const InvitePage = lazyPage(() => import("../accounts/InvitePage"))
+const ForgotPasswordPage = lazyPage(() => import("../accounts/ForgotPasswordPage"))
+const ResetPasswordPage = lazyPage(() => import("../accounts/ResetPasswordPage"))
 
 /**
  * A reload or a shared link to a signed-in page fetches the signed-in part and that page's chunk while the
@@ -23,6 +25,8 @@ export function AppRoutes() {
       <Route path={ROUTES.login} component={LoginPage} />
       <Route path={ROUTES.unauthorized} component={UnauthorizedPage} />
       <Route path={ROUTES.invite} component={InvitePage} />
+      <Route path={ROUTES.forgotPassword} component={ForgotPasswordPage} />
+      <Route path={ROUTES.resetPassword} component={ResetPasswordPage} />
       <Route path={ROUTES.home}>
         <Redirect to={ROUTES.dashboard} replace />
       </Route>

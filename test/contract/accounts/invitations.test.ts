@@ -122,7 +122,7 @@ for (const backend of BACKENDS) {
 
     it("tells the sign-in page while the demo accounts exist", async () => {
       const notice = await server.call("/api/company/sign-in-notice/")
-      expect(await notice.json()).toEqual({ demo_accounts: true })
+      expect(await notice.json()).toEqual({ demo_accounts: true, mail: false })
       await server.database.db
         .updateTable("app_user")
         .set({ status: "deactivated" })
@@ -130,6 +130,7 @@ for (const backend of BACKENDS) {
         .execute()
       expect(await (await server.call("/api/company/sign-in-notice/")).json()).toEqual({
         demo_accounts: false,
+        mail: false,
       })
       // A deactivated account with the right password is told so; with a wrong one it learns nothing.
       const right = await server.call("/api/company/login/", {

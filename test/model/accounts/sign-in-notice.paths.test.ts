@@ -6,7 +6,7 @@ import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../wal
 const machine = signInNoticeMachine.provide({ actors: { loadNotice: pending() } })
 const events = pathEvents(machine, [
   { type: "signInNotice.load" },
-  { type: "xstate.done.actor.loadNotice", output: { demo_accounts: true } },
+  { type: "xstate.done.actor.loadNotice", output: { demo_accounts: true, mail: false } },
   { type: "xstate.error.actor.loadNotice", error: new Error("offline") },
 ])
 
@@ -22,6 +22,8 @@ describe("sign-in notice machine paths", () => {
     // Only a server that answered "demo accounts exist" shows the line; a failure keeps what was known.
     const answered = path.steps.some((step) => String(step.event.type) === "xstate.done.actor.loadNotice")
     expect(snapshot.context.demoAccounts).toBe(answered)
+    // Whether the server mails is unknown (null) until it has answered, and then what it said.
+    expect(snapshot.context.mail).toBe(answered ? false : null)
     actor.stop()
   }
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))

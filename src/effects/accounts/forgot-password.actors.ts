@@ -1,0 +1,16 @@
+import { fromPromise } from "xstate"
+import { forgotPasswordMachine } from "../../machines/accounts/forgot-password.machine"
+import type { ResetRequested } from "../../schema/accounts/password-reset"
+import type { RuntimeLoader } from "../system/runtime-loader"
+
+// The forgot-password page's machine with its IO: one call, made once the runtime has loaded.
+
+export function provideForgotPassword(runtime: RuntimeLoader) {
+  return forgotPasswordMachine.provide({
+    actors: {
+      requestReset: fromPromise<ResetRequested, { email: string }>(({ input }) =>
+        runtime.get().then((r) => r.accounts.requestPasswordReset(input.email)),
+      ),
+    },
+  })
+}
