@@ -3,6 +3,7 @@
 import { sql } from "kysely"
 import { accountsMigration } from "../accounts/migration"
 import { authSessionsMigration } from "../auth/migration"
+import { documentChecklistMigration } from "../documents/checklist-migration"
 import { recordDocumentsMigration } from "../documents/migration"
 import { liveChangeLogMigration } from "../live/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
@@ -79,4 +80,5 @@ export const migrations: readonly Migration[] = [
   liveChangeLogMigration,
   accountsMigration,
   recordDocumentsMigration,
+  documentChecklistMigration,
 ]

@@ -138,6 +138,6 @@ export function selectProviders(
       actorUserId: actor.id,
       senderName: actor.full_name,
     })
-    return info.detail(tx, row)
+    return info.detail(tx, row, now)
   })
 }

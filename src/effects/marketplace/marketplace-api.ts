@@ -123,10 +123,28 @@ export class MarketplaceApi extends Context.Service<MarketplaceApi, MarketplaceA
         const params = { uuid: ref.uuid }
         const decodeAs = detailOf(ref)
         if (ref.kind === "application") {
-          const { accept, reject } = applicationsApi.endpoints
-          return decision.action === "reject"
-            ? callEndpoint(api, reject, { params, payload: { reason: decision.reason } }, { decodeAs })
-            : callEndpoint(api, accept, { params }, { decodeAs })
+          const { accept, reject, requestInformation } = applicationsApi.endpoints
+          switch (decision.action) {
+            case "reject":
+              return callEndpoint(api, reject, { params, payload: { reason: decision.reason } }, { decodeAs })
+            case "requestInformation":
+              return callEndpoint(
+                api,
+                requestInformation,
+                { params, payload: { message: decision.message } },
+                { decodeAs },
+              )
+            default:
+              return callEndpoint(
+                api,
+                accept,
+                {
+                  params,
+                  payload: decision.overrideReason ? { override_reason: decision.overrideReason } : {},
+                },
+                { decodeAs },
+              )
+          }
         }
         const { approve, reject } = REQUEST_APIS[ref.kind].endpoints
         return decision.action === "reject"

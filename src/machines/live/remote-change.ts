@@ -33,6 +33,8 @@ const VERB: Readonly<Record<AuditAction, string>> = {
   providers_selected: "Providers chosen",
   assigned: "Claimed",
   unassigned: "Released",
+  information_requested: "Information requested",
+  documents_received: "Documents received",
 }
 
 export const holderOf = (assignee: Assignee | null, userId: number | null): Holder =>

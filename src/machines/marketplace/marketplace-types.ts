@@ -49,8 +49,11 @@ export type RecordDetail = WorkRequestDetail | MaintenanceRequestDetail | Compan
 /** The positive decision is "accept" for an application and "approve" for a request (the server's paths). */
 export type PositiveAction = "approve" | "accept"
 export type ReviewDecision =
-  | { readonly action: PositiveAction }
+  /** `overrideReason`: why an application is accepted with required documents missing or expired. */
+  | { readonly action: PositiveAction; readonly overrideReason?: string }
   | { readonly action: "reject"; readonly reason: string }
+  /** An application's third answer: the applicant is asked for more (it stays pending). */
+  | { readonly action: "requestInformation"; readonly message: string }
 
 export const positiveActionFor = (kind: ListSource): PositiveAction =>
   kind === "application" ? "accept" : "approve"
@@ -62,6 +65,8 @@ export const decisionWords = (decision: ReviewDecision | null): string => {
       return "accepted"
     case "reject":
       return "rejected"
+    case "requestInformation":
+      return "asked for more information"
     default:
       return "approved"
   }
