@@ -72,6 +72,7 @@ const queryText = (q: ListQuery): Record<string, string> => {
     page: q.page > 1 ? String(q.page) : undefined,
     page_size: q.pageSize === undefined ? undefined : String(q.pageSize),
     assignee: q.assignee,
+    waiting: q.waiting,
   }
   return Object.fromEntries(
     Object.entries(text).filter(

@@ -6,7 +6,7 @@ import type {
   WorkRequest,
   WorkRequestDetail,
 } from "../../schema/marketplace/marketplace"
-import type { AssigneeFilter } from "../../schema/marketplace/marketplace-input"
+import type { AssigneeFilter, WaitingFilter } from "../../schema/marketplace/marketplace-input"
 import type { QueueTimes } from "../../schema/marketplace/queue-wait"
 import type { RecordSource } from "../../schema/system/app-routes"
 
@@ -30,6 +30,8 @@ export interface ListQuery {
   readonly pageSize?: number
   /** Whose records: absent for all (docs/behaviour.md#claims). */
   readonly assignee?: AssigneeFilter
+  /** Applications waiting for their applicant, or not: absent for all (docs/behaviour.md#documents). */
+  readonly waiting?: WaitingFilter
 }
 
 export type ListItem = WorkRequest | MaintenanceRequest | CompanyApplication
