@@ -199,6 +199,16 @@ export const SUBSCRIPTIONS = {
           event: { type: "review.remoteChanged", change: f.change },
         },
         toReports,
+        // Documents sent through the intake API: the record's open documents list loads them.
+        ...(f.change.action === "documents_received"
+          ? [
+              {
+                type: "session.toPages",
+                page: "documents",
+                event: { type: "documents.recordChanged", uuid: f.change.uuid },
+              } as const,
+            ]
+          : []),
       ],
     },
   },
@@ -211,6 +221,7 @@ export const SUBSCRIPTIONS = {
         { type: "session.toPages", page: "pagedList", event: { type: "list.refresh" } },
         { type: "session.toPages", page: "review", event: { type: "review.refresh" } },
         toReports,
+        { type: "session.toPages", page: "documents", event: { type: "documents.refresh" } },
       ],
     },
   },
