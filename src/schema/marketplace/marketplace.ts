@@ -264,8 +264,17 @@ export const Candidate = Schema.Struct({
   score: Schema.Number,
   reasons: Schema.Array(Schema.String),
   selected: Schema.Boolean,
+  /** Its documents expired or expiring within 30 days: "Trade licence expires on 2026-12-01". */
+  document_warnings: Schema.optionalKey(Schema.Array(Schema.String)),
 })
 export type Candidate = typeof Candidate.Type
+/** A provider that would be a candidate but is left out, and why ("Insurance expired on 2026-10-01"). */
+export const LeftOutCandidate = Schema.Struct({
+  uuid: Uuid,
+  company_name: Schema.String,
+  reason: Schema.String,
+})
+export type LeftOutCandidate = typeof LeftOutCandidate.Type
 /**
  * The request the candidates are for, with the two facts they were searched by (a candidate offers the
  * service and serves the area), so that an empty answer can say why nobody qualifies.
@@ -282,6 +291,7 @@ export const CandidateList = Schema.Struct({
   count: Count,
   results: Schema.Array(Candidate),
   request: CandidateRequest,
+  left_out: Schema.optionalKey(Schema.Array(LeftOutCandidate)),
 })
 export type CandidateList = typeof CandidateList.Type
 
