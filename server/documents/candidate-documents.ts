@@ -29,14 +29,13 @@ export async function screenCandidates(
   for (const row of rows) {
     const kinds = best.get(row.record_uuid) ?? new Map<StoredKind, string | null>()
     const held = kinds.get(row.kind)
+    // ISO days order as text: the later of the two is the longer valid.
     const longer =
       held === undefined
         ? row.expires_on
         : held === null || row.expires_on === null
           ? null
-          : held > row.expires_on
-            ? held
-            : row.expires_on
+          : ([held, row.expires_on].sort().at(-1) ?? null)
     kinds.set(row.kind, longer)
     best.set(row.record_uuid, kinds)
   }

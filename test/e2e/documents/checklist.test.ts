@@ -64,8 +64,10 @@ describe("the application checklist in Chromium", () => {
     await list.waitFor()
     const items = list.getByRole("listitem")
     await expect(items.count()).resolves.toBe(5)
-    await expect(items.filter({ hasText: "Insurance" }).innerText()).resolves.toContain("Missing")
-    await expect(items.filter({ hasText: "Gas Safe registration" }).innerText()).resolves.toContain("Missing")
+    await expect(items.filter({ hasText: "Insurance" }).textContent()).resolves.toContain("Missing")
+    await expect(items.filter({ hasText: "Gas Safe registration" }).textContent()).resolves.toContain(
+      "Missing",
+    )
     await close()
   })
 
@@ -75,7 +77,7 @@ describe("the application checklist in Chromium", () => {
     await page.getByRole("button", { name: "Accept" }).click()
     const dialog = page.getByRole("dialog", { name: "Accept without the required documents?" })
     await dialog.waitFor()
-    await expect(dialog.innerText()).resolves.toContain("Insurance missing")
+    await expect(dialog.textContent()).resolves.toContain("Insurance missing")
     const accept = dialog.getByRole("button", { name: "Accept anyway" })
     await expect(accept.isDisabled()).resolves.toBe(true)
     await dialog.getByLabel("Reason for the override").fill("Insurance seen on paper at the office")
