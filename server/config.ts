@@ -18,6 +18,9 @@ import {
   REMINDER_INTERVAL_SECONDS,
 } from "./marketplace/queue-constants"
 
+/** The expiry watch looks hourly by default: expiry is counted in days. */
+const DOCUMENT_EXPIRY_INTERVAL_SECONDS = 3600
+
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
@@ -57,6 +60,8 @@ export interface Config {
   readonly queueOverdueAfterSeconds: number
   /** REMINDER_INTERVAL_SECONDS: how often each instance looks for records that became overdue. */
   readonly reminderIntervalMs: number
+  /** DOCUMENT_EXPIRY_INTERVAL_SECONDS: how often each instance looks for documents nearing their expiry. */
+  readonly documentExpiryIntervalMs: number
   /** APP_URL: the address people open, for links in invitations and mail; null: the request's own origin. */
   readonly appUrl: string | null
   /** SMTP_URL: where mail goes out (smtp:// or smtps://, credentials in the URL); null: mail is off. */
@@ -226,6 +231,8 @@ export function loadConfig(env: Env = process.env): Config {
     appUrl: appUrl(env),
     smtpUrl: smtpUrl(env),
     mailFrom: text(env, "MAIL_FROM") ?? DEFAULT_MAIL_FROM,
+    documentExpiryIntervalMs:
+      integer(env, "DOCUMENT_EXPIRY_INTERVAL_SECONDS", DOCUMENT_EXPIRY_INTERVAL_SECONDS, 1, 86_400) * 1000,
   }
 }
 

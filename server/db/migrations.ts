@@ -6,6 +6,7 @@ import { resetRequestMigration } from "../accounts/reset-request-migration"
 import { ownAccountMigration } from "../accounts/self-migration"
 import { loginDeviceMigration } from "../auth/device-migration"
 import { authSessionsMigration } from "../auth/migration"
+import { documentChecklistMigration } from "../documents/checklist-migration"
 import { recordDocumentsMigration } from "../documents/migration"
 import { liveChangeLogMigration } from "../live/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
@@ -85,4 +86,5 @@ export const migrations: readonly Migration[] = [
   ownAccountMigration,
   resetRequestMigration,
   loginDeviceMigration,
+  documentChecklistMigration,
 ]

@@ -11,6 +11,8 @@ const ISSUERS: Readonly<Partial<Record<StoredKind, readonly string[]>>> = {
   insurance: ["Aviva", "Hiscox", "AXA Insurance", "Zurich"],
   trade_licence: ["NICEIC", "Gas Safe Register", "TrustMark", "CHAS"],
   identity: ["HM Passport Office", "DVLA"],
+  gas_safe_registration: ["Gas Safe Register"],
+  electrical_certificate: ["NICEIC", "NAPIT"],
   registration_certificate: ["Companies House"],
   reference: ["Former customer"],
 }
@@ -37,10 +39,13 @@ const pick = (seed: string, n: number): number =>
 const addDays = (now: Date, days: number): string =>
   new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10)
 
-/** Mostly well in date; one in eight within the 30-day warning, one in sixteen already expired. */
-const expiryFor = (seed: string, now: Date): string => {
+/**
+ * Mostly well in date; one in eight within the 30-day warning, one in sixteen already expired, unless
+ * `inDate` (a pending application's: its checklist then shows no expired document to override).
+ */
+const expiryFor = (seed: string, now: Date, inDate: boolean): string => {
   const roll = pick(`${seed}:expiry`, 16)
-  if (roll === 0) return addDays(now, -1 - pick(`${seed}:past`, 60))
+  if (roll === 0 && !inDate) return addDays(now, -1 - pick(`${seed}:past`, 60))
   if (roll <= 2) return addDays(now, 1 + pick(`${seed}:soon`, 29))
   return addDays(now, 60 + pick(`${seed}:later`, 600))
 }
@@ -50,6 +55,7 @@ export function sampleDocument(
   name: string,
   kind: StoredKind,
   now: Date,
+  inDate = false,
 ): SampleDocument {
   const seed = `${recordUuid}:${name}`
   const has = KIND_FACTS[kind]
@@ -60,7 +66,7 @@ export function sampleDocument(
       ? { number: `${kind.slice(0, 2).toUpperCase()}-${100_000 + pick(`${seed}:n`, 900_000)}` }
       : {}),
     ...(has.issuer ? { issuer: issuers[pick(`${seed}:i`, issuers.length)] ?? "Issuer" } : {}),
-    ...(has.expires ? { expires_on: expiryFor(seed, now) } : {}),
+    ...(has.expires ? { expires_on: expiryFor(seed, now, inDate) } : {}),
   }
   const image = kind === "photo" || kind === "identity"
   if (image) {

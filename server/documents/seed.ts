@@ -24,7 +24,7 @@ export async function seedDocuments(db: Kysely<Database>, context: SeedContext):
   )
   const applications = await db
     .selectFrom("company_application")
-    .select(["uuid", "documents", "submitted_at"])
+    .select(["uuid", "documents", "submitted_at", "status"])
     .execute()
   const requests = await db
     .selectFrom("service_request")
@@ -34,7 +34,9 @@ export async function seedDocuments(db: Kysely<Database>, context: SeedContext):
     ...applications.map((a) => ({
       recordKind: "company_application" as const,
       recordUuid: a.uuid,
-      documents: a.documents.map((d) => sampleDocument(a.uuid, d.name, d.kind as StoredKind, context.now)),
+      documents: a.documents.map((d) =>
+        sampleDocument(a.uuid, d.name, d.kind as StoredKind, context.now, a.status === "pending"),
+      ),
       at: a.submitted_at,
     })),
     ...requests.map((r) => ({

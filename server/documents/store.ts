@@ -5,6 +5,7 @@ import { DOCUMENT_LIMITS } from "../../src/schema/documents/kinds"
 import type { RecordKind } from "../../src/schema/marketplace/marketplace"
 import { notFound, tooLarge } from "../errors"
 import type { Db } from "../marketplace/db"
+import { documentsReceived } from "./received"
 import type { SpooledFile } from "./spool"
 import { documentToWire } from "./wire"
 
@@ -109,6 +110,7 @@ export function storeDocuments(db: Db, input: StoreInput): Promise<StoredDocumen
       }
       stored.push(documentToWire(row))
     }
+    await documentsReceived(tx, input.recordKind, input.recordUuid, stored, input.now)
     return stored
   })
 }

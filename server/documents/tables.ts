@@ -24,7 +24,15 @@ export interface RecordDocumentChunkTable {
   bytes: Uint8Array
 }
 
+/** One reminder sent for a document at a threshold (days before its expiry; 0 once expired). */
+export interface DocumentExpiryReminderTable {
+  document_id: string
+  threshold_days: number
+  reminded_at: Date
+}
+
 export interface DocumentTables {
   record_document: RecordDocumentTable
   record_document_chunk: RecordDocumentChunkTable
+  document_expiry_reminder: DocumentExpiryReminderTable
 }

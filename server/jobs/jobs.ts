@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify"
+import { documentExpiryJob } from "./document-expiry-job"
 import { liveLogPruneJob } from "./live-log-prune-job"
 import { mailJob } from "./mail-job"
 import { pushJob } from "./push-job"
@@ -9,7 +10,7 @@ import { reminderJob } from "./reminder-job"
 
 export type Job = (app: FastifyInstance) => Promise<void>
 
-export const JOBS: readonly Job[] = [pushJob, reminderJob, liveLogPruneJob, mailJob]
+export const JOBS: readonly Job[] = [pushJob, reminderJob, liveLogPruneJob, mailJob, documentExpiryJob]
 
 export async function startJobs(app: FastifyInstance): Promise<void> {
   for (const job of JOBS) await job(app)

@@ -6,6 +6,7 @@ import type {
   WorkRequestDetail,
 } from "../../src/schema/marketplace/marketplace"
 import type { AuthUser } from "../auth/users"
+import { screenCandidates } from "../documents/candidate-documents"
 import { conflict, invalid } from "../errors"
 import { announce } from "./announce"
 import { recordAudit } from "./audit"
@@ -23,13 +24,24 @@ import { formatWhen } from "./text"
 
 type Detail = WorkRequestDetail | MaintenanceRequestDetail
 
-export async function requestCandidates(db: Db, kind: RequestKind, uuid: string): Promise<CandidateList> {
+export async function requestCandidates(
+  db: Db,
+  kind: RequestKind,
+  uuid: string,
+  now: Date,
+): Promise<CandidateList> {
   const row = await findRecord(db, RECORD_KINDS[kind], uuid)
   const chosen = (await selectedProviders(db, [row.id])).get(row.id) ?? []
-  const results = await loadCandidates(db, row, new Set(chosen.map((p) => p.uuid)))
+  const screened = await screenCandidates(
+    db,
+    await loadCandidates(db, row, new Set(chosen.map((p) => p.uuid))),
+    now,
+  )
+  const results = screened.kept
   return {
     count: results.length,
     results,
+    left_out: screened.leftOut,
     request: {
       uuid: row.uuid,
       title: row.title,
@@ -56,7 +68,8 @@ export function selectProviders(
         `Providers can only be chosen for an approved ${info.noun}; this one is ${before.status}.`,
       )
 
-    const candidates = await loadCandidates(tx, before, new Set())
+    // A provider left out for an expired insurance is not a candidate (docs/behaviour.md#documents).
+    const candidates = (await screenCandidates(tx, await loadCandidates(tx, before, new Set()), now)).kept
     const byUuid = new Map(candidates.map((c) => [c.uuid, c]))
     const strangers = providerIds.filter((id) => !byUuid.has(id))
     if (strangers.length > 0)
@@ -138,6 +151,6 @@ export function selectProviders(
       actorUserId: actor.id,
       senderName: actor.full_name,
     })
-    return info.detail(tx, row)
+    return info.detail(tx, row, now)
   })
 }

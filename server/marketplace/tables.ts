@@ -41,6 +41,9 @@ export interface CompanyApplicationTable {
   assignee_user_id: ColumnType<number | null, number | null | undefined, number | null>
   assignee_name: ColumnType<string | null, string | null | undefined, string | null>
   assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  /** Since when the applicant has been asked for more and not answered; null otherwise. */
+  waiting_since: ColumnType<Date | null, Date | null | undefined, Date | null>
+  waiting_message: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** Work and maintenance requests share one table; `location` is the address or the site. */

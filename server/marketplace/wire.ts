@@ -55,6 +55,7 @@ export const applicationToWire = (row: ApplicationRow): CompanyApplication => ({
   decided_by: actor(row.decided_by_user_id, row.decided_by_name),
   reason: row.reason,
   assignee: assigneeOf(row),
+  waiting_since: isoOrNull(row.waiting_since),
 })
 
 const requestCommon = (row: RequestRow, selected: ReadonlyArray<ProviderRef>) => ({

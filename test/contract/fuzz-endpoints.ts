@@ -10,12 +10,14 @@ import { LoginRequest, ProfilePatch } from "../../src/schema/auth/auth"
 import { FileQuery } from "../../src/schema/documents/document"
 import { ExportDownloadQuery, ExportRequest } from "../../src/schema/exports/exports"
 import {
+  AcceptBody,
   ApplicationListQuery,
   CompanyApplicationIntake,
   MaintenanceRequestIntake,
   ProviderListQuery,
   RejectBody,
   ReopenBody,
+  RequestInformationBody,
   RequestListQuery,
   SelectProvidersBody,
   WorkRequestIntake,
@@ -129,6 +131,12 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "POST /api/v1/company-applications/:uuid/accept/": {
     group: "marketplace",
     params: (c) => ({ uuid: c.applications }),
+    body: AcceptBody,
+  },
+  "POST /api/v1/company-applications/:uuid/request-information/": {
+    group: "marketplace",
+    params: (c) => ({ uuid: c.applications }),
+    body: RequestInformationBody,
   },
   "POST /api/v1/company-applications/:uuid/reject/": {
     group: "marketplace",

@@ -108,6 +108,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginLimitPerIp: { max: 10_000, windowMs: 60_000 },
     // Suites move the clock by days: reminders would land in their counts. The reminder suites ask for them.
     reminderIntervalMs: 86_400_000,
+    documentExpiryIntervalMs: 86_400_000,
     ...overrides,
   }
 }

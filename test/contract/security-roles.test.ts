@@ -44,6 +44,7 @@ const POLICY: Readonly<Record<string, Policy>> = {
   ...decisions("/api/v1/maintenance-requests/"),
   "POST /api/v1/company-applications/:uuid/accept/": "staff",
   "POST /api/v1/company-applications/:uuid/reject/": "staff",
+  "POST /api/v1/company-applications/:uuid/request-information/": "staff",
   "POST /api/v1/company-applications/:uuid/reopen/": "admin",
   "POST /api/v1/company-applications/:uuid/assign/": "staff",
   "POST /api/v1/company-applications/:uuid/unassign/": "staff",

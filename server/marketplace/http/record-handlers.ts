@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify"
-import type { RejectBody, ReopenBody } from "../../../src/schema/marketplace/marketplace-input"
+import type { AcceptBody, RejectBody, ReopenBody } from "../../../src/schema/marketplace/marketplace-input"
 import { pageBody } from "../../http/page-body"
 import { marketplaceWindow } from "../list-query"
 import { queueTimes } from "../queue-wait"
@@ -29,9 +29,16 @@ export function recordHandlers<Row extends RecordCore, Item, Detail>(
       ...pageBody(req, marketplaceWindow(query), await listRecords(db, kind, query, req.user.id)),
       queue: queueTimes(config, now()),
     }),
-    detail: async ({ params }: Call) => recordDetail(db, kind, params.uuid),
-    decide: async ({ params, req }: Call) =>
-      decideRecord(db, kind, params.uuid, req.user, { to: "decided" }, now()),
+    detail: async ({ params }: Call) => recordDetail(db, kind, params.uuid, now()),
+    decide: async ({ params, payload, req }: Call & { readonly payload?: AcceptBody }) =>
+      decideRecord(
+        db,
+        kind,
+        params.uuid,
+        req.user,
+        { to: "decided", overrideReason: payload?.override_reason ?? null },
+        now(),
+      ),
     reject: async ({ params, payload, req }: Call & { readonly payload: RejectBody }) =>
       decideRecord(db, kind, params.uuid, req.user, { to: "rejected", reason: payload.reason }, now()),
     reopen: async ({ params, payload, req }: Call & { readonly payload: ReopenBody }) =>

@@ -17,7 +17,7 @@ function handlersFor(app: FastifyInstance, kind: RequestKind): Handlers<typeof w
   return {
     ...calls,
     approve: decide,
-    candidates: async ({ params }) => requestCandidates(db, kind, params.uuid),
+    candidates: async ({ params }) => requestCandidates(db, kind, params.uuid, now()),
     selectProviders: async ({ params, payload, req }) =>
       selectProviders(db, kind, params.uuid, req.user, payload.provider_ids, now()),
   }

@@ -44,7 +44,7 @@ export function claimRecord<Row extends RecordCore, Detail>(
     // Locked so that two claims at once are applied one after the other, each auditing what it replaced.
     const before = await findCore(tx, entry, uuid, true)
     const columns = columnsFor(before, actor, change, now)
-    if (columns === null) return entry.detail(tx, await rowOf(tx, entry, before.id))
+    if (columns === null) return entry.detail(tx, await rowOf(tx, entry, before.id), now)
     await tx.updateTable(entry.table).set(columns).where("id", "=", before.id).execute()
     const row = await rowOf(tx, entry, before.id)
     const previous = holder(before)
@@ -60,6 +60,6 @@ export function claimRecord<Row extends RecordCore, Detail>(
       details: previous !== null && previous.id !== actor.id ? { previous_assignee: previous } : {},
       at: now,
     })
-    return entry.detail(tx, row)
+    return entry.detail(tx, row, now)
   })
 }

@@ -60,9 +60,15 @@ export interface RecordKindEntry<Row extends RecordCore, Item, Detail> {
   readonly rowsById: (db: Db, ids: ReadonlyArray<number>) => Promise<Row[]>
   /** As the lists return them, in the order given. */
   readonly items: (db: Db, rows: ReadonlyArray<Row>) => Promise<Item[]>
-  readonly detail: (db: Db, row: Row) => Promise<Detail>
+  /** `now` is the server's day for what depends on it (an application's checklist). */
+  readonly detail: (db: Db, row: Row, now: Date) => Promise<Detail>
   /** The audit trail's name for the record. */
   readonly titleOf: (row: Row) => string
+  /**
+   * Whether the positive decision may go ahead, checked in its transaction (it throws to refuse): an
+   * application's required documents, which an override reason lets past. The audit entry's details.
+   */
+  readonly checkDecided: (tx: Db, row: Row, now: Date, overrideReason: string | null) => Promise<AuditDetails>
   /** What deciding does besides the status, in the same transaction; the audit entry's details. */
   readonly onDecided: (tx: Db, row: Row, now: Date) => Promise<AuditDetails>
   /** What a reopen undoes besides the decision, in the same transaction; the audit entry's details. */

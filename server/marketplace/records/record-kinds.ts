@@ -8,6 +8,7 @@ import type {
   WorkRequestDetail,
 } from "../../../src/schema/marketplace/marketplace"
 import type { RecordSource } from "../../../src/schema/system/app-routes"
+import { applicationChecklist, checkRequiredDocuments } from "../../documents/checklist"
 import { priorityOfUrgency } from "../announce"
 import { auditTrail } from "../audit"
 import type { Db } from "../db"
@@ -55,18 +56,20 @@ const application: ApplicationEntry = {
   decided: "accepted",
   rowsById: (db, ids) => db.selectFrom("company_application").selectAll().where("id", "in", ids).execute(),
   items: async (_db, rows) => rows.map(applicationToWire),
-  detail: async (db, row) => {
-    const [provider, audit] = await Promise.all([
+  detail: async (db, row, now) => {
+    const [provider, audit, checklist] = await Promise.all([
       db
         .selectFrom("provider")
         .select(["uuid", "company_name"])
         .where("application_id", "=", row.id)
         .executeTakeFirst(),
       auditTrail(db, row.uuid),
+      applicationChecklist(db, row, now),
     ])
-    return { ...applicationToWire(row), provider: provider ?? null, audit }
+    return { ...applicationToWire(row), provider: provider ?? null, checklist, audit }
   },
   titleOf: (row) => row.company_name,
+  checkDecided: (tx, row, now, overrideReason) => checkRequiredDocuments(tx, row, now, overrideReason),
   // An accepted application becomes (or becomes again) a provider.
   onDecided: async (tx, row, now) =>
     row.status === "accepted" ? { provider: await activateProviderFor(tx, row, now) } : {},
@@ -106,6 +109,7 @@ const request = (kind: RequestKind): RequestEntry => ({
     return { ...requestToWire(row, selected.get(row.id) ?? []), audit }
   },
   titleOf: (row) => row.title,
+  checkDecided: async () => ({}),
   onDecided: async () => ({}),
   // A reopened request forgets the providers chosen for it, who lose the job from their load.
   onReopened: async (tx, row) => {

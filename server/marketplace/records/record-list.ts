@@ -28,6 +28,11 @@ export async function listRecords<Row extends RecordCore, Item>(
   if (query.status !== undefined) base = base.where("status", "=", query.status)
   if (query.assignee === "mine") base = base.where("assignee_user_id", "=", viewerId ?? 0)
   if (query.assignee === "unassigned") base = base.where("assignee_user_id", "is", null)
+  // Only applications wait for their applicant (docs/behaviour.md#documents).
+  if ("waiting" in query && entry.table === "company_application") {
+    if (query.waiting === "waiting") base = base.where("waiting_since", "is not", null)
+    if (query.waiting === "not_waiting") base = base.where("waiting_since", "is", null)
+  }
   const search = query.search?.trim()
   if (search) base = base.where("search_text", "like", containsPattern(search))
 

@@ -36,7 +36,8 @@ export const recordDetail = async <Row extends RecordCore, Detail>(
   db: Db,
   entry: RecordKindEntry<Row, unknown, Detail>,
   uuid: string,
-): Promise<Detail> => entry.detail(db, await findRecord(db, entry, uuid))
+  now: Date,
+): Promise<Detail> => entry.detail(db, await findRecord(db, entry, uuid), now)
 
 /** The record as the lists return it now. */
 export const listItem = async <Row extends RecordCore, Item>(

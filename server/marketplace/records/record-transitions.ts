@@ -13,7 +13,9 @@ import { findCore, rowOf } from "./record-rows"
 // saying what happened. What a kind does besides (a provider made or withdrawn, providers released) is its
 // entry's.
 
-export type Decision = { readonly to: "decided" } | { readonly to: "rejected"; readonly reason: string }
+export type Decision =
+  | { readonly to: "decided"; readonly overrideReason?: string | null }
+  | { readonly to: "rejected"; readonly reason: string }
 
 export function decideRecord<Row extends RecordCore, Detail>(
   db: Db,
@@ -25,6 +27,7 @@ export function decideRecord<Row extends RecordCore, Detail>(
 ): Promise<Detail> {
   const to = decision.to === "decided" ? entry.decided : "rejected"
   const reason = decision.to === "rejected" ? decision.reason.trim() : null
+  const overrideReason = decision.to === "decided" ? decision.overrideReason?.trim() || null : null
   return db.transaction().execute(async (tx) => {
     const before = await findCore(tx, entry, uuid)
     const changed = await tx
@@ -44,7 +47,8 @@ export function decideRecord<Row extends RecordCore, Detail>(
       throw await alreadyDecided(tx, entry.noun, uuid, await findCore(tx, entry, uuid))
 
     const row = await rowOf(tx, entry, changed.id)
-    const details = await entry.onDecided(tx, row, now)
+    const checked = to === "rejected" ? {} : await entry.checkDecided(tx, row, now, overrideReason)
+    const details = { ...checked, ...(await entry.onDecided(tx, row, now)) }
     await recordAudit(tx, {
       recordKind: entry.recordKind,
       recordUuid: row.uuid,
@@ -53,7 +57,8 @@ export function decideRecord<Row extends RecordCore, Detail>(
       action: to,
       from: "pending",
       to,
-      reason,
+      // An accept over the checklist keeps why (docs/behaviour.md#documents).
+      reason: reason ?? (checked.overridden ? overrideReason : null),
       details,
       at: now,
     })
@@ -64,7 +69,7 @@ export function decideRecord<Row extends RecordCore, Detail>(
       actorUserId: actor.id,
       senderName: actor.full_name,
     })
-    return entry.detail(tx, row)
+    return entry.detail(tx, row, now)
   })
 }
 
@@ -120,6 +125,6 @@ export function reopenRecord<Row extends RecordCore, Detail>(
       actorUserId: actor.id,
       senderName: actor.full_name,
     })
-    return entry.detail(tx, row)
+    return entry.detail(tx, row, now)
   })
 }

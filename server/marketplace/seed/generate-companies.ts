@@ -1,3 +1,4 @@
+import { requiredKinds } from "../../../src/schema/documents/checklist"
 import {
   type ApplicationStatus,
   SERVICE_CATEGORIES,
@@ -12,6 +13,7 @@ import {
   DOCUMENTS,
   FIRST_NAMES,
   RELATED,
+  REQUIRED_DOCUMENT_FILES,
   SURNAMES,
   TOWNS,
   TRADE_WORD,
@@ -72,7 +74,17 @@ export function makeApplications(
     const submitted_at =
       status === "pending" ? daysBefore(now, random.int(0, 240) / 24) : daysBefore(now, random.int(5, 60))
     const decided_at = hoursAfter(submitted_at, random.int(2, 72))
-    const documents = random.sample(DOCUMENTS, random.int(1, DOCUMENTS.length))
+    const sampled = random.sample(DOCUMENTS, random.int(1, DOCUMENTS.length))
+    // Every demo application names what its checklist requires (docs/behaviour.md#documents); added without
+    // drawing from `random`, so that the rest of the demo stays as it was.
+    const documents = [
+      ...sampled,
+      ...requiredKinds(company.services).flatMap((kind) =>
+        sampled.some((d) => d.kind === kind)
+          ? []
+          : [{ name: REQUIRED_DOCUMENT_FILES[kind] ?? `${kind}.pdf`, kind }],
+      ),
+    ]
     return {
       uuid: random.uuid(),
       company_name: company.name,

@@ -176,6 +176,16 @@ export const APPLICATION_REJECTIONS = words(
   "Public liability insurance certificate has expired. | Registration number does not match Companies House records. | No trade references supplied. | Duplicate application: this company is already registered. | Gas work offered without a Gas Safe registration.",
 )
 
+/** The file each required kind is sent as, when the random choice above left it out. */
+export const REQUIRED_DOCUMENT_FILES: Readonly<Partial<Record<DocumentKind, string>>> = {
+  registration_certificate: "certificate-of-incorporation.pdf",
+  insurance: "public-liability-insurance.pdf",
+  trade_licence: "trade-accreditation.pdf",
+  identity: "director-passport.jpg",
+  gas_safe_registration: "gas-safe-registration.pdf",
+  electrical_certificate: "electrical-competence-certificate.pdf",
+}
+
 export const DOCUMENTS: ReadonlyArray<{ readonly name: string; readonly kind: DocumentKind }> = [
   { name: "certificate-of-incorporation.pdf", kind: "registration_certificate" },
   { name: "public-liability-insurance.pdf", kind: "insurance" },

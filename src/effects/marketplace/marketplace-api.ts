@@ -72,6 +72,7 @@ const queryText = (q: ListQuery): Record<string, string> => {
     page: q.page > 1 ? String(q.page) : undefined,
     page_size: q.pageSize === undefined ? undefined : String(q.pageSize),
     assignee: q.assignee,
+    waiting: q.waiting,
   }
   return Object.fromEntries(
     Object.entries(text).filter(
@@ -123,10 +124,28 @@ export class MarketplaceApi extends Context.Service<MarketplaceApi, MarketplaceA
         const params = { uuid: ref.uuid }
         const decodeAs = detailOf(ref)
         if (ref.kind === "application") {
-          const { accept, reject } = applicationsApi.endpoints
-          return decision.action === "reject"
-            ? callEndpoint(api, reject, { params, payload: { reason: decision.reason } }, { decodeAs })
-            : callEndpoint(api, accept, { params }, { decodeAs })
+          const { accept, reject, requestInformation } = applicationsApi.endpoints
+          switch (decision.action) {
+            case "reject":
+              return callEndpoint(api, reject, { params, payload: { reason: decision.reason } }, { decodeAs })
+            case "requestInformation":
+              return callEndpoint(
+                api,
+                requestInformation,
+                { params, payload: { message: decision.message } },
+                { decodeAs },
+              )
+            default:
+              return callEndpoint(
+                api,
+                accept,
+                {
+                  params,
+                  payload: decision.overrideReason ? { override_reason: decision.overrideReason } : {},
+                },
+                { decodeAs },
+              )
+          }
         }
         const { approve, reject } = REQUEST_APIS[ref.kind].endpoints
         return decision.action === "reject"

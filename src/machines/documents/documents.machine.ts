@@ -33,6 +33,10 @@ export type DocumentsEvent =
   | { type: "documents.zoomIn" }
   | { type: "documents.zoomOut" }
   | { type: "documents.zoomReset" }
+  /** A record got new documents (bus: records.remoteChanged): this one's list loads again if it is its. */
+  | { type: "documents.recordChanged"; uuid: string }
+  /** The socket came back after a loss (bus: records.resync): loaded again. */
+  | { type: "documents.refresh" }
 
 const loadDocuments = fromPromise<DocumentList, DocumentsInput>(() =>
   Promise.reject(new Error("loadDocuments provided by src/effects")),
@@ -60,6 +64,8 @@ export const documentsMachine = setup({
   },
   actors: { loadDocuments },
   guards: {
+    isThisRecord: ({ context, event }) =>
+      event.type === "documents.recordChanged" && event.uuid === context.uuid,
     isImage: ({ context, event }) =>
       event.type === "documents.open" && imagesOf(context.documents).some((d) => d.id === event.id),
   },
@@ -99,8 +105,19 @@ export const documentsMachine = setup({
         links: {
           initial: "fresh",
           states: {
-            fresh: { after: { linksExpire: "refreshing" } },
+            // New documents and fresh links come in one load, without closing an image open in the viewer.
+            fresh: {
+              after: { linksExpire: "refreshing" },
+              on: {
+                "documents.recordChanged": { guard: "isThisRecord", target: "refreshing" },
+                "documents.refresh": "refreshing",
+              },
+            },
             refreshing: {
+              on: {
+                "documents.recordChanged": { guard: "isThisRecord", target: "refreshing", reenter: true },
+                "documents.refresh": { target: "refreshing", reenter: true },
+              },
               invoke: {
                 id: "refreshDocuments",
                 src: "loadDocuments",

@@ -1,5 +1,5 @@
-import type { AssigneeFilter } from "../../schema/marketplace/marketplace-input"
-import type { ListPage, ListQuery } from "../marketplace/marketplace-types"
+import type { AssigneeFilter, WaitingFilter } from "../../schema/marketplace/marketplace-input"
+import type { ListItem, ListPage, ListQuery } from "../marketplace/marketplace-types"
 import type { ChangeMark, Holder, RemoteChange } from "./remote-change"
 
 // How an open list takes a change made elsewhere, at once and in place (docs/behaviour.md#live-records): the
@@ -15,8 +15,14 @@ const hasStatus = (listStatus: string, status: string): boolean => listStatus ==
 const hasHolder = (assignee: AssigneeFilter | undefined, holder: Holder): boolean =>
   assignee === "mine" ? holder === "me" : assignee === "unassigned" ? holder === "nobody" : true
 
+/** Whether a record belongs to a list of `waiting` (absent or All lists every record). */
+const hasWaiting = (waiting: WaitingFilter | undefined, record: ListItem): boolean =>
+  waiting === undefined || waiting === "all"
+    ? true
+    : ("waiting_since" in record && record.waiting_since != null) === (waiting === "waiting")
+
 /** What of a list's query decides which records it holds. */
-export type ListFilter = Pick<ListQuery, "status" | "assignee">
+export type ListFilter = Pick<ListQuery, "status" | "assignee" | "waiting">
 
 export function applyChange(
   data: ListPage | null,
@@ -29,8 +35,11 @@ export function applyChange(
   if (at < 0) return data
   // Kept only for someone else's change: this user's own decision (in another tab) is meant to take it away.
   const keep = kept.includes(change.uuid) && change.mark !== null
-  if ((hasStatus(filter.status, change.record.status) && hasHolder(filter.assignee, change.holder)) || keep)
-    return { ...data, results: data.results.with(at, change.record) }
+  const fits =
+    hasStatus(filter.status, change.record.status) &&
+    hasHolder(filter.assignee, change.holder) &&
+    hasWaiting(filter.waiting, change.record)
+  if (fits || keep) return { ...data, results: data.results.with(at, change.record) }
   return { ...data, count: Math.max(0, data.count - 1), results: data.results.toSpliced(at, 1) }
 }
 

@@ -22,6 +22,8 @@ export interface RemoteChange {
   /** Null for a change this user made (in another tab): it is applied, not marked as someone else's. */
   readonly mark: ChangeMark | null
   readonly holder: Holder
+  /** What happened, as the audit trail names it (an upload is `documents_received`). */
+  readonly action?: AuditAction
 }
 
 const VERB: Readonly<Record<AuditAction, string>> = {
@@ -33,6 +35,8 @@ const VERB: Readonly<Record<AuditAction, string>> = {
   providers_selected: "Providers chosen",
   assigned: "Claimed",
   unassigned: "Released",
+  information_requested: "Information requested",
+  documents_received: "Documents received",
 }
 
 export const holderOf = (assignee: Assignee | null, userId: number | null): Holder =>
@@ -46,6 +50,7 @@ export function remoteChangeOf(message: RecordChangedMessage, userId: number | n
     record: message.record,
     mark: mine ? null : { words: `${VERB[message.change]} by ${message.actor.full_name}`, at: message.at },
     holder: holderOf(message.record.assignee, userId),
+    action: message.change,
   }
 }
 

@@ -1,4 +1,9 @@
-import { ASSIGNEE_FILTERS, type AssigneeFilter } from "../../schema/marketplace/marketplace-input"
+import {
+  ASSIGNEE_FILTERS,
+  type AssigneeFilter,
+  WAITING_FILTERS,
+  type WaitingFilter,
+} from "../../schema/marketplace/marketplace-input"
 import type { ListQuery } from "./marketplace-types"
 
 // A list's place lives in the URL query so that it can be shared, reloaded and reached with Back. Only what
@@ -20,7 +25,20 @@ export function parseListSearch(search: string, status: string): ListQuery {
     search: params.get("search") ?? "",
     ordering: params.get("ordering") || defaultOrdering(status),
     ...assigneeParam(params.get("assignee")),
+    ...waitingParam(params.get("waiting")),
   }
+}
+
+/** Waiting or Not waiting for the applicant; All is the default (docs/behaviour.md#documents). */
+const waitingParam = (value: string | null): { waiting?: WaitingFilter } => {
+  const known = WAITING_FILTERS.find((f) => f === value)
+  return known === undefined || known === "all" ? {} : { waiting: known }
+}
+
+/** The query with another waiting filter, from the first page. */
+export const withWaiting = (query: ListQuery, waiting: WaitingFilter): ListQuery => {
+  const { waiting: _old, ...rest } = query
+  return { ...rest, page: 1, ...waitingParam(waiting) }
 }
 
 /** Mine or Unassigned; All is the default and leaves the address clean (docs/behaviour.md#claims). */
@@ -40,6 +58,7 @@ export function listSearchString(query: ListQuery): string {
   if (query.search !== "") params.set("search", query.search)
   if (query.ordering !== defaultOrdering(query.status)) params.set("ordering", query.ordering)
   if (query.assignee !== undefined && query.assignee !== "all") params.set("assignee", query.assignee)
+  if (query.waiting !== undefined && query.waiting !== "all") params.set("waiting", query.waiting)
   if (query.page > 1) params.set("page", String(query.page))
   return params.toString()
 }
@@ -49,4 +68,5 @@ export const sameQuery = (a: ListQuery, b: ListQuery): boolean =>
   a.page === b.page &&
   a.search === b.search &&
   a.ordering === b.ordering &&
-  (a.assignee ?? "all") === (b.assignee ?? "all")
+  (a.assignee ?? "all") === (b.assignee ?? "all") &&
+  (a.waiting ?? "all") === (b.waiting ?? "all")

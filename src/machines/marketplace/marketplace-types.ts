@@ -6,7 +6,7 @@ import type {
   WorkRequest,
   WorkRequestDetail,
 } from "../../schema/marketplace/marketplace"
-import type { AssigneeFilter } from "../../schema/marketplace/marketplace-input"
+import type { AssigneeFilter, WaitingFilter } from "../../schema/marketplace/marketplace-input"
 import type { QueueTimes } from "../../schema/marketplace/queue-wait"
 import type { RecordSource } from "../../schema/system/app-routes"
 
@@ -30,6 +30,8 @@ export interface ListQuery {
   readonly pageSize?: number
   /** Whose records: absent for all (docs/behaviour.md#claims). */
   readonly assignee?: AssigneeFilter
+  /** Applications waiting for their applicant, or not: absent for all (docs/behaviour.md#documents). */
+  readonly waiting?: WaitingFilter
 }
 
 export type ListItem = WorkRequest | MaintenanceRequest | CompanyApplication
@@ -49,8 +51,11 @@ export type RecordDetail = WorkRequestDetail | MaintenanceRequestDetail | Compan
 /** The positive decision is "accept" for an application and "approve" for a request (the server's paths). */
 export type PositiveAction = "approve" | "accept"
 export type ReviewDecision =
-  | { readonly action: PositiveAction }
+  /** `overrideReason`: why an application is accepted with required documents missing or expired. */
+  | { readonly action: PositiveAction; readonly overrideReason?: string }
   | { readonly action: "reject"; readonly reason: string }
+  /** An application's third answer: the applicant is asked for more (it stays pending). */
+  | { readonly action: "requestInformation"; readonly message: string }
 
 export const positiveActionFor = (kind: ListSource): PositiveAction =>
   kind === "application" ? "accept" : "approve"
@@ -62,6 +67,8 @@ export const decisionWords = (decision: ReviewDecision | null): string => {
       return "accepted"
     case "reject":
       return "rejected"
+    case "requestInformation":
+      return "asked for more information"
     default:
       return "approved"
   }

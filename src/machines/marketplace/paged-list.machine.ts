@@ -1,13 +1,13 @@
 import { assign, enqueueActions, fromPromise, setup } from "xstate"
 import { FINDING } from "../../constants"
 import type { Assignee } from "../../schema/marketplace/marketplace"
-import type { AssigneeFilter } from "../../schema/marketplace/marketplace-input"
+import type { AssigneeFilter, WaitingFilter } from "../../schema/marketplace/marketplace-input"
 import { failureText } from "../../schema/system/failure-text"
 import { heldFact } from "../live/held-position"
 import { applyChange, keepTicked, withMark } from "../live/live-list"
 import type { ChangeMark, RemoteChange } from "../live/remote-change"
 import type { LiveFact } from "../system/facts"
-import { sameQuery, withAssignee } from "./list-url"
+import { sameQuery, withAssignee, withWaiting } from "./list-url"
 import type { ListPage, ListQuery, ListSource } from "./marketplace-types"
 
 // One machine for every paged list (work and maintenance requests, company applications, any status).
@@ -62,6 +62,8 @@ export type PagedListEvent =
   | { type: "list.assigned"; source: ListSource; uuid: string; assignee: Assignee | null }
   /** Mine, Unassigned or All: back to the first page. */
   | { type: "list.assignee"; assignee: AssigneeFilter }
+  /** Applications waiting for their applicant, the others, or all: back to the first page. */
+  | { type: "list.waiting"; waiting: WaitingFilter }
 
 export interface FetchPageInput {
   readonly source: ListSource
@@ -202,6 +204,12 @@ export const pagedListMachine = setup({
       target: ".loading",
       reenter: true,
       actions: assign({ query: ({ context, event }) => withAssignee(context.query, event.assignee) }),
+    },
+    "list.waiting": {
+      guard: ({ context, event }) => (context.query.waiting ?? "all") !== event.waiting,
+      target: ".loading",
+      reenter: true,
+      actions: assign({ query: ({ context, event }) => withWaiting(context.query, event.waiting) }),
     },
     // The row changes where it stands; a filtered list is not reloaded under the user's eyes. On a Mine or
     // Unassigned list, the record.changed the claim also makes (list.remoteChanged) takes it out when it no

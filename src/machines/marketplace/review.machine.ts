@@ -1,4 +1,5 @@
 import { and, assign, emit, enqueueActions, fromPromise, setup } from "xstate"
+import { blockingEntries } from "../../schema/documents/checklist"
 import type { Assignee } from "../../schema/marketplace/marketplace"
 import { failureStatus, failureText } from "../../schema/system/failure-text"
 import { heldFact } from "../live/held-position"
@@ -11,7 +12,9 @@ import {
   type ReviewDecision,
 } from "./marketplace-types"
 
-// A record's detail page: load it, then approve/accept after a confirmation or reject with a reason.
+// A record's detail page: load it, then approve/accept after a confirmation or reject with a reason. An
+// application has a third answer, asking its applicant for more, and an accept with a required document
+// missing or expired asks for a reason to override its checklist (docs/behaviour.md#documents).
 // A 409 means someone else decided first: the server's sentence is shown and the record reloaded, so the page
 // shows what is true now instead of an action that can no longer be taken.
 
@@ -33,6 +36,11 @@ export type ReviewEvent =
   | { type: "review.reject" }
   | { type: "review.confirm" }
   | { type: "review.submitReason"; reason: string }
+  /** Ask an application's applicant for more information. */
+  | { type: "review.requestInfo" }
+  | { type: "review.submitMessage"; message: string }
+  /** Accept over the checklist, saying why. */
+  | { type: "review.submitOverride"; reason: string }
   | { type: "review.cancel" }
   | { type: "review.retry" }
   /** A record changed elsewhere (bus: records.remoteChanged): this one's status and actions follow at once. */
@@ -60,8 +68,12 @@ const act = fromPromise<RecordDetail, ActInput>(() => Promise.reject(new Error("
 
 /** Where a pending record can be decided from: once loaded, and again after a failure or a conflict. */
 const canDecide = {
-  "review.approve": { guard: "isPending", target: "#review.confirming" },
+  "review.approve": [
+    { guard: and(["isPending", "needsOverride"]), target: "#review.askingOverride" },
+    { guard: "isPending", target: "#review.confirming" },
+  ],
   "review.reject": { guard: "isPending", target: "#review.askingReason" },
+  "review.requestInfo": { guard: and(["isPending", "isApplication"]), target: "#review.askingMessage" },
 } as const
 
 /** Where the page shows the record settled: a change elsewhere is applied and the record loaded again. */
@@ -81,6 +93,14 @@ export const reviewMachine = setup({
   guards: {
     isPending: ({ context }) => context.record?.status === "pending",
     hasReason: ({ event }) => event.type === "review.submitReason" && event.reason.trim() !== "",
+    hasOverrideReason: ({ event }) => event.type === "review.submitOverride" && event.reason.trim() !== "",
+    hasMessage: ({ event }) => event.type === "review.submitMessage" && event.message.trim() !== "",
+    isApplication: ({ context }) => context.target.kind === "application",
+    // The server refuses a plain accept in this case; the checklist is the server's, as loaded.
+    needsOverride: ({ context }) =>
+      context.record !== null &&
+      "checklist" in context.record &&
+      blockingEntries(context.record.checklist ?? []).length > 0,
     isConflict: (_, params: { error: unknown }) => failureStatus(params.error) === 409,
     isThisRecord: ({ context, event }) =>
       event.type === "review.remoteChanged" &&
@@ -197,6 +217,32 @@ export const reviewMachine = setup({
         "review.remoteChanged": { guard: "isThisRecord", actions: "takeRemote" },
       },
     },
+    askingOverride: {
+      on: {
+        "review.submitOverride": {
+          guard: and(["hasOverrideReason", "isPending"]),
+          target: "acting",
+          actions: assign({
+            decision: ({ event }) => ({ action: "accept", overrideReason: event.reason.trim() }),
+          }),
+        },
+        "review.cancel": "ready",
+        "review.remoteChanged": { guard: "isThisRecord", actions: "takeRemote" },
+      },
+    },
+    askingMessage: {
+      on: {
+        "review.submitMessage": {
+          guard: and(["hasMessage", "isPending"]),
+          target: "acting",
+          actions: assign({
+            decision: ({ event }) => ({ action: "requestInformation", message: event.message.trim() }),
+          }),
+        },
+        "review.cancel": "ready",
+        "review.remoteChanged": { guard: "isThisRecord", actions: "takeRemote" },
+      },
+    },
     acting: {
       entry: "clearOutcome",
       invoke: {
@@ -243,8 +289,8 @@ export const reviewMachine = setup({
         ],
       },
     },
-    // The server's answer to a decision is the decided record, never a pending one: nothing to decide here.
-    done: { on: live },
+    // A decision's answer is the decided record, so only a request for information leaves one to decide.
+    done: { on: { ...canDecide, ...live } },
     conflict: {
       initial: "reloading",
       states: {

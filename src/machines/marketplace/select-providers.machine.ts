@@ -3,6 +3,7 @@ import {
   type Candidate,
   type CandidateList,
   type CandidateRequest,
+  type LeftOutCandidate,
   MARKETPLACE_LIMITS,
   type RequestKind,
 } from "../../schema/marketplace/marketplace"
@@ -29,6 +30,8 @@ export interface SelectProvidersContext {
   readonly candidates: ReadonlyArray<Candidate>
   /** The request as the last candidates answer named it; null until one arrives. */
   readonly request: CandidateRequest | null
+  /** Providers left out, and why (an expired insurance: docs/behaviour.md#documents). */
+  readonly leftOut: ReadonlyArray<LeftOutCandidate>
   readonly chosen: ReadonlyArray<string>
   readonly search: string
   readonly service: string
@@ -104,6 +107,7 @@ export const selectProvidersMachine = setup({
     takeCandidates: assign((_, params: { list: CandidateList }) => ({
       candidates: params.list.results,
       request: params.list.request,
+      leftOut: params.list.left_out ?? [],
       chosen: params.list.results.filter((c) => c.selected).map((c) => c.uuid),
     })),
   },
@@ -113,6 +117,7 @@ export const selectProvidersMachine = setup({
     target: input,
     candidates: [],
     request: null,
+    leftOut: [],
     chosen: [],
     search: "",
     service: "",

@@ -214,6 +214,16 @@ export const SUBSCRIPTIONS = {
           event: { type: "review.remoteChanged", change: f.change },
         },
         toReports,
+        // Documents sent through the intake API: the record's open documents list loads them.
+        ...(f.change.action === "documents_received"
+          ? [
+              {
+                type: "session.toPages",
+                page: "documents",
+                event: { type: "documents.recordChanged", uuid: f.change.uuid },
+              } as const,
+            ]
+          : []),
       ],
     },
   },
@@ -227,6 +237,7 @@ export const SUBSCRIPTIONS = {
         { type: "session.toPages", page: "review", event: { type: "review.refresh" } },
         toReports,
         { type: "session.toPages", page: "staff", event: { type: "staff.reload" } },
+        { type: "session.toPages", page: "documents", event: { type: "documents.refresh" } },
       ],
     },
   },

@@ -1,5 +1,11 @@
 import { CompanyApplicationDetail, CompanyApplicationPage } from "../marketplace/marketplace"
-import { ApplicationListQuery, RejectBody, ReopenBody } from "../marketplace/marketplace-input"
+import {
+  AcceptBody,
+  ApplicationListQuery,
+  RejectBody,
+  ReopenBody,
+  RequestInformationBody,
+} from "../marketplace/marketplace-input"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 import { UuidParams } from "./params"
 
@@ -31,8 +37,9 @@ export const applicationsApi = group("companyApplications", {
     path: `${BASE}:uuid/accept/`,
     callers: "staff",
     params: UuidParams,
+    payload: AcceptBody,
     success: CompanyApplicationDetail,
-    errors: [401, 403, 404, 409],
+    errors: [400, 401, 403, 404, 409],
   }),
   reject: endpoint({
     method: "POST",
@@ -49,6 +56,15 @@ export const applicationsApi = group("companyApplications", {
     callers: "reopen",
     params: UuidParams,
     payload: ReopenBody,
+    success: CompanyApplicationDetail,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  requestInformation: endpoint({
+    method: "POST",
+    path: `${BASE}:uuid/request-information/`,
+    callers: "staff",
+    params: UuidParams,
+    payload: RequestInformationBody,
     success: CompanyApplicationDetail,
     errors: [400, 401, 403, 404, 409],
   }),
@@ -76,7 +92,10 @@ export const applicationsDocs = {
   summaries: {
     list: "One page of applications, filtered by status and search, in the given ordering, with the server's time and waiting thresholds.",
     detail: "One application with its audit trail.",
-    accept: "Accepts a pending application (the company becomes a provider); 409 says who decided first.",
+    accept:
+      "Accepts a pending application (the company becomes a provider); 409 says who decided first. With a required document missing or expired it needs `override_reason` (400 without), kept in the audit trail.",
+    requestInformation:
+      "Asks the applicant of a pending application for more (the message is kept on the record); it waits for the applicant until they send documents through the intake API. 409 once decided.",
     reject: "Rejects a pending application with a reason; 409 says who decided first.",
     reopen: "Takes a decided application back to pending (admins only), with an optional reason.",
     assign:

@@ -28,6 +28,8 @@ export const KIND_FACTS: Readonly<Record<StoredKind, KindFacts>> = {
   bank_details: { label: "Bank details", number: false, issuer: false, expires: false },
   reference: { label: "Reference", number: false, issuer: true, expires: false },
   other: { label: "Other document", number: false, issuer: false, expires: false },
+  gas_safe_registration: { label: "Gas Safe registration", number: true, issuer: true, expires: true },
+  electrical_certificate: { label: "Electrical certificate", number: true, issuer: true, expires: true },
   photo: { label: "Photo", number: false, issuer: false, expires: false },
 }
 

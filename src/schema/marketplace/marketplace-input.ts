@@ -20,6 +20,21 @@ import {
 export const RejectBody = Schema.Struct({ reason: text(MARKETPLACE_LIMITS.maxReasonLength, "A reason") })
 export type RejectBody = typeof RejectBody.Type
 
+/**
+ * An accept may carry why it goes ahead despite required documents missing or expired; without that reason
+ * such an accept is refused (docs/behaviour.md#documents).
+ */
+export const AcceptBody = Schema.Struct({
+  override_reason: Schema.optionalKey(Schema.NullOr(text(MARKETPLACE_LIMITS.maxReasonLength, "A reason"))),
+})
+export type AcceptBody = typeof AcceptBody.Type
+
+/** The third answer to a pending application: what the applicant is asked for. */
+export const RequestInformationBody = Schema.Struct({
+  message: text(MARKETPLACE_LIMITS.maxReasonLength, "A message"),
+})
+export type RequestInformationBody = typeof RequestInformationBody.Type
+
 export const ReopenBody = Schema.Struct({
   reason: Schema.optionalKey(Schema.NullOr(text(MARKETPLACE_LIMITS.maxReasonLength, "A reason"))),
 })
@@ -114,6 +129,11 @@ export const ASSIGNEE_FILTERS = ["all", "mine", "unassigned"] as const
 export const AssigneeFilter = Schema.Literals(ASSIGNEE_FILTERS)
 export type AssigneeFilter = typeof AssigneeFilter.Type
 
+/** Applications waiting for their applicant: all (the default), only those, or only the others. */
+export const WAITING_FILTERS = ["all", "waiting", "not_waiting"] as const
+export const WaitingFilter = Schema.Literals(WAITING_FILTERS)
+export type WaitingFilter = typeof WaitingFilter.Type
+
 export const RequestListQuery = Schema.Struct({
   status: Schema.optionalKey(RequestStatus),
   assignee: Schema.optionalKey(AssigneeFilter),
@@ -127,6 +147,7 @@ export type RequestListQuery = typeof RequestListQuery.Type
 export const ApplicationListQuery = Schema.Struct({
   status: Schema.optionalKey(ApplicationStatus),
   assignee: Schema.optionalKey(AssigneeFilter),
+  waiting: Schema.optionalKey(WaitingFilter),
   search: Schema.optionalKey(Search),
   ordering: Schema.optionalKey(ordering(APPLICATION_ORDERING)),
   page: Schema.optionalKey(PageNumber),

@@ -62,6 +62,8 @@ export const AuditAction = Schema.Literals([
   "providers_selected",
   "assigned",
   "unassigned",
+  "information_requested",
+  "documents_received",
 ])
 export type AuditAction = typeof AuditAction.Type
 export const DocumentKind = Schema.Literals([
@@ -72,6 +74,8 @@ export const DocumentKind = Schema.Literals([
   "bank_details",
   "reference",
   "other",
+  "gas_safe_registration",
+  "electrical_certificate",
 ])
 export type DocumentKind = typeof DocumentKind.Type
 
@@ -111,6 +115,10 @@ export const AuditDetails = Schema.Struct({
   provider: Schema.optionalKey(ProviderRef),
   /** An assignment that took the record from someone else, or a release of someone else's claim, names them. */
   previous_assignee: Schema.optionalKey(Actor),
+  /** An accept despite required documents missing or expired: the kinds, as the checklist showed them. */
+  overridden: Schema.optionalKey(Schema.Array(Schema.Struct({ kind: DocumentKind, state: Schema.String }))),
+  /** Documents sent through the intake API: their file names. */
+  files: Schema.optionalKey(Schema.Array(Schema.String)),
 })
 export type AuditDetails = typeof AuditDetails.Type
 
@@ -145,6 +153,17 @@ export const Provider = Schema.Struct({
 })
 export type Provider = typeof Provider.Type
 
+/** A required document as the application's checklist shows it (the table: src/schema/documents/checklist.ts). */
+export const ChecklistState = Schema.Literals(["present", "missing", "expired", "expiring"])
+export type ChecklistState = typeof ChecklistState.Type
+export const ChecklistEntry = Schema.Struct({
+  kind: DocumentKind,
+  state: ChecklistState,
+  /** The last valid day of the kind's longest-valid document, when it has one. */
+  expires_on: Schema.NullOr(IsoDate),
+})
+export type ChecklistEntry = typeof ChecklistEntry.Type
+
 export const CompanyDocument = Schema.Struct({ name: text(200, "Document name"), kind: DocumentKind })
 export type CompanyDocument = typeof CompanyDocument.Type
 
@@ -164,6 +183,8 @@ export const CompanyApplication = Schema.Struct({
   decided_by: Schema.NullOr(Actor),
   reason: Schema.NullOr(Schema.String),
   assignee: Schema.NullOr(Assignee),
+  /** Set while the applicant has been asked for more information and has not answered (docs/behaviour.md#documents). */
+  waiting_since: Schema.optionalKey(Schema.NullOr(Timestamp)),
 })
 export type CompanyApplication = typeof CompanyApplication.Type
 
@@ -171,6 +192,8 @@ export const CompanyApplicationDetail = Schema.Struct({
   ...CompanyApplication.fields,
   /** The provider made from this application, once accepted (it stays, deactivated, after a reopen). */
   provider: Schema.NullOr(ProviderRef),
+  /** The required documents, each present, missing, expired or expiring (docs/behaviour.md#documents). */
+  checklist: Schema.optionalKey(Schema.Array(ChecklistEntry)),
   audit: Schema.Array(AuditEntry),
   live_position: Schema.optionalKey(Count),
 })
@@ -241,8 +264,17 @@ export const Candidate = Schema.Struct({
   score: Schema.Number,
   reasons: Schema.Array(Schema.String),
   selected: Schema.Boolean,
+  /** Its documents expired or expiring within 30 days: "Trade licence expires on 2026-12-01". */
+  document_warnings: Schema.optionalKey(Schema.Array(Schema.String)),
 })
 export type Candidate = typeof Candidate.Type
+/** A provider that would be a candidate but is left out, and why ("Insurance expired on 2026-10-01"). */
+export const LeftOutCandidate = Schema.Struct({
+  uuid: Uuid,
+  company_name: Schema.String,
+  reason: Schema.String,
+})
+export type LeftOutCandidate = typeof LeftOutCandidate.Type
 /**
  * The request the candidates are for, with the two facts they were searched by (a candidate offers the
  * service and serves the area), so that an empty answer can say why nobody qualifies.
@@ -259,6 +291,7 @@ export const CandidateList = Schema.Struct({
   count: Count,
   results: Schema.Array(Candidate),
   request: CandidateRequest,
+  left_out: Schema.optionalKey(Schema.Array(LeftOutCandidate)),
 })
 export type CandidateList = typeof CandidateList.Type
 

@@ -14,7 +14,7 @@ import { useAuth } from "../system/app-context"
 import { AuditTrail } from "./AuditTrail"
 import { ChangeMark } from "./ChangeMark"
 import { ClaimBar } from "./ClaimBar"
-import { listOf, recordNoun } from "./format"
+import { formatWhen, listOf, recordNoun } from "./format"
 import * as css from "./marketplace.css"
 import { PresenceNote } from "./PresenceNote"
 import { usePageActor } from "./page-logic"
@@ -82,6 +82,11 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
         <ChangeMark mark={mark} />
       </p>
       <PresenceNote kind={kind} uuid={uuid} />
+      {"waiting_since" in record && record.waiting_since && record.status === "pending" ? (
+        <p className={css.section}>
+          <strong>Waiting for the applicant since {formatWhen(record.waiting_since)}</strong>
+        </p>
+      ) : null}
       {conflict ? (
         <p role="alert" className={ui.errorText}>
           {conflict}

@@ -24,6 +24,7 @@ import * as css from "./marketplace.css"
 import { usePageActor } from "./page-logic"
 import { ShortcutsDialog } from "./ShortcutsDialog"
 import { useTriageKeys } from "./use-triage-keys"
+import { WaitingFilterSelect } from "./WaitingFilterSelect"
 
 export interface ListPageProps {
   readonly title: string
@@ -175,6 +176,12 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
           value={query.assignee ?? "all"}
           onChange={(assignee) => ref.send({ type: "list.assignee", assignee })}
         />
+        {source === "application" && status === "pending" ? (
+          <WaitingFilterSelect
+            value={query.waiting ?? "all"}
+            onChange={(waiting) => ref.send({ type: "list.waiting", waiting })}
+          />
+        ) : null}
         <label className={ui.field} style={{ marginBottom: 0 }}>
           <span>Order</span>
           <select

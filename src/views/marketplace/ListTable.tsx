@@ -84,6 +84,9 @@ function Row({ item, source, decided, bulk, mark, queue, current }: RowProps) {
         {select}
         <td className={`${css.cell} ${css.lead}`}>
           <Link href={href}>{item.company_name}</Link>
+          {item.waiting_since && item.status === "pending" ? (
+            <span className={css.waitingNote}>Waiting for the applicant</span>
+          ) : null}
           <ChangeMark mark={mark} />
         </td>
         <Cell label="Contact">{item.contact_name}</Cell>

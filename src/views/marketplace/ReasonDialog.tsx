@@ -5,16 +5,25 @@ import { DialogFrame } from "../shared/DialogFrame"
 import * as ui from "../shared/ui.css"
 import * as css from "./marketplace.css"
 
-/** Asks for the reason a rejection needs; the machine refuses a blank one, so the button waits for text. */
+/**
+ * Asks for the text a decision needs (a rejection's reason, an override's reason, a message to the applicant);
+ * the machine refuses a blank one, so the button waits for text.
+ */
 export function ReasonDialog({
   open,
   title,
   children,
   onCancel,
   onSubmit,
+  label = "Reason",
+  submitLabel = "Reject",
+  tone = "danger",
 }: {
   open: boolean
   title: string
+  label?: string
+  submitLabel?: string
+  tone?: "danger" | "primary"
   /** What the reason will apply to, when that is more than the page's own record. */
   children?: ReactNode
   onCancel: () => void
@@ -35,15 +44,15 @@ export function ReasonDialog({
       onSubmit={submit}
       action={
         onSubmit === null ? undefined : (
-          <button type="submit" className={ui.button.danger} disabled={reason.trim() === ""}>
-            Reject
+          <button type="submit" className={ui.button[tone]} disabled={reason.trim() === ""}>
+            {submitLabel}
           </button>
         )
       }
     >
       {children}
       <label className={ui.field}>
-        <span>Reason</span>
+        <span>{label}</span>
         <textarea
           className={`${ui.input} ${css.textarea}`}
           value={reason}

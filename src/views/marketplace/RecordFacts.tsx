@@ -2,6 +2,7 @@ import type { ReactNode } from "react"
 import type { RecordDetail } from "../../machines/marketplace/marketplace-types"
 import { may } from "../../schema/auth/permissions"
 import { serviceLabel } from "../../schema/marketplace/marketplace"
+import { Checklist } from "../documents/Checklist"
 import { DocumentsPanel } from "../documents/DocumentsPanel"
 import { StatusChip } from "../shared/StatusChip"
 import * as ui from "../shared/ui.css"
@@ -50,6 +51,11 @@ export function RecordFacts({ record }: { record: RecordDetail }) {
         <Fact label="Documents">
           <StoredFiles uuid={record.uuid} noun="documents" />
         </Fact>
+        {record.checklist ? (
+          <Fact label="Required documents">
+            <Checklist entries={record.checklist} />
+          </Fact>
+        ) : null}
         <Fact label="Submitted">{formatWhen(record.submitted_at)}</Fact>
         {decided}
         {record.provider ? <Fact label="Provider">{record.provider.company_name}</Fact> : null}

@@ -4,6 +4,9 @@ import type { ActorRefFrom } from "xstate"
 import { claimedBySentence, otherHolder } from "../../machines/marketplace/claims"
 import { positiveActionFor } from "../../machines/marketplace/marketplace-types"
 import type { reviewMachine } from "../../machines/marketplace/review.machine"
+import { blockingEntries } from "../../schema/documents/checklist"
+import type { ChecklistEntry } from "../../schema/marketplace/marketplace"
+import { blockingSentence } from "../documents/checklist-words"
 import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
 import { ConfirmDialog } from "./ConfirmDialog"
@@ -18,6 +21,14 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
   const pending = useSelector(actor, (s) => s.context.record?.status === "pending")
   const positive = positiveActionFor(kind) === "accept" ? "Accept" : "Approve"
   const acting = state === "acting"
+  const blocking = useSelector(
+    actor,
+    (s) => {
+      const record = s.context.record
+      return record !== null && "checklist" in record ? blockingEntries(record.checklist ?? []) : NONE
+    },
+    sameEntries,
+  )
   // Someone else's claim is named in both confirmations (docs/behaviour.md#claims).
   const assignee = useSelector(actor, (s) => s.context.record?.assignee ?? null)
   const holder = otherHolder(
@@ -56,6 +67,16 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
           >
             Reject
           </button>
+          {kind === "application" ? (
+            <button
+              type="button"
+              className={ui.button.secondary}
+              disabled={acting}
+              onClick={() => actor.send({ type: "review.requestInfo" })}
+            >
+              Request information
+            </button>
+          ) : null}
           {acting ? <span role="status">Saving…</span> : null}
         </div>
       ) : null}
@@ -79,9 +100,41 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
           {overtaken ?? claimed}
         </ReasonDialog>
       ) : null}
+      {state === "askingOverride" ? (
+        <ReasonDialog
+          open
+          title={`Accept without the required documents?`}
+          label="Reason for the override"
+          submitLabel="Accept anyway"
+          tone="primary"
+          onCancel={() => actor.send({ type: "review.cancel" })}
+          onSubmit={pending ? (reason) => actor.send({ type: "review.submitOverride", reason }) : null}
+        >
+          {overtaken ?? claimed}
+          <p>{blockingSentence(blocking)}. The reason is kept in the audit trail.</p>
+        </ReasonDialog>
+      ) : null}
+      {state === "askingMessage" ? (
+        <ReasonDialog
+          open
+          title="Request information from the applicant"
+          label="Message to the applicant"
+          submitLabel="Send request"
+          tone="primary"
+          onCancel={() => actor.send({ type: "review.cancel" })}
+          onSubmit={pending ? (message) => actor.send({ type: "review.submitMessage", message }) : null}
+        >
+          {overtaken ?? claimed}
+          <p>The message is kept on the record; the application waits for the applicant's documents.</p>
+        </ReasonDialog>
+      ) : null}
     </>
   )
 }
+
+const NONE: ReadonlyArray<ChecklistEntry> = []
+const sameEntries = (a: ReadonlyArray<ChecklistEntry>, b: ReadonlyArray<ChecklistEntry>) =>
+  a.length === b.length && a.every((e, i) => e.kind === b[i]?.kind && e.state === b[i]?.state)
 
 /** "Approved by Corey Coordinator meanwhile: this work request is approved now." */
 export function decidedElsewhereSentence(noun: string, status: string, words: string | null): string {

@@ -8,6 +8,7 @@ import {
 import type { PageRefOf } from "../../machines/system/registry"
 import {
   type CandidateRequest,
+  type LeftOutCandidate,
   MARKETPLACE_LIMITS,
   type RequestKind,
   SERVICE_CATEGORIES,
@@ -208,7 +209,14 @@ function ChooserView({
                   onChange={() => actor.send({ type: "select.toggle", uuid: c.uuid })}
                 />
               </td>
-              <td className={`${table.cell} ${table.lead}`}>{c.company_name}</td>
+              <td className={`${table.cell} ${table.lead}`}>
+                {c.company_name}
+                {c.document_warnings?.map((w) => (
+                  <span key={w} className={css.documentWarning}>
+                    {w}
+                  </span>
+                ))}
+              </td>
               <td className={table.cell} data-label="Rank">
                 {c.rank}
               </td>
@@ -236,6 +244,7 @@ function ChooserView({
         </tbody>
       </table>
       {visible.length === 0 ? <p>No candidate matches the filter.</p> : null}
+      <LeftOut leftOut={ctx.leftOut} />
       <ConfirmDialog
         open={state === "confirming"}
         title="Choose these providers?"
@@ -246,6 +255,23 @@ function ChooserView({
         <p>{names.join(", ")}</p>
       </ConfirmDialog>
     </>
+  )
+}
+
+/** Providers that would qualify but are left out, each with why (docs/behaviour.md#documents). */
+function LeftOut({ leftOut }: { leftOut: ReadonlyArray<LeftOutCandidate> }) {
+  if (leftOut.length === 0) return null
+  return (
+    <section aria-label="Left out" className={css.section}>
+      <h2 className={css.leftOutTitle}>Left out</h2>
+      <ul>
+        {leftOut.map((p) => (
+          <li key={p.uuid}>
+            {p.company_name}: {p.reason}
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

@@ -78,3 +78,10 @@ globalStyle(`${table} > tbody > tr > td${check} + td${lead}`, {
 globalStyle(`${table} > tbody > tr > td${lead}:not([data-label])`, {
   "@container": { [cards]: { display: "block", fontSize: "1.05rem" } },
 })
+/** An application asked for more: said in words under its name (docs/behaviour.md#documents). */
+export const waitingNote = style({
+  display: "block",
+  fontWeight: 400,
+  fontSize: "0.85rem",
+  color: vars.color.warning,
+})

@@ -57,6 +57,8 @@ const ACTION_LABEL: Record<AuditEntry["action"], string> = {
   providers_selected: "Providers chosen",
   assigned: "Assigned",
   unassigned: "Unassigned",
+  information_requested: "Information requested",
+  documents_received: "Documents received",
 }
 export const auditActionLabel = (action: AuditEntry["action"]): string => ACTION_LABEL[action]
 

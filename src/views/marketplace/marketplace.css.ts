@@ -67,3 +67,11 @@ export const batch = style({ margin: `${vars.space.sm} 0`, paddingLeft: vars.spa
 export const report = style({ marginBottom: vars.space.lg, padding: vars.space.lg })
 export const reportTitle = style({ fontSize: "1rem", margin: 0 })
 globalStyle(`${attachment} > svg`, { flex: "none" })
+/** A candidate's document expired or expiring, under its name (docs/behaviour.md#documents). */
+export const documentWarning = style({
+  display: "block",
+  fontWeight: 400,
+  fontSize: "0.85rem",
+  color: vars.color.warning,
+})
+export const leftOutTitle = style({ fontSize: "1.1rem", margin: `0 0 ${vars.space.sm}` })

@@ -2,22 +2,21 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { getSimplePaths } from "xstate/graph"
 import {
-  type ForgotPasswordEvent,
   forgotPasswordMachine,
   RESET_REQUEST_FAILED,
 } from "../../../src/machines/accounts/forgot-password.machine"
 import type { ResetRequested } from "../../../src/schema/accounts/password-reset"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
 
 const machine = forgotPasswordMachine.provide({ actors: { requestReset: pending() } })
 const SENT = "If an account has this email, a link to choose a new password is on its way."
-const events = [
+const events = pathEvents(machine, [
   { type: "forgotPassword.open" },
   { type: "forgotPassword.submit", email: " vera@example.com " },
   { type: "forgotPassword.again" },
   { type: "xstate.done.actor.requestReset", output: { detail: SENT } },
   { type: "xstate.error.actor.requestReset", error: { detail: "Too many password-reset requests." } },
-] as unknown as ForgotPasswordEvent[]
+])
 
 describe("forgot-password machine paths", () => {
   const paths = getSimplePaths(machine, { events })

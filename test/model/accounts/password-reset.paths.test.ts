@@ -2,13 +2,12 @@ import { describe, expect, it } from "vitest"
 import { createActor, createMachine, fromPromise, waitFor } from "xstate"
 import { getSimplePaths } from "xstate/graph"
 import {
-  type PasswordResetEvent,
   passwordResetMachine,
   RESET_FAILED,
   RESET_LINK_UNREACHABLE,
 } from "../../../src/machines/accounts/password-reset.machine"
 import type { ResetLinkInfo } from "../../../src/schema/accounts/password-reset"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
 
 const machine = passwordResetMachine.provide({ actors: { checkLink: pending(), resetPassword: pending() } })
 const user = {
@@ -18,7 +17,7 @@ const user = {
   user_category: "support",
   initials: "VV",
 }
-const events = [
+const events = pathEvents(machine, [
   { type: "passwordReset.open", token: "t" },
   { type: "passwordReset.submit", password: "quartz meadow ferry" },
   { type: "xstate.done.actor.checkLink", output: { state: "open", email: "viewer@example.com" } },
@@ -26,7 +25,7 @@ const events = [
   { type: "xstate.error.actor.checkLink", error: new Error("offline") },
   { type: "xstate.done.actor.resetPassword", output: { access: "a", user } },
   { type: "xstate.error.actor.resetPassword", error: { detail: "Password: use at least 12 characters." } },
-] as unknown as PasswordResetEvent[]
+])
 
 describe("password-reset machine paths", () => {
   const paths = getSimplePaths(machine, { events })

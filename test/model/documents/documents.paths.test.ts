@@ -57,6 +57,10 @@ const events = [
   { type: "documents.zoomOut" },
   { type: "documents.zoomReset" },
   { type: "documents.close" },
+  // New documents of this record (an intake upload) reload the list; another record's do not.
+  { type: "documents.recordChanged", uuid: UUID },
+  { type: "documents.recordChanged", uuid: "00000000-0000-4000-8000-0000000000ff" },
+  { type: "documents.refresh" },
 ] as DocumentsEvent[]
 
 const serializeState = (s: { value: unknown; context: DocumentsContext }) =>

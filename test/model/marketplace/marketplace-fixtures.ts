@@ -36,3 +36,33 @@ export const page = (n: number): ListPage => ({
   previous: null,
   results: Array.from({ length: n }, () => workRequest("pending") as ListPage["results"][number]),
 })
+
+/** A pending application whose checklist lacks insurance (blocking) or holds everything. */
+export const application = (
+  status: "pending" | "accepted",
+  complete: boolean,
+  waiting: string | null = null,
+): RecordDetail => ({
+  uuid: UUID,
+  company_name: "Acme Plumbing",
+  contact_name: "Ada Applicant",
+  contact_email: "ada@example.com",
+  contact_phone: "+44 113 496 0000",
+  services_offered: ["plumbing"],
+  service_area: ["Leeds"],
+  registration_number: "AB123456",
+  documents: [],
+  submitted_at: "2026-01-01T10:00:00.000Z",
+  status,
+  decided_at: status === "pending" ? null : "2026-01-02T10:00:00.000Z",
+  decided_by: status === "pending" ? null : { id: 2, full_name: "Corey C" },
+  reason: null,
+  assignee: null,
+  waiting_since: waiting,
+  provider: null,
+  checklist: [
+    { kind: "insurance", state: complete ? "present" : "missing", expires_on: null },
+    { kind: "trade_licence", state: "expiring", expires_on: "2026-01-20" },
+  ],
+  audit: [],
+})

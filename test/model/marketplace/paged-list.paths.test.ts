@@ -120,6 +120,14 @@ const concerns: ReadonlyArray<readonly [string, ReadonlyArray<PagedListEvent>]> 
       { type: "list.remoteChanged", change: claimed("someone else") },
     ]),
   ],
+  [
+    // Applications waiting for their applicant: in or out of the list from page 1; the same again does nothing.
+    "waiting for the applicant",
+    pathEvents(machine, [
+      { type: "list.waiting", waiting: "waiting" },
+      { type: "list.waiting", waiting: "all" },
+    ]),
+  ],
 ]
 
 const serializeState = (s: { value: unknown; context: PagedListContext }) =>
@@ -457,6 +465,20 @@ describe("paged-list behaviour", () => {
     ])
     actor.send({ type: "list.assignee", assignee: "all" })
     expect(calls.at(-1)?.query.assignee).toBeUndefined()
+  })
+
+  it("filters applications waiting for their applicant from the first page, and back", () => {
+    const { calls, actor } = recording()
+    actor.send({ type: "list.page", page: 2 })
+    actor.send({ type: "list.waiting", waiting: "waiting" })
+    actor.send({ type: "list.waiting", waiting: "waiting" })
+    expect(calls.map((c) => [c.query.page, c.query.waiting])).toEqual([
+      [1, undefined],
+      [2, undefined],
+      [1, "waiting"],
+    ])
+    actor.send({ type: "list.waiting", waiting: "all" })
+    expect(calls.at(-1)?.query.waiting).toBeUndefined()
   })
 
   it("round-trips its place through the URL query, writing only what differs from the defaults", () => {

@@ -10,7 +10,7 @@ import {
 } from "../../../src/machines/marketplace/review.machine"
 import { recordedActor } from "../coverage"
 import { describeEvent, getEdgePaths, pathEvents, pending, sendSystemEvent } from "../walk"
-import { UUID, workRequest } from "./marketplace-fixtures"
+import { application, UUID, workRequest } from "./marketplace-fixtures"
 
 const input = { kind: "work" as const, uuid: UUID }
 const OTHER = "00000000-0000-4000-8000-000000000002"
@@ -201,5 +201,81 @@ describe("review machine paths", () => {
     actor.send({ type: "review.submitReason", reason: " Out of area " })
     expect(actor.getSnapshot().value).toBe("acting")
     expect(actor.getSnapshot().context.decision).toEqual({ action: "reject", reason: "Out of area" })
+  })
+})
+
+// An application: its third answer (ask the applicant for more) and the override an incomplete checklist asks
+// for (docs/behaviour.md#documents). A request never reaches these states, so they are walked here.
+describe("review machine paths for an application", () => {
+  const appInput = { kind: "application" as const, uuid: UUID }
+  const appEvents = pathEvents(machine, [
+    { type: "xstate.done.actor.loadRecord", output: application("pending", false) },
+    { type: "xstate.done.actor.loadRecord", output: application("pending", true) },
+    { type: "review.approve" },
+    { type: "review.requestInfo" },
+    { type: "review.cancel" },
+    { type: "review.submitOverride", reason: "  " },
+    { type: "review.submitOverride", reason: "Insurance seen on paper" },
+    { type: "review.submitMessage", message: " " },
+    { type: "review.submitMessage", message: "Please send your insurance" },
+    { type: "xstate.done.actor.act", output: application("pending", false, "2026-01-03T10:00:00.000Z") },
+    { type: "xstate.done.actor.act", output: application("pending", true, "2026-01-03T10:00:00.000Z") },
+    { type: "xstate.done.actor.act", output: application("accepted", false) },
+    { type: "xstate.error.actor.act", error: { status: 409, detail: "Already accepted by Corey C." } },
+    { type: "xstate.error.actor.act", error: { status: 500, detail: null } },
+    { type: "xstate.done.actor.reloadRecord", output: application("pending", false) },
+    { type: "review.refresh" },
+    { type: "review.reject" },
+    { type: "review.remoteChanged", change: { ...remote("approved", true), source: "application" } },
+  ])
+  const serialize = (s: { value: unknown; context: ReviewContext }) =>
+    JSON.stringify([
+      s.value,
+      s.context.record?.status ?? null,
+      s.context.record !== null && "checklist" in s.context.record
+        ? s.context.record.checklist?.some((e) => e.state === "missing")
+        : null,
+      s.context.decision,
+    ])
+  const paths = getShortestPaths(machine, { events: appEvents, serializeState: serialize, input: appInput })
+  const walk = (path: (typeof paths)[number]) => {
+    const actor = recordedActor(machine, { input: appInput }).start()
+    for (const step of path.steps.slice(1)) actor.send(step.event)
+    const snap = actor.getSnapshot()
+    expect(snap.value).toEqual(path.state.value)
+    // The override dialog opens only for an application whose checklist misses a required document.
+    if (snap.matches("askingOverride")) {
+      const record = snap.context.record
+      expect(
+        record !== null && "checklist" in record && record.checklist?.some((e) => e.state === "missing"),
+      ).toBe(true)
+    }
+    // An accept over the checklist always carries its reason; a request for information its message.
+    const decision = snap.context.decision
+    if (decision?.action === "accept" && snap.matches("acting")) {
+      const record = snap.context.record
+      const blocked =
+        record !== null && "checklist" in record && record.checklist?.some((e) => e.state === "missing")
+      expect(blocked ? decision.overrideReason : undefined).toBe(
+        blocked ? "Insurance seen on paper" : undefined,
+      )
+    }
+    if (decision?.action === "requestInformation") expect(decision.message).toBe("Please send your insurance")
+    actor.stop()
+  }
+
+  it("reaches the override and the request for information", () => {
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)))
+    expect(reached).toContain(JSON.stringify("askingOverride"))
+    expect(reached).toContain(JSON.stringify("askingMessage"))
+  })
+  for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
+  it("takes every event from every state it reaches", () => {
+    for (const path of getEdgePaths(machine, {
+      events: appEvents,
+      serializeState: serialize,
+      input: appInput,
+    }))
+      walk(path)
   })
 })
