@@ -35,3 +35,17 @@ export function passwordResetMail(to: string, url: string, expiresAt: Date): Mai
     ].join("\n"),
   }
 }
+
+export function informationRequestMail(to: string, company: string, message: string): MailMessage {
+  return {
+    to,
+    subject: `Your application for ${company}: more information needed`,
+    text: [
+      `Thank you for applying to join the marketplace as ${company}. Before we can decide, we need more from you:`,
+      "",
+      message,
+      "",
+      "Send the documents through the same service you applied with; your application keeps its place.",
+    ].join("\n"),
+  }
+}

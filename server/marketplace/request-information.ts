@@ -44,7 +44,5 @@ export async function requestInformation(
     })
     return application.detail(tx, row, now)
   })
-  // Mail to the applicant (detail.contact_email) belongs here, after the commit, once mail is configured:
-  // the record already holds the message, so a mail that fails loses nothing.
   return detail
 }
