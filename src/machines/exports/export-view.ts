@@ -1,3 +1,4 @@
+import { filterParams } from "../marketplace/list-filters"
 import type { ListQuery, ListSource } from "../marketplace/marketplace-types"
 import type { InboxQuery } from "../notifications/inbox-query"
 
@@ -10,13 +11,14 @@ export interface ExportView {
   readonly params: Readonly<Record<string, string>>
 }
 
-/** The list on screen as an export: its status, search, assignee and order, nothing left at its default. */
+/** The list on screen as an export: its status, search, assignee, filters and order, none at its default. */
 export function listExportView(source: ListSource, query: ListQuery): ExportView {
   const params: Record<string, string> = {}
   if (query.status !== "" && query.status !== "all") params.status = query.status
   if (query.search.trim() !== "") params.search = query.search.trim()
   if (query.ordering !== "") params.ordering = query.ordering
   if (query.assignee !== undefined && query.assignee !== "all") params.assignee = query.assignee
+  Object.assign(params, filterParams(query.filters))
   return { source, params }
 }
 

@@ -1,5 +1,6 @@
 import { ASSIGNEE_FILTERS, type AssigneeFilter } from "../../schema/marketplace/marketplace-input"
-import type { ListQuery } from "./marketplace-types"
+import { filterParams, parseFilters, sameFilters } from "./list-filters"
+import type { ListQuery, ListSource } from "./marketplace-types"
 
 // A list's place lives in the URL query so that it can be shared, reloaded and reached with Back. Only what
 // differs from the defaults is written, so a fresh list has a clean address.
@@ -11,15 +12,18 @@ export const QUEUE_ORDERING = "submitted_at"
 export const defaultOrdering = (status: string): string =>
   status === "pending" ? QUEUE_ORDERING : DEFAULT_ORDERING
 
-export function parseListSearch(search: string, status: string): ListQuery {
+/** The list's place from its address; `source` says which filters the list has (urgency: requests only). */
+export function parseListSearch(search: string, status: string, source: ListSource = "work"): ListQuery {
   const params = new URLSearchParams(search)
   const page = Number.parseInt(params.get("page") ?? "1", 10)
+  const { filters } = parseFilters(params, source)
   return {
     status,
     page: Number.isFinite(page) && page >= 1 ? page : 1,
     search: params.get("search") ?? "",
     ordering: params.get("ordering") || defaultOrdering(status),
     ...assigneeParam(params.get("assignee")),
+    ...(Object.keys(filterParams(filters)).length > 0 ? { filters } : {}),
   }
 }
 
@@ -40,6 +44,7 @@ export function listSearchString(query: ListQuery): string {
   if (query.search !== "") params.set("search", query.search)
   if (query.ordering !== defaultOrdering(query.status)) params.set("ordering", query.ordering)
   if (query.assignee !== undefined && query.assignee !== "all") params.set("assignee", query.assignee)
+  for (const [name, value] of Object.entries(filterParams(query.filters))) params.set(name, value)
   if (query.page > 1) params.set("page", String(query.page))
   return params.toString()
 }
@@ -49,4 +54,5 @@ export const sameQuery = (a: ListQuery, b: ListQuery): boolean =>
   a.page === b.page &&
   a.search === b.search &&
   a.ordering === b.ordering &&
-  (a.assignee ?? "all") === (b.assignee ?? "all")
+  (a.assignee ?? "all") === (b.assignee ?? "all") &&
+  sameFilters(a.filters, b.filters)
