@@ -114,6 +114,12 @@ export function withFilters<Q extends { readonly page: number; readonly filters?
   filters: ListFilters,
 ): Q {
   const { filters: _old, ...rest } = query
+  // A last day before the first would be refused by the server: the end is dropped, the start kept.
+  const { submitted_from: from, submitted_to: to } = filters
+  if (from !== undefined && to !== undefined && to < from) {
+    const { submitted_to: _dropped, ...kept } = filters
+    return withFilters(query, kept)
+  }
   const params = filterParams(filters)
   return (Object.keys(params).length === 0 ? { ...rest, page: 1 } : { ...rest, page: 1, filters }) as Q
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from "react"
 import { useLocation, useSearch } from "wouter"
 import { listExportView } from "../../machines/exports/export-view"
 import { claimHolders } from "../../machines/marketplace/claims"
+import { activeFilterCount, parseFilters } from "../../machines/marketplace/list-filters"
 import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/marketplace/list-url"
 import type { ListSource } from "../../machines/marketplace/marketplace-types"
 import { pageCount } from "../../machines/marketplace/paged-list.machine"
@@ -17,6 +18,7 @@ import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
 import { AssigneeFilterSelect } from "./AssigneeFilterSelect"
 import { BulkBar, BulkReport } from "./BulkReview"
+import { FilterPanel } from "./FilterPanel"
 import { rowLabel } from "./format"
 import { ListTable } from "./ListTable"
 import { sortDirection } from "./list-sort"
@@ -58,7 +60,7 @@ export function ListPage(props: ListPageProps) {
   const search = useSearch()
   const list = usePageActor("pagedList", {
     source: props.source,
-    query: parseListSearch(search, props.status),
+    query: parseListSearch(search, props.status, props.source),
   })
   const bulk = usePageActor("bulkReview", { source: props.source })
   if (!list || !bulk) return <LoadingScreen />
@@ -96,8 +98,10 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
       : undefined
 
   useEffect(() => {
-    ref.send({ type: "list.sync", query: parseListSearch(search, status) })
-  }, [ref, search, status])
+    ref.send({ type: "list.sync", query: parseListSearch(search, status, source) })
+  }, [ref, search, status, source])
+  // What the address held that the list does not know, said once: the address is then rewritten without it.
+  const [ignored] = useState(() => parseFilters(new URLSearchParams(search), source).ignored)
   useEffect(() => {
     const wanted = listSearchString(query)
     if (wanted !== search) navigate(wanted ? `${location}?${wanted}` : location, { replace: true })
@@ -194,6 +198,13 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
           Keyboard shortcuts
         </button>
       </div>
+      <FilterPanel
+        source={source}
+        filters={query.filters}
+        facets={data?.facets}
+        ignored={ignored}
+        onChange={(filters) => ref.send({ type: "list.filter", filters })}
+      />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       {mayDecide ? <BulkReport actor={bulk} source={source} /> : null}
       {state === "loading" && data === null ? <LoadingScreen /> : null}
@@ -205,9 +216,11 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
           <p>
             {query.search
               ? `Nothing matches “${query.search}”${query.page > 1 ? ` on page ${query.page}` : ""}.`
-              : query.page > 1
-                ? `Nothing on page ${query.page}.`
-                : "Nothing here yet."}
+              : activeFilterCount(query.filters) > 0
+                ? "Nothing matches these filters."
+                : query.page > 1
+                  ? `Nothing on page ${query.page}.`
+                  : "Nothing here yet."}
           </p>
           {/* A page past the end (its records decided, or an old link) is empty while page 1 may not be. */}
           {query.page > 1 ? (
