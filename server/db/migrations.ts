@@ -1,5 +1,6 @@
 // Every schema change, in order. Append new migrations at the end; never edit or reorder shipped ones.
 // They run in one transaction at start (server/db/migrate.ts), on PGlite and PostgreSQL alike.
+
 import { sql } from "kysely"
 import { accountsMigration } from "../accounts/migration"
 import { authSessionsMigration } from "../auth/migration"
@@ -8,6 +9,7 @@ import { liveChangeLogMigration } from "../live/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
 import { marketplaceMigration } from "../marketplace/migration"
 import { queueRemindersMigration } from "../marketplace/reminder-migration"
+import { savedViewsMigration } from "../marketplace/saved-views-migration"
 import { notificationArchiveMigration } from "../notifications/archive-migration"
 import { notificationsMigration } from "../notifications/migration"
 import { presenceMigration } from "../presence/migration"
@@ -79,4 +81,5 @@ export const migrations: readonly Migration[] = [
   liveChangeLogMigration,
   accountsMigration,
   recordDocumentsMigration,
+  savedViewsMigration,
 ]

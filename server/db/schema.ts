@@ -5,6 +5,7 @@ import type { AuthTables } from "../auth/tables"
 import type { DocumentTables } from "../documents/tables"
 import type { LiveTables } from "../live/tables"
 import type { ReminderTables } from "../marketplace/reminder-tables"
+import type { SavedViewTables } from "../marketplace/saved-view-tables"
 import type { MarketplaceTables } from "../marketplace/tables"
 import type { NotificationTables } from "../notifications/tables"
 import type { PresenceTables } from "../presence/tables"
@@ -21,4 +22,5 @@ export interface Database
     PresenceTables,
     ReminderTables,
     LiveTables,
-    DocumentTables {}
+    DocumentTables,
+    SavedViewTables {}

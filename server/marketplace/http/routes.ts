@@ -4,6 +4,7 @@ import { dashboardRoutes } from "./dashboard-routes"
 import { intakeRoutes } from "./intake-routes"
 import { providerRoutes } from "./provider-routes"
 import { requestRoutes } from "./request-routes"
+import { savedViewRoutes } from "./saved-view-routes"
 
 /** Every marketplace call, as one plugin for the app's ROUTES list. */
 export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
@@ -12,4 +13,5 @@ export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(providerRoutes)
   await app.register(dashboardRoutes)
   await app.register(intakeRoutes)
+  await app.register(savedViewRoutes)
 }

@@ -18,6 +18,7 @@ import {
   workRequestsApi,
   workRequestsDocs,
 } from "./requests"
+import { savedViewsApi, savedViewsDocs } from "./saved-views"
 import { searchApi, searchDocs } from "./search"
 import { socketApi, socketDocs } from "./socket"
 import { staffApi, staffDocs } from "./staff"
@@ -50,6 +51,7 @@ export const API: ReadonlyArray<DescribedGroup> = [
   { group: searchApi, docs: searchDocs },
   { group: exportsApi, docs: exportsDocs },
   { group: reportsApi, docs: reportsDocs },
+  { group: savedViewsApi, docs: savedViewsDocs },
   { group: socketApi, docs: socketDocs },
 ]
 
