@@ -10,6 +10,7 @@ import { provideClaim } from "../marketplace/claim.actors"
 import { MarketplaceApi } from "../marketplace/marketplace-api"
 import { providePagedList } from "../marketplace/paged-list.actors"
 import { provideReview } from "../marketplace/review.actors"
+import { provideSavedViews } from "../marketplace/saved-views.actors"
 import { provideSelectProviders } from "../marketplace/select-providers.actors"
 import { provideInboxPage } from "../notifications/inbox-page.actors"
 import { provideNotifications } from "../notifications/notifications.actors"
@@ -68,6 +69,7 @@ export async function provideSessionRest(root: AppRuntime) {
       export: provideExports(run),
       reports: provideReports(run),
       documents: provideDocuments(run),
+      savedViews: provideSavedViews(run),
     },
   })
 }

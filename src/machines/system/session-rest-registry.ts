@@ -7,6 +7,7 @@ import { bulkReviewMachine } from "../marketplace/bulk-review.machine"
 import { claimMachine } from "../marketplace/claim.machine"
 import { pagedListMachine } from "../marketplace/paged-list.machine"
 import { reviewMachine } from "../marketplace/review.machine"
+import { savedViewsMachine } from "../marketplace/saved-views.machine"
 import { selectProvidersMachine } from "../marketplace/select-providers.machine"
 import { inboxPageMachine } from "../notifications/inbox-page.machine"
 import { notificationsMachine } from "../notifications/notifications.machine"
@@ -42,4 +43,5 @@ export const PAGE_MACHINES = {
   export: exportMachine,
   reports: reportsMachine,
   documents: documentsMachine,
+  savedViews: savedViewsMachine,
 } as const

@@ -54,3 +54,4 @@ export const notes = style({
   margin: `0 0 ${vars.space.md}`,
   paddingLeft: "1.2em",
 })
+export const manage = style({ listStyle: "none", margin: `0 0 ${vars.space.md}`, padding: 0 })

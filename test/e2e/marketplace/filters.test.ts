@@ -93,3 +93,34 @@ describe("filters in Chromium", () => {
     await context.close()
   })
 })
+
+describe("saved views in Chromium", () => {
+  it("saves the filtered list under a name, shared with the team, and opens it again", async () => {
+    const { context, page } = await openAs(`${PENDING}?urgency=high`)
+    await page.getByRole("button", { name: "Remove filter Urgency: High" }).waitFor()
+    await page.getByRole("button", { name: "Save view" }).click()
+    await page.getByLabel("View name").fill("High urgency")
+    await page.getByLabel("Share with the team").check()
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    const views = page.getByRole("navigation", { name: "Saved views" })
+    const link = views.getByRole("link", { name: "High urgency · team" })
+    await link.waitFor()
+    expect(await link.getAttribute("aria-current")).toBe("page")
+    // A name taken says so, from the server.
+    await page.getByRole("button", { name: "Save view" }).click()
+    await page.getByLabel("View name").fill("high URGENCY")
+    await page.getByLabel("Share with the team").check()
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await page
+      .getByRole("alert")
+      .getByText(/already called/)
+      .waitFor()
+
+    await page.getByRole("button", { name: "Clear filters" }).click()
+    await page.waitForURL((url) => url.search === "")
+    await link.click()
+    await page.waitForURL(/urgency=high/)
+    await page.getByRole("button", { name: "Remove filter Urgency: High" }).waitFor()
+    await context.close()
+  })
+})
