@@ -140,6 +140,7 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "POST /api/v1/exports/": { group: "marketplace", body: ExportRequest },
   "GET /api/v1/exports/download/": { group: "marketplace", query: ExportDownloadQuery },
   "GET /api/v1/reports/": { group: "marketplace", query: ReportQuery },
+  "GET /api/v1/dashboard/plan/": { group: "marketplace" },
   "GET /api/v1/saved-views/": { group: "marketplace", query: SavedViewQuery },
   "POST /api/v1/saved-views/": { group: "marketplace", body: SavedViewCreate },
   "PATCH /api/v1/saved-views/:uuid/": {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify"
 import { applicationRoutes } from "./application-routes"
 import { dashboardRoutes } from "./dashboard-routes"
 import { intakeRoutes } from "./intake-routes"
+import { planRoutes } from "./plan-routes"
 import { providerRoutes } from "./provider-routes"
 import { requestRoutes } from "./request-routes"
 import { savedViewRoutes } from "./saved-view-routes"
@@ -14,4 +15,5 @@ export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(dashboardRoutes)
   await app.register(intakeRoutes)
   await app.register(savedViewRoutes)
+  await app.register(planRoutes)
 }

@@ -8,6 +8,7 @@ import type { GroupDocs, GroupSpec } from "./endpoint"
 import { exportsApi, exportsDocs } from "./exports"
 import { intakeApi, intakeDocs } from "./intake"
 import { notificationsApi, notificationsDocs } from "./notifications"
+import { planningApi, planningDocs } from "./planning"
 import { preferencesApi, preferencesDocs } from "./preferences"
 import { providersApi, providersDocs } from "./providers"
 import { pushApi, pushDocs } from "./push"
@@ -52,6 +53,7 @@ export const API: ReadonlyArray<DescribedGroup> = [
   { group: exportsApi, docs: exportsDocs },
   { group: reportsApi, docs: reportsDocs },
   { group: savedViewsApi, docs: savedViewsDocs },
+  { group: planningApi, docs: planningDocs },
   { group: socketApi, docs: socketDocs },
 ]
 
