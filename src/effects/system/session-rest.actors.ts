@@ -1,5 +1,6 @@
 import { Context, type Effect, Layer, ManagedRuntime } from "effect"
 import { sessionRestMachine } from "../../machines/system/session-rest.machine"
+import { provideDayPlan } from "../dashboard/day-plan.actors"
 import { provideDocuments } from "../documents/documents.actors"
 import { DocumentsApi } from "../documents/documents-api"
 import { provideExports } from "../exports/export.actors"
@@ -70,6 +71,7 @@ export async function provideSessionRest(root: AppRuntime) {
       reports: provideReports(run),
       documents: provideDocuments(run),
       savedViews: provideSavedViews(run),
+      dayPlan: provideDayPlan(run),
     },
   })
 }

@@ -1,3 +1,4 @@
+import { dayPlanMachine } from "../dashboard/day-plan.machine"
 import { documentsMachine } from "../documents/documents.machine"
 import { exportMachine } from "../exports/export.machine"
 import { liveRecordsMachine } from "../live/live-records.machine"
@@ -44,4 +45,5 @@ export const PAGE_MACHINES = {
   reports: reportsMachine,
   documents: documentsMachine,
   savedViews: savedViewsMachine,
+  dayPlan: dayPlanMachine,
 } as const
