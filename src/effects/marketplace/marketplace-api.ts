@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, Schema } from "effect"
-import { filterParams } from "../../machines/marketplace/list-filters"
+import { filterParams } from "../../machines/marketplace/list-filter-params"
 import type {
   ListPage,
   ListQuery,

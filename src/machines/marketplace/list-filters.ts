@@ -1,24 +1,18 @@
 import { SERVICE_CATEGORIES, serviceLabel, URGENCY_ORDER } from "../../schema/marketplace/marketplace"
 import { FILTER_LIMITS } from "../../schema/marketplace/record-filters"
+import {
+  DAY_FILTERS,
+  filterParams,
+  type ListFilters,
+  MULTI_FILTERS,
+  type MultiFilter,
+} from "./list-filter-params"
 import type { ListSource } from "./marketplace-types"
 
 // A list's filters besides search and assignee (docs/behaviour.md#filters): urgency (requests only), area,
 // service, and a range of submission days. In the URL as the API names them (`urgency=high,emergency`), so
 // that a link, a reload and Back show the same list. A value the URL holds but the list does not know is
 // left out and named, so that the page can say which filter it ignored and keep the rest. Pure.
-
-export interface ListFilters {
-  readonly urgency?: ReadonlyArray<string>
-  readonly area?: ReadonlyArray<string>
-  readonly service?: ReadonlyArray<string>
-  /** YYYY-MM-DD, inclusive. */
-  readonly submitted_from?: string
-  readonly submitted_to?: string
-}
-
-export const MULTI_FILTERS = ["urgency", "area", "service"] as const
-export type MultiFilter = (typeof MULTI_FILTERS)[number]
-const DAY_FILTERS = ["submitted_from", "submitted_to"] as const
 
 export const FILTER_NAMES: Readonly<Record<MultiFilter | (typeof DAY_FILTERS)[number], string>> = {
   urgency: "Urgency",
@@ -81,20 +75,6 @@ export function parseFilters(
     ignored.push(FILTER_IGNORED.reversed)
   }
   return { filters: filters as ListFilters, ignored }
-}
-
-/** The filters as the API's parameters (and the URL's), leaving out the empty ones. */
-export function filterParams(filters: ListFilters | undefined): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const name of MULTI_FILTERS) {
-    const values = filters?.[name]
-    if (values !== undefined && values.length > 0) out[name] = values.join(",")
-  }
-  for (const name of DAY_FILTERS) {
-    const value = filters?.[name]
-    if (value !== undefined && value !== "") out[name] = value
-  }
-  return out
 }
 
 /** How many filters are set: the count on the button that unfolds them. */

@@ -1,5 +1,6 @@
 import { ASSIGNEE_FILTERS, type AssigneeFilter } from "../../schema/marketplace/marketplace-input"
-import { filterParams, parseFilters, sameFilters } from "./list-filters"
+import { filterParams } from "./list-filter-params"
+import { parseFilters, sameFilters } from "./list-filters"
 import type { ListQuery, ListSource } from "./marketplace-types"
 
 // A list's place lives in the URL query so that it can be shared, reloaded and reached with Back. Only what

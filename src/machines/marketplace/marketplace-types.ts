@@ -10,7 +10,7 @@ import type {
 import type { AssigneeFilter } from "../../schema/marketplace/marketplace-input"
 import type { QueueTimes } from "../../schema/marketplace/queue-wait"
 import type { RecordSource } from "../../schema/system/app-routes"
-import type { ListFilters } from "./list-filters"
+import type { ListFilters } from "./list-filter-params"
 
 // The vocabulary the marketplace machines share with the service that serves them; types and pure helpers
 // only, so machines stay free of IO and of the Effect runtime.

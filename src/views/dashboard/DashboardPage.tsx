@@ -12,7 +12,7 @@ import { useDashboard, useDashboardSend } from "../marketplace/page-logic"
 import { WaitCountBadges } from "../marketplace/QueueWait"
 import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
-import { DayPlanCard } from "./DayPlanCard"
+import { DayPlanSlot } from "./DayPlanSlot"
 
 function QueueCard({
   title,
@@ -113,7 +113,7 @@ export default function DashboardPage() {
               now={Date.parse(summary.waiting.queue.as_of)}
             />
           </div>
-          <DayPlanCard />
+          <DayPlanSlot />
           <section className={css.section} aria-labelledby="activity-title">
             <h2 id="activity-title">Recent activity</h2>
             {mayExportAudit ? (

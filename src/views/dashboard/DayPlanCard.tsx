@@ -5,11 +5,9 @@ import { linkTo } from "../../schema/system/app-routes"
 import * as css from "../marketplace/marketplace.css"
 import { usePageActor } from "../marketplace/page-logic"
 import * as ui from "../shared/ui.css"
-import { useRestState } from "../shell/use-live-parts"
 
 // The day's plan on the dashboard (docs/behaviour.md#planning-the-day): per kind, what needs doing today,
-// each figure a link to the list that shows those records, and the team's open claims per person. Shown once
-// the rest of the session runs, so that the dashboard's first paint does not wait for it.
+// each figure a link to the list that shows those records, and the team's open claims per person.
 
 const KIND_TITLE: Readonly<Record<PlanKind, string>> = {
   work: "Work requests",
@@ -46,7 +44,8 @@ function KindPlan({ row }: { row: PlanRow }) {
   )
 }
 
-function DayPlanBody() {
+/** The plan itself: its own chunk, since its page machine brings the rest of the session's registry. */
+export default function DayPlanBody() {
   const actor = usePageActor("dayPlan", {})
   const plan = useSelector(actor, (s) => s?.context.plan ?? null)
   const error = useSelector(actor, (s) => s?.context.error ?? null)
@@ -89,15 +88,5 @@ function DayPlanBody() {
         </ul>
       )}
     </>
-  )
-}
-
-export function DayPlanCard() {
-  const rest = useRestState()
-  return (
-    <section className={css.section} aria-labelledby="plan-title">
-      <h2 id="plan-title">Plan the day</h2>
-      {rest === "running" ? <DayPlanBody /> : <p className={ui.muted}>Loading the day's plan...</p>}
-    </section>
   )
 }

@@ -1,12 +1,10 @@
 import { useId, useState } from "react"
 import {
-  activeFilterCount,
-  FILTER_NAMES,
-  filterValueLabel,
   type ListFilters,
   MULTI_FILTERS,
   type MultiFilter,
-} from "../../machines/marketplace/list-filters"
+} from "../../machines/marketplace/list-filter-params"
+import { activeFilterCount, FILTER_NAMES, filterValueLabel } from "../../machines/marketplace/list-filters"
 import type { ListSource } from "../../machines/marketplace/marketplace-types"
 import type { Facets } from "../../schema/marketplace/facets"
 import { URGENCY_ORDER } from "../../schema/marketplace/marketplace"
