@@ -1,5 +1,6 @@
 // Every schema change, in order. Append new migrations at the end; never edit or reorder shipped ones.
 // They run in one transaction at start (server/db/migrate.ts), on PGlite and PostgreSQL alike.
+
 import { sql } from "kysely"
 import { accountsMigration } from "../accounts/migration"
 import { resetRequestMigration } from "../accounts/reset-request-migration"
@@ -12,6 +13,7 @@ import { liveChangeLogMigration } from "../live/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
 import { marketplaceMigration } from "../marketplace/migration"
 import { queueRemindersMigration } from "../marketplace/reminder-migration"
+import { savedViewsMigration } from "../marketplace/saved-views-migration"
 import { notificationArchiveMigration } from "../notifications/archive-migration"
 import { notificationsMigration } from "../notifications/migration"
 import { presenceMigration } from "../presence/migration"
@@ -87,4 +89,5 @@ export const migrations: readonly Migration[] = [
   resetRequestMigration,
   loginDeviceMigration,
   documentChecklistMigration,
+  savedViewsMigration,
 ]

@@ -6,6 +6,7 @@ import type { AuthTables } from "../auth/tables"
 import type { DocumentTables } from "../documents/tables"
 import type { LiveTables } from "../live/tables"
 import type { ReminderTables } from "../marketplace/reminder-tables"
+import type { SavedViewTables } from "../marketplace/saved-view-tables"
 import type { MarketplaceTables } from "../marketplace/tables"
 import type { NotificationTables } from "../notifications/tables"
 import type { PresenceTables } from "../presence/tables"
@@ -23,4 +24,5 @@ export interface Database
     ReminderTables,
     LiveTables,
     DocumentTables,
-    OwnAccountTables {}
+    OwnAccountTables,
+    SavedViewTables {}

@@ -3,12 +3,12 @@ import { serviceLabel } from "../../src/schema/marketplace/marketplace"
 import type { Db } from "../marketplace/db"
 import { orderBy } from "../marketplace/list-query"
 import { selectedProviders } from "../marketplace/provider-refs"
-import { containsPattern } from "../marketplace/text"
+import { viewConditions } from "../marketplace/records/record-filter-sql"
 import { applicationToWire, requestToWire } from "../marketplace/wire"
 import { afterCursor, type KeysetOrder, keysetValue, nextCursor } from "./keyset"
 import { type ExportPlan, exportFilename } from "./plan"
 
-// The three marketplace lists as CSV: the same filters, the same order (and the same default order) as the
+// The three marketplace lists as CSV: the same filters (../marketplace/records/record-filter-sql), the same order (and the same default order) as the
 // list's page, every row of the view. Each row goes through the list's own wire mapping, so a cell says what
 // the list says.
 
@@ -62,16 +62,15 @@ export const REQUEST_HEADERS = [
 
 export function requestPlan(db: Db, view: RequestExport, viewerId: number, now: Date): ExportPlan {
   const order = keysetOrder(view.ordering ?? defaultOrdering(view.status), REQUEST_ORDER)
+  // Checked once, before the first byte: a bad date is a 400, not a broken file.
+  const conditions = viewConditions("service_request", view, viewerId)
   return {
     filename: exportFilename([`${view.source}-requests`, view.status, view.assignee], now),
     headers: REQUEST_HEADERS,
     batch: async (after, limit) => {
       let query = db.selectFrom("service_request").where("kind", "=", view.source)
       if (view.status !== undefined) query = query.where("status", "=", view.status)
-      if (view.assignee === "mine") query = query.where("assignee_user_id", "=", viewerId)
-      if (view.assignee === "unassigned") query = query.where("assignee_user_id", "is", null)
-      const search = view.search?.trim()
-      if (search) query = query.where("search_text", "like", containsPattern(search))
+      for (const condition of conditions) query = query.where(condition)
       if (after !== null) query = query.where(afterCursor(order, after))
       const rows = await query
         .selectAll()
@@ -134,16 +133,14 @@ export const APPLICATION_HEADERS = [
 
 export function applicationPlan(db: Db, view: ApplicationExport, viewerId: number, now: Date): ExportPlan {
   const order = keysetOrder(view.ordering ?? defaultOrdering(view.status), APPLICATION_ORDER)
+  const conditions = viewConditions("company_application", view, viewerId)
   return {
     filename: exportFilename(["company-applications", view.status, view.assignee], now),
     headers: APPLICATION_HEADERS,
     batch: async (after, limit) => {
       let query = db.selectFrom("company_application")
       if (view.status !== undefined) query = query.where("status", "=", view.status)
-      if (view.assignee === "mine") query = query.where("assignee_user_id", "=", viewerId)
-      if (view.assignee === "unassigned") query = query.where("assignee_user_id", "is", null)
-      const search = view.search?.trim()
-      if (search) query = query.where("search_text", "like", containsPattern(search))
+      for (const condition of conditions) query = query.where(condition)
       if (after !== null) query = query.where(afterCursor(order, after))
       const rows = await query
         .selectAll()

@@ -22,6 +22,7 @@ import {
   SelectProvidersBody,
   WorkRequestIntake,
 } from "../../src/schema/marketplace/marketplace-input"
+import { SavedViewCreate, SavedViewQuery, SavedViewRename } from "../../src/schema/marketplace/saved-views"
 import {
   AdminSendBody,
   ChannelQuery,
@@ -162,6 +163,18 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "POST /api/v1/exports/": { group: "marketplace", body: ExportRequest },
   "GET /api/v1/exports/download/": { group: "marketplace", query: ExportDownloadQuery },
   "GET /api/v1/reports/": { group: "marketplace", query: ReportQuery },
+  "GET /api/v1/dashboard/plan/": { group: "marketplace" },
+  "GET /api/v1/saved-views/": { group: "marketplace", query: SavedViewQuery },
+  "POST /api/v1/saved-views/": { group: "marketplace", body: SavedViewCreate },
+  "PATCH /api/v1/saved-views/:uuid/": {
+    group: "marketplace",
+    params: () => ({ uuid: ["00000000-0000-4000-8000-000000000000"] }),
+    body: SavedViewRename,
+  },
+  "POST /api/v1/saved-views/:uuid/delete/": {
+    group: "marketplace",
+    params: () => ({ uuid: ["00000000-0000-4000-8000-000000000000"] }),
+  },
   "POST /api/v1/intake/company-applications/": { group: "marketplace", body: CompanyApplicationIntake },
   "POST /api/v1/intake/work-requests/": { group: "marketplace", body: WorkRequestIntake },
   "POST /api/v1/intake/maintenance-requests/": { group: "marketplace", body: MaintenanceRequestIntake },

@@ -65,6 +65,10 @@ const POLICY: Readonly<Record<string, Policy>> = {
   [`POST ${N}:id/mark-unread/`]: "signed-in",
   [`POST ${N}:id/archive/`]: "signed-in",
   [`POST ${N}:id/unarchive/`]: "signed-in",
+  // One's own saved views; sharing one with the team is checked on the body (staff only).
+  "POST /api/v1/saved-views/": "signed-in",
+  "PATCH /api/v1/saved-views/:uuid/": "signed-in",
+  "POST /api/v1/saved-views/:uuid/delete/": "signed-in",
   // Writes nothing: it signs a download address (the audit trail's is for staff, checked on the body).
   "POST /api/v1/exports/": "signed-in",
 }

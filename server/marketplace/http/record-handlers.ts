@@ -25,10 +25,14 @@ export function recordHandlers<Row extends RecordCore, Item, Detail>(
   const db = database.db
   const now = () => new Date(clock.now())
   return {
-    list: async ({ query, req }: { readonly query: RecordListQuery; readonly req: FastifyRequest }) => ({
-      ...pageBody(req, marketplaceWindow(query), await listRecords(db, kind, query, req.user.id)),
-      queue: queueTimes(config, now()),
-    }),
+    list: async ({ query, req }: { readonly query: RecordListQuery; readonly req: FastifyRequest }) => {
+      const { facets, ...list } = await listRecords(db, kind, query, req.user.id)
+      return {
+        ...pageBody(req, marketplaceWindow(query), list),
+        queue: queueTimes(config, now()),
+        ...(facets === undefined ? {} : { facets }),
+      }
+    },
     detail: async ({ params }: Call) => recordDetail(db, kind, params.uuid, now()),
     decide: async ({ params, payload, req }: Call & { readonly payload?: AcceptBody }) =>
       decideRecord(

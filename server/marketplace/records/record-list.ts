@@ -1,3 +1,4 @@
+import type { Facets } from "../../../src/schema/marketplace/facets"
 import type {
   ApplicationListQuery,
   RequestListQuery,
@@ -5,10 +6,12 @@ import type {
 import type { ListResult } from "../../paging"
 import type { Db } from "../db"
 import { marketplaceWindow, orderBy, orderDirection } from "../list-query"
-import { containsPattern } from "../text"
+import { recordFacets } from "./record-facets"
+import { viewConditions } from "./record-filter-sql"
 import type { RecordCore, RecordKindEntry } from "./record-kind"
 
-// The paged list of any record kind: status, claim and search filters, an `ordering`, and the page.
+// The paged list of any record kind: status, claim, search and the list's filters (./record-filter-sql), an
+// `ordering`, and the page; with `facets=true` also the counts beside the filters.
 
 export type RecordListQuery = RequestListQuery | ApplicationListQuery
 
@@ -22,23 +25,15 @@ export async function listRecords<Row extends RecordCore, Item>(
   query: RecordListQuery,
   /** Whose "mine" is: the caller. */
   viewerId: number | null = null,
-): Promise<ListResult<Item>> {
+): Promise<ListResult<Item> & { readonly facets?: Facets }> {
   let base = db.selectFrom(entry.table)
   if (entry.requestKind !== null) base = base.where("kind", "=", entry.requestKind)
   if (query.status !== undefined) base = base.where("status", "=", query.status)
-  if (query.assignee === "mine") base = base.where("assignee_user_id", "=", viewerId ?? 0)
-  if (query.assignee === "unassigned") base = base.where("assignee_user_id", "is", null)
-  // Only applications wait for their applicant (docs/behaviour.md#documents).
-  if ("waiting" in query && entry.table === "company_application") {
-    if (query.waiting === "waiting") base = base.where("waiting_since", "is not", null)
-    if (query.waiting === "not_waiting") base = base.where("waiting_since", "is", null)
-  }
-  const search = query.search?.trim()
-  if (search) base = base.where("search_text", "like", containsPattern(search))
+  for (const condition of viewConditions(entry.table, query, viewerId)) base = base.where(condition)
 
   const order = orderBy(query.ordering ?? defaultOrdering(query.status), entry.orderColumns)
   const window = marketplaceWindow(query)
-  const [counted, page] = await Promise.all([
+  const [counted, page, facets] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
     base
       .select("id")
@@ -47,8 +42,10 @@ export async function listRecords<Row extends RecordCore, Item>(
       .limit(window.limit)
       .offset(window.offset)
       .execute(),
+    query.facets === "true" ? recordFacets(db, entry, query, viewerId) : undefined,
   ])
-  if (page.length === 0) return { count: Number(counted.n), results: [] }
+  const counts = facets === undefined ? {} : { facets }
+  if (page.length === 0) return { count: Number(counted.n), results: [], ...counts }
   // The page is read as ids, in order, then as the kind's own rows.
   const position = new Map(page.map((r, i) => [r.id, i]))
   const rows = await entry.rowsById(
@@ -56,5 +53,5 @@ export async function listRecords<Row extends RecordCore, Item>(
     page.map((r) => r.id),
   )
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))
-  return { count: Number(counted.n), results: await entry.items(db, rows) }
+  return { count: Number(counted.n), results: await entry.items(db, rows), ...counts }
 }

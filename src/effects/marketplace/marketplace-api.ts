@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, Schema } from "effect"
+import { filterParams } from "../../machines/marketplace/list-filter-params"
 import type {
   ListPage,
   ListQuery,
@@ -73,6 +74,9 @@ const queryText = (q: ListQuery): Record<string, string> => {
     page_size: q.pageSize === undefined ? undefined : String(q.pageSize),
     assignee: q.assignee,
     waiting: q.waiting,
+    ...filterParams(q.filters),
+    // The counts beside the filters come with the page they describe (docs/behaviour.md#filters).
+    facets: "true",
   }
   return Object.fromEntries(
     Object.entries(text).filter(

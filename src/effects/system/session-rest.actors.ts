@@ -2,6 +2,7 @@ import { Context, type Effect, Layer, ManagedRuntime } from "effect"
 import { sessionRestMachine } from "../../machines/system/session-rest.machine"
 import { provideStaff } from "../accounts/staff.actors"
 import { provideUserSettings } from "../accounts/user-settings.actors"
+import { provideDayPlan } from "../dashboard/day-plan.actors"
 import { provideDocuments } from "../documents/documents.actors"
 import { DocumentsApi } from "../documents/documents-api"
 import { provideExports } from "../exports/export.actors"
@@ -12,6 +13,7 @@ import { provideClaim } from "../marketplace/claim.actors"
 import { MarketplaceApi } from "../marketplace/marketplace-api"
 import { providePagedList } from "../marketplace/paged-list.actors"
 import { provideReview } from "../marketplace/review.actors"
+import { provideSavedViews } from "../marketplace/saved-views.actors"
 import { provideSelectProviders } from "../marketplace/select-providers.actors"
 import { provideInboxPage } from "../notifications/inbox-page.actors"
 import { provideNotifications } from "../notifications/notifications.actors"
@@ -72,6 +74,8 @@ export async function provideSessionRest(root: AppRuntime) {
       documents: provideDocuments(run),
       staff: provideStaff(run),
       userSettings: provideUserSettings(run),
+      savedViews: provideSavedViews(run),
+      dayPlan: provideDayPlan(run),
     },
   })
 }

@@ -13,7 +13,13 @@ const hasStatus = (listStatus: string, status: string): boolean => listStatus ==
 
 /** Whether a record so held belongs to a list of `assignee` (absent or All lists everyone's). */
 const hasHolder = (assignee: AssigneeFilter | undefined, holder: Holder): boolean =>
-  assignee === "mine" ? holder === "me" : assignee === "unassigned" ? holder === "nobody" : true
+  assignee === "mine"
+    ? holder === "me"
+    : assignee === "unassigned"
+      ? holder === "nobody"
+      : assignee === "claimed"
+        ? holder !== "nobody"
+        : true
 
 /** Whether a record belongs to a list of `waiting` (absent or All lists every record). */
 const hasWaiting = (waiting: WaitingFilter | undefined, record: ListItem): boolean =>

@@ -4,7 +4,9 @@ import {
   WAITING_FILTERS,
   type WaitingFilter,
 } from "../../schema/marketplace/marketplace-input"
-import type { ListQuery } from "./marketplace-types"
+import { filterParams } from "./list-filter-params"
+import { parseFilters, sameFilters } from "./list-filters"
+import type { ListQuery, ListSource } from "./marketplace-types"
 
 // A list's place lives in the URL query so that it can be shared, reloaded and reached with Back. Only what
 // differs from the defaults is written, so a fresh list has a clean address.
@@ -16,9 +18,11 @@ export const QUEUE_ORDERING = "submitted_at"
 export const defaultOrdering = (status: string): string =>
   status === "pending" ? QUEUE_ORDERING : DEFAULT_ORDERING
 
-export function parseListSearch(search: string, status: string): ListQuery {
+/** The list's place from its address; `source` says which filters the list has (urgency: requests only). */
+export function parseListSearch(search: string, status: string, source: ListSource = "work"): ListQuery {
   const params = new URLSearchParams(search)
   const page = Number.parseInt(params.get("page") ?? "1", 10)
+  const { filters } = parseFilters(params, source)
   return {
     status,
     page: Number.isFinite(page) && page >= 1 ? page : 1,
@@ -26,6 +30,7 @@ export function parseListSearch(search: string, status: string): ListQuery {
     ordering: params.get("ordering") || defaultOrdering(status),
     ...assigneeParam(params.get("assignee")),
     ...waitingParam(params.get("waiting")),
+    ...(Object.keys(filterParams(filters)).length > 0 ? { filters } : {}),
   }
 }
 
@@ -59,6 +64,7 @@ export function listSearchString(query: ListQuery): string {
   if (query.ordering !== defaultOrdering(query.status)) params.set("ordering", query.ordering)
   if (query.assignee !== undefined && query.assignee !== "all") params.set("assignee", query.assignee)
   if (query.waiting !== undefined && query.waiting !== "all") params.set("waiting", query.waiting)
+  for (const [name, value] of Object.entries(filterParams(query.filters))) params.set(name, value)
   if (query.page > 1) params.set("page", String(query.page))
   return params.toString()
 }
@@ -69,4 +75,5 @@ export const sameQuery = (a: ListQuery, b: ListQuery): boolean =>
   a.search === b.search &&
   a.ordering === b.ordering &&
   (a.assignee ?? "all") === (b.assignee ?? "all") &&
-  (a.waiting ?? "all") === (b.waiting ?? "all")
+  (a.waiting ?? "all") === (b.waiting ?? "all") &&
+  sameFilters(a.filters, b.filters)

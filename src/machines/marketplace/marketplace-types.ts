@@ -1,3 +1,4 @@
+import type { Facets } from "../../schema/marketplace/facets"
 import type {
   CompanyApplication,
   CompanyApplicationDetail,
@@ -9,6 +10,7 @@ import type {
 import type { AssigneeFilter, WaitingFilter } from "../../schema/marketplace/marketplace-input"
 import type { QueueTimes } from "../../schema/marketplace/queue-wait"
 import type { RecordSource } from "../../schema/system/app-routes"
+import type { ListFilters } from "./list-filter-params"
 
 // The vocabulary the marketplace machines share with the service that serves them; types and pure helpers
 // only, so machines stay free of IO and of the Effect runtime.
@@ -32,6 +34,8 @@ export interface ListQuery {
   readonly assignee?: AssigneeFilter
   /** Applications waiting for their applicant, or not: absent for all (docs/behaviour.md#documents). */
   readonly waiting?: WaitingFilter
+  /** Urgency, area, service and days (docs/behaviour.md#filters): absent when none is set. */
+  readonly filters?: ListFilters
 }
 
 export type ListItem = WorkRequest | MaintenanceRequest | CompanyApplication
@@ -44,6 +48,8 @@ export interface ListPage {
   readonly queue?: QueueTimes
   /** The live position the page reflects at least (docs/behaviour.md#catching-up). */
   readonly live_position?: number
+  /** The counts beside the filters (docs/behaviour.md#filters). */
+  readonly facets?: Facets
 }
 
 export type RecordDetail = WorkRequestDetail | MaintenanceRequestDetail | CompanyApplicationDetail

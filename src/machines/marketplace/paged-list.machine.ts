@@ -3,17 +3,28 @@ import { FINDING } from "../../constants"
 import type { Assignee } from "../../schema/marketplace/marketplace"
 import type { AssigneeFilter, WaitingFilter } from "../../schema/marketplace/marketplace-input"
 import { failureText } from "../../schema/system/failure-text"
-import { heldFact } from "../live/held-position"
-import { applyChange, keepTicked, withMark } from "../live/live-list"
 import type { ChangeMark, RemoteChange } from "../live/remote-change"
 import type { LiveFact } from "../system/facts"
+import type { ListFilters } from "./list-filter-params"
+import { withFilters } from "./list-filters"
 import { sameQuery, withAssignee, withWaiting } from "./list-url"
 import type { ListPage, ListQuery, ListSource } from "./marketplace-types"
+import {
+  clampCursor,
+  fetchedKept,
+  heldOf,
+  isEmptyKept,
+  LIVE_WHEN_BUSY,
+  LIVE_WHEN_SETTLED,
+  REFRESHING,
+  remoteApplied,
+} from "./paged-list-live"
 
 // One machine for every paged list (work and maintenance requests, company applications, any status).
 // It owns the query; the page mirrors it into the URL and feeds URL changes (reload, Back) back as `list.sync`.
 // Typing in the search box waits in `typing` until the keys stop (docs/behaviour.md#finding-things), and the
-// keyboard's row cursor (docs/behaviour.md#keyboard-triage) is an index into the rows shown.
+// keyboard's row cursor (docs/behaviour.md#keyboard-triage) is an index into the rows shown. Changes made
+// elsewhere are taken as ./paged-list-live says.
 
 export const LIST_LOAD_FAILED = "The list could not be loaded. Please try again."
 
@@ -64,29 +75,18 @@ export type PagedListEvent =
   | { type: "list.assignee"; assignee: AssigneeFilter }
   /** Applications waiting for their applicant, the others, or all: back to the first page. */
   | { type: "list.waiting"; waiting: WaitingFilter }
+  /** Urgency, area, service, days (docs/behaviour.md#filters): the whole set, back to the first page. */
+  | { type: "list.filter"; filters: ListFilters }
 
 export interface FetchPageInput {
   readonly source: ListSource
   readonly query: ListQuery
 }
 
-/**
- * The keyboard's row after the rows changed (a reload, a change made elsewhere): it stays where it was, so the
- * next record slides under it, unless the list got shorter.
- */
-const clampCursor = (cursor: number | null, rows: number): number | null =>
-  cursor === null || rows === 0 ? null : Math.min(cursor, rows - 1)
-
 /** Provided for real in src/effects; tests replace it. */
 const fetchPage = fromPromise<ListPage, FetchPageInput>(() =>
   Promise.reject(new Error("fetchPage not provided")),
 )
-
-/** Where a shown list takes changes made elsewhere. */
-const live = {
-  "list.remoteChanged": { guard: "isOwnChange", target: "#pagedList.refreshing", actions: "applyRemote" },
-  "list.refresh": { target: "#pagedList.refreshing" },
-} as const
 
 export const pagedListMachine = setup({
   types: {
@@ -106,31 +106,20 @@ export const pagedListMachine = setup({
     isOwnChange: ({ context, event }) =>
       event.type === "list.remoteChanged" && event.change.source === context.source,
     isStale: ({ context }) => context.stale,
-    // Empty once the ticked rows that changed elsewhere are kept (keepTicked).
-    isEmptyKept: ({ context }, page: ListPage) =>
-      keepTicked(context.data, page, context.kept, context.marks).results.length === 0,
+    isEmptyKept: ({ context }, page: ListPage) => isEmptyKept(context, page),
     hasNoRows: ({ context }) => (context.data?.results.length ?? 0) === 0,
   },
   actions: {
-    // The page as loaded reflects a live position: the socket resumes from it (docs/behaviour.md#catching-up).
     announceHeld: enqueueActions(({ context, enqueue }) => {
-      const fact = context.data ? heldFact(context.data) : null
+      const fact = heldOf(context)
       if (fact) enqueue.emit(fact)
     }),
-    applyRemote: assign(({ context, event }) => {
-      if (event.type !== "list.remoteChanged") return {}
-      const data = applyChange(context.data, context.query, event.change, context.kept)
-      return {
-        data,
-        marks: withMark(context.marks, event.change),
-        cursor: clampCursor(context.cursor, data?.results.length ?? 0),
-      }
-    }),
-    takeFetched: assign(({ context }, page: ListPage) => {
-      const data = keepTicked(context.data, page, context.kept, context.marks)
-      return { data, stale: false, cursor: clampCursor(context.cursor, data.results.length) }
-    }),
+    applyRemote: assign(({ context, event }) =>
+      event.type === "list.remoteChanged" ? remoteApplied(context, event.change) : {},
+    ),
+    takeFetched: assign(({ context }, page: ListPage) => fetchedKept(context, page)),
     markStale: assign({ stale: true }),
+    clearStale: assign({ stale: false }),
     takeQuery: assign({
       query: ({ event, context }) => (event.type === "list.sync" ? event.query : context.query),
       cursor: null,
@@ -227,6 +216,14 @@ export const pagedListMachine = setup({
           },
       }),
     },
+    "list.filter": {
+      target: ".loading",
+      reenter: true,
+      actions: assign({
+        query: ({ context, event }) => withFilters(context.query, event.filters),
+        cursor: null,
+      }),
+    },
     "list.recordsChanged": {
       guard: ({ context, event }) => event.source === context.source,
       target: ".loading",
@@ -237,7 +234,7 @@ export const pagedListMachine = setup({
   states: {
     loading: {
       entry: assign({ error: null, stale: false }),
-      on: { "list.remoteChanged": { guard: "isOwnChange", actions: ["applyRemote", "markStale"] } },
+      on: { "list.remoteChanged": LIVE_WHEN_BUSY["list.remoteChanged"] },
       invoke: {
         id: "fetchPage",
         src: "fetchPage",
@@ -268,49 +265,12 @@ export const pagedListMachine = setup({
     // The rows stay on screen while the keys go on; the last keystroke's delay applies the search. A change
     // heard meanwhile is applied, and the load that follows is marked stale.
     typing: {
-      on: {
-        "list.remoteChanged": { guard: "isOwnChange", actions: ["applyRemote", "markStale"] },
-        "list.refresh": { actions: "markStale" },
-      },
+      on: LIVE_WHEN_BUSY,
       after: { listSearchDebounce: { target: "loading", actions: "applyDraft" } },
     },
-    ready: { on: live },
-    empty: { on: live },
-    // Loading again behind the rows shown: the table stays, and so do focus, scroll and the ticked rows. A
-    // failure keeps what is shown (the next change or reconnection tries again).
-    refreshing: {
-      on: {
-        "list.remoteChanged": { guard: "isOwnChange", actions: ["applyRemote", "markStale"] },
-        "list.refresh": { actions: "markStale" },
-      },
-      invoke: {
-        id: "refetchPage",
-        src: "fetchPage",
-        input: ({ context }) => ({ source: context.source, query: context.query }),
-        onDone: [
-          // Changes keep coming (a burst): one more load after this one, not one per change.
-          {
-            guard: "isStale",
-            target: "refreshing",
-            reenter: true,
-            actions: [{ type: "takeFetched", params: ({ event }) => event.output }, "announceHeld"],
-          },
-          {
-            guard: { type: "isEmptyKept", params: ({ event }) => event.output },
-            target: "empty",
-            actions: [{ type: "takeFetched", params: ({ event }) => event.output }, "announceHeld"],
-          },
-          {
-            target: "ready",
-            actions: [{ type: "takeFetched", params: ({ event }) => event.output }, "announceHeld"],
-          },
-        ],
-        onError: [
-          { guard: "hasNoRows", target: "empty", actions: assign({ stale: false }) },
-          { target: "ready", actions: assign({ stale: false }) },
-        ],
-      },
-    },
+    ready: { on: LIVE_WHEN_SETTLED },
+    empty: { on: LIVE_WHEN_SETTLED },
+    refreshing: REFRESHING,
     failed: { on: { "list.retry": "loading", "list.refresh": "loading" } },
   },
 })

@@ -1,5 +1,6 @@
 import { staffMachine } from "../accounts/staff.machine"
 import { userSettingsMachine } from "../accounts/user-settings.machine"
+import { dayPlanMachine } from "../dashboard/day-plan.machine"
 import { documentsMachine } from "../documents/documents.machine"
 import { exportMachine } from "../exports/export.machine"
 import { liveRecordsMachine } from "../live/live-records.machine"
@@ -9,6 +10,7 @@ import { bulkReviewMachine } from "../marketplace/bulk-review.machine"
 import { claimMachine } from "../marketplace/claim.machine"
 import { pagedListMachine } from "../marketplace/paged-list.machine"
 import { reviewMachine } from "../marketplace/review.machine"
+import { savedViewsMachine } from "../marketplace/saved-views.machine"
 import { selectProvidersMachine } from "../marketplace/select-providers.machine"
 import { inboxPageMachine } from "../notifications/inbox-page.machine"
 import { notificationsMachine } from "../notifications/notifications.machine"
@@ -46,4 +48,6 @@ export const PAGE_MACHINES = {
   documents: documentsMachine,
   staff: staffMachine,
   userSettings: userSettingsMachine,
+  savedViews: savedViewsMachine,
+  dayPlan: dayPlanMachine,
 } as const

@@ -9,6 +9,7 @@ import { exportsApi, exportsDocs } from "./exports"
 import { intakeApi, intakeDocs } from "./intake"
 import { myAccountApi, myAccountDocs } from "./my-account"
 import { notificationsApi, notificationsDocs } from "./notifications"
+import { planningApi, planningDocs } from "./planning"
 import { preferencesApi, preferencesDocs } from "./preferences"
 import { providersApi, providersDocs } from "./providers"
 import { pushApi, pushDocs } from "./push"
@@ -19,6 +20,7 @@ import {
   workRequestsApi,
   workRequestsDocs,
 } from "./requests"
+import { savedViewsApi, savedViewsDocs } from "./saved-views"
 import { searchApi, searchDocs } from "./search"
 import { socketApi, socketDocs } from "./socket"
 import { staffApi, staffDocs } from "./staff"
@@ -52,6 +54,8 @@ export const API: ReadonlyArray<DescribedGroup> = [
   { group: searchApi, docs: searchDocs },
   { group: exportsApi, docs: exportsDocs },
   { group: reportsApi, docs: reportsDocs },
+  { group: savedViewsApi, docs: savedViewsDocs },
+  { group: planningApi, docs: planningDocs },
   { group: socketApi, docs: socketDocs },
 ]
 

@@ -6,10 +6,16 @@ import { NotificationListQuery } from "../notifications/notifications"
 // What can be exported as CSV and with which parameters: a list's own parameters (the same names and values
 // as its page), without the paging, since an export is every page of the view in the view's order.
 
-const { page: _requestPage, page_size: _requestPageSize, ...requestView } = RequestListQuery.fields
+const {
+  page: _requestPage,
+  page_size: _requestPageSize,
+  facets: _requestFacets,
+  ...requestView
+} = RequestListQuery.fields
 const {
   page: _applicationPage,
   page_size: _applicationPageSize,
+  facets: _applicationFacets,
   ...applicationView
 } = ApplicationListQuery.fields
 const {

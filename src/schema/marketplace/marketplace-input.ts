@@ -11,6 +11,7 @@ import {
   text,
   Urgency,
 } from "./marketplace"
+import { ApplicationFilterFields, FacetsFlag, RequestFilterFields } from "./record-filters"
 
 // What the marketplace endpoints accept: action bodies, intake bodies and list query parameters.
 // Query values arrive as strings, hence the FromString numbers.
@@ -124,8 +125,8 @@ export const REQUEST_ORDERING = [
 export const APPLICATION_ORDERING = ["submitted_at", "decided_at", "company_name", "status"] as const
 export const PROVIDER_ORDERING = ["company_name", "rating", "current_load", "created_at"] as const
 
-/** Whose records a list shows: the caller's claims, nobody's, or all (the default). */
-export const ASSIGNEE_FILTERS = ["all", "mine", "unassigned"] as const
+/** Whose records a list shows: the caller's claims, nobody's, anybody's, or all (the default). */
+export const ASSIGNEE_FILTERS = ["all", "mine", "unassigned", "claimed"] as const
 export const AssigneeFilter = Schema.Literals(ASSIGNEE_FILTERS)
 export type AssigneeFilter = typeof AssigneeFilter.Type
 
@@ -141,6 +142,8 @@ export const RequestListQuery = Schema.Struct({
   ordering: Schema.optionalKey(ordering(REQUEST_ORDERING)),
   page: Schema.optionalKey(PageNumber),
   page_size: Schema.optionalKey(PageSize),
+  ...RequestFilterFields,
+  facets: Schema.optionalKey(FacetsFlag),
 })
 export type RequestListQuery = typeof RequestListQuery.Type
 
@@ -152,6 +155,8 @@ export const ApplicationListQuery = Schema.Struct({
   ordering: Schema.optionalKey(ordering(APPLICATION_ORDERING)),
   page: Schema.optionalKey(PageNumber),
   page_size: Schema.optionalKey(PageSize),
+  ...ApplicationFilterFields,
+  facets: Schema.optionalKey(FacetsFlag),
 })
 export type ApplicationListQuery = typeof ApplicationListQuery.Type
 

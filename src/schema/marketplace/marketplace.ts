@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { Facets } from "./facets"
 import { QueueTimes } from "./queue-wait"
 
 // The marketplace wire contract: company applications, work and maintenance requests, providers,
@@ -313,7 +314,12 @@ export const Page = <S extends Schema.Top>(item: S) =>
   })
 /** A page of records that queue while pending: it carries what their waiting time is measured against. */
 export const QueuePage = <S extends Schema.Top>(item: S) =>
-  Schema.Struct({ ...Page(item).fields, queue: QueueTimes, live_position: LivePosition })
+  Schema.Struct({
+    ...Page(item).fields,
+    queue: QueueTimes,
+    live_position: LivePosition,
+    facets: Schema.optionalKey(Facets),
+  })
 export const WorkRequestPage = QueuePage(WorkRequest)
 export type WorkRequestPage = typeof WorkRequestPage.Type
 export const MaintenanceRequestPage = QueuePage(MaintenanceRequest)

@@ -12,6 +12,7 @@ import { useDashboard, useDashboardSend } from "../marketplace/page-logic"
 import { WaitCountBadges } from "../marketplace/QueueWait"
 import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
+import { DayPlanSlot } from "./DayPlanSlot"
 
 function QueueCard({
   title,
@@ -112,6 +113,7 @@ export default function DashboardPage() {
               now={Date.parse(summary.waiting.queue.as_of)}
             />
           </div>
+          <DayPlanSlot />
           <section className={css.section} aria-labelledby="activity-title">
             <h2 id="activity-title">Recent activity</h2>
             {mayExportAudit ? (

@@ -1,12 +1,13 @@
 import type { AssigneeFilter } from "../../schema/marketplace/marketplace-input"
 import * as ui from "../shared/ui.css"
 
-// Mine / Unassigned / All: whose records a list shows, kept in the URL (docs/behaviour.md#claims).
+// Mine / Unassigned / Claimed by anyone / All: whose records a list shows, kept in the URL (docs/behaviour.md#claims).
 
 const OPTIONS: ReadonlyArray<readonly [AssigneeFilter, string]> = [
   ["all", "All"],
   ["mine", "Mine"],
   ["unassigned", "Unassigned"],
+  ["claimed", "Claimed by anyone"],
 ]
 
 export function AssigneeFilterSelect({

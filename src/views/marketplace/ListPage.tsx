@@ -1,11 +1,13 @@
 import { useSelector } from "@xstate/react"
-import { type FormEvent, useEffect, useState } from "react"
+import { type FormEvent, useEffect, useRef, useState } from "react"
 import { useLocation, useSearch } from "wouter"
 import { listExportView } from "../../machines/exports/export-view"
 import { claimHolders } from "../../machines/marketplace/claims"
+import { activeFilterCount, parseFilters } from "../../machines/marketplace/list-filters"
 import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/marketplace/list-url"
-import type { ListSource } from "../../machines/marketplace/marketplace-types"
+import type { ListQuery, ListSource } from "../../machines/marketplace/marketplace-types"
 import { pageCount } from "../../machines/marketplace/paged-list.machine"
+import { savedViewListOf } from "../../machines/marketplace/saved-views.machine"
 import type { PageRefOf } from "../../machines/system/registry"
 import { may } from "../../schema/auth/permissions"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace/marketplace"
@@ -17,11 +19,13 @@ import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
 import { AssigneeFilterSelect } from "./AssigneeFilterSelect"
 import { BulkBar, BulkReport } from "./BulkReview"
+import { FilterPanel } from "./FilterPanel"
 import { rowLabel } from "./format"
 import { ListTable } from "./ListTable"
 import { sortDirection } from "./list-sort"
 import * as css from "./marketplace.css"
 import { usePageActor } from "./page-logic"
+import { SavedViews } from "./SavedViews"
 import { ShortcutsDialog } from "./ShortcutsDialog"
 import { useTriageKeys } from "./use-triage-keys"
 import { WaitingFilterSelect } from "./WaitingFilterSelect"
@@ -59,7 +63,7 @@ export function ListPage(props: ListPageProps) {
   const search = useSearch()
   const list = usePageActor("pagedList", {
     source: props.source,
-    query: parseListSearch(search, props.status),
+    query: parseListSearch(search, props.status, props.source),
   })
   const bulk = usePageActor("bulkReview", { source: props.source })
   if (!list || !bulk) return <LoadingScreen />
@@ -86,6 +90,8 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
   // Only pending records can be decided, and only by a category that may write (hidden, not disabled).
   const mayDecide = useAuth((ctx) => may(ctx.user, "record.decide")) && status === "pending"
   const userId = useAuth((ctx) => ctx.user?.id ?? null)
+  const mayShare = useAuth((ctx) => may(ctx.user, "record.decide"))
+  const savedList = savedViewListOf(source, status)
   // While a search waits for the keys to stop, the rows (or the empty card) it had stay on screen.
   const settled =
     state === "typing" && data !== null ? (data.results.length === 0 ? "empty" : "ready") : state
@@ -97,9 +103,16 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
       : undefined
 
   useEffect(() => {
-    ref.send({ type: "list.sync", query: parseListSearch(search, status) })
-  }, [ref, search, status])
+    ref.send({ type: "list.sync", query: parseListSearch(search, status, source) })
+  }, [ref, search, status, source])
+  // What the address held that the list does not know, said once: the address is then rewritten without it.
+  const [ignored] = useState(() => parseFilters(new URLSearchParams(search), source).ignored)
+  // Only a new query of the machine is written to the address: when the address moved first (a saved view's
+  // link, Back), the query shown in this render is the old one, and writing it would undo the move.
+  const written = useRef<ListQuery | null>(null)
   useEffect(() => {
+    if (written.current === query) return
+    written.current = query
     const wanted = listSearchString(query)
     if (wanted !== search) navigate(wanted ? `${location}?${wanted}` : location, { replace: true })
   }, [query, search, location, navigate])
@@ -201,6 +214,21 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
           Keyboard shortcuts
         </button>
       </div>
+      {savedList ? (
+        <SavedViews
+          list={savedList}
+          path={location}
+          current={listSearchString({ ...query, page: 1 })}
+          mayShare={mayShare}
+        />
+      ) : null}
+      <FilterPanel
+        source={source}
+        filters={query.filters}
+        facets={data?.facets}
+        ignored={ignored}
+        onChange={(filters) => ref.send({ type: "list.filter", filters })}
+      />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       {mayDecide ? <BulkReport actor={bulk} source={source} /> : null}
       {state === "loading" && data === null ? <LoadingScreen /> : null}
@@ -212,9 +240,11 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
           <p>
             {query.search
               ? `Nothing matches “${query.search}”${query.page > 1 ? ` on page ${query.page}` : ""}.`
-              : query.page > 1
-                ? `Nothing on page ${query.page}.`
-                : "Nothing here yet."}
+              : activeFilterCount(query.filters) > 0
+                ? "Nothing matches these filters."
+                : query.page > 1
+                  ? `Nothing on page ${query.page}.`
+                  : "Nothing here yet."}
           </p>
           {/* A page past the end (its records decided, or an old link) is empty while page 1 may not be. */}
           {query.page > 1 ? (

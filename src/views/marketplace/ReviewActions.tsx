@@ -50,7 +50,7 @@ export function ReviewActions({ actor, noun }: { actor: ActorRefFrom<typeof revi
   return (
     <>
       {pending ? (
-        <div className={css.actions}>
+        <div className={css.decisionBar}>
           <button
             type="button"
             className={ui.button.primary}

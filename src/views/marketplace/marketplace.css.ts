@@ -1,4 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css"
+import { LAYOUT } from "../../constants"
 import { contentContainer } from "../shell/content-container.css"
 import { vars } from "../shell/theme.css"
 
@@ -75,3 +76,23 @@ export const documentWarning = style({
   color: vars.color.warning,
 })
 export const leftOutTitle = style({ fontSize: "1.1rem", margin: `0 0 ${vars.space.sm}` })
+/**
+ * A record's decision buttons: on a phone they stay at the bottom of the screen while the record scrolls
+ * under them, so Approve is in reach without scrolling past the whole record.
+ */
+export const decisionBar = style([
+  actions,
+  {
+    "@media": {
+      [`screen and (max-width: ${LAYOUT.mobileBreakpointPx - 1}px)`]: {
+        position: "sticky",
+        bottom: 0,
+        zIndex: 5,
+        // The card's own colour: the record scrolls under it.
+        background: vars.color.surface,
+        borderTop: `1px solid ${vars.color.border}`,
+        padding: `${vars.space.sm} 0`,
+      },
+    },
+  },
+])

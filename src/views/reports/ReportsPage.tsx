@@ -2,6 +2,7 @@ import { useSelector } from "@xstate/react"
 import type { ReportPeriod } from "../../machines/reports/reports.machine"
 import { usePageActor } from "../marketplace/page-logic"
 import * as ui from "../shared/ui.css"
+import { ChartCsv } from "./ChartCsv"
 import { BarChart, FlowChart } from "./charts"
 import { hours, KIND_LABEL, share } from "./report-words"
 import * as css from "./reports.css"
@@ -70,6 +71,7 @@ export default function ReportsPage() {
               </tbody>
             </table>
           </details>
+          <ChartCsv report={report} chart="daily" label="received and decided per day" />
 
           <h2>Time to decision</h2>
           <p>
@@ -106,6 +108,7 @@ export default function ReportsPage() {
               ))}
             </tbody>
           </table>
+          <ChartCsv report={report} chart="by_kind" label="time to decision" />
 
           <h2>Backlog by age</h2>
           <BarChart
@@ -128,6 +131,7 @@ export default function ReportsPage() {
               ))}
             </tbody>
           </table>
+          <ChartCsv report={report} chart="backlog" label="backlog by age" />
 
           <h2>Decisions per person</h2>
           <BarChart
@@ -156,6 +160,7 @@ export default function ReportsPage() {
               ))}
             </tbody>
           </table>
+          <ChartCsv report={report} chart="people" label="decisions per person" />
 
           <h2>Providers' acceptance rate</h2>
           <p>

@@ -70,7 +70,7 @@ const core = pathEvents(machine, [
   { type: "list.recordsChanged", source: "maintenance" },
 ])
 
-const concerns: ReadonlyArray<readonly [string, ReadonlyArray<PagedListEvent>]> = [
+const concerns: Array<readonly [string, ReadonlyArray<PagedListEvent>]> = [
   [
     "typing and the cursor",
     pathEvents(machine, [
@@ -129,6 +129,16 @@ const concerns: ReadonlyArray<readonly [string, ReadonlyArray<PagedListEvent>]> 
     ]),
   ],
 ]
+
+concerns.push([
+  "filters",
+  [
+    // A set of filters reloads from page 1; clearing them leaves the query without them.
+    { type: "list.filter", filters: { urgency: ["emergency"], submitted_from: "2026-01-01" } },
+    { type: "list.filter", filters: {} },
+    { type: "list.assignee", assignee: "claimed" },
+  ] as unknown as PagedListEvent[],
+])
 
 const serializeState = (s: { value: unknown; context: PagedListContext }) =>
   JSON.stringify([

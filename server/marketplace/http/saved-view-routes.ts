@@ -1,0 +1,17 @@
+import type { FastifyInstance } from "fastify"
+import { savedViewsApi } from "../../../src/schema/api/saved-views"
+import { serveGroup } from "../../http/serve-endpoint"
+import { createSavedView, deleteSavedView, listSavedViews, renameSavedView } from "../saved-views"
+
+// Saved views of the record lists (src/schema/api/saved-views.ts).
+
+export async function savedViewRoutes(app: FastifyInstance): Promise<void> {
+  const { database, clock } = app.services
+  const db = database.db
+  serveGroup(app, savedViewsApi, {
+    list: async ({ query, req }) => ({ results: await listSavedViews(db, req.user, query.list) }),
+    create: async ({ payload, req }) => createSavedView(db, req.user, payload, new Date(clock.now())),
+    rename: async ({ params, payload, req }) => renameSavedView(db, req.user, params.uuid, payload.name),
+    remove: async ({ params, req }) => ({ results: await deleteSavedView(db, req.user, params.uuid) }),
+  })
+}

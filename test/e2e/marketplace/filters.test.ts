@@ -1,0 +1,126 @@
+import { readFile } from "node:fs/promises"
+import type { Browser } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { WorkRequestPage } from "../../../src/schema/marketplace/marketplace"
+import { DEMO, launchBrowser, newPage, signIn } from "../browser"
+import { type ServerProcess, startServerProcess } from "../server-process"
+import { readApi } from "../setup-data"
+
+// Filters in Chromium against a real server (docs/behaviour.md#filters): chosen behind one button, kept in
+// the address, counted, cleared in one click, exported as exactly the filtered rows; and /reports draws.
+
+let server: ServerProcess
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServerProcess()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const PENDING = "/website-coordinator/pending-requests"
+
+async function openAs(path: string) {
+  const opened = await newPage(browser, {})
+  await signIn(opened.page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+  await opened.page.waitForURL(`${server.url}/dashboard`)
+  await opened.page.goto(`${server.url}${path}`)
+  return opened
+}
+
+const pendingWith = (query: string) =>
+  readApi(
+    server.url,
+    DEMO.coordinator,
+    `/api/v1/work-requests/?status=pending&page_size=100&${query}`,
+    WorkRequestPage,
+  )
+
+describe("filters in Chromium", () => {
+  it("filters by urgency from the panel, keeps it in the address, exports exactly those rows, and clears", async () => {
+    const { context, page } = await openAs(PENDING)
+    const table = page.getByRole("table", { name: "Pending work requests" })
+    await table.getByRole("link").first().waitFor()
+    await page.getByRole("button", { name: "Filters", exact: true }).click()
+    await page
+      .getByRole("group", { name: "Urgency" })
+      .getByRole("checkbox", { name: /^Emergency/ })
+      .check()
+    await page.waitForURL(/urgency=emergency/)
+    const expected = await pendingWith("urgency=emergency")
+    expect(expected.count).toBeGreaterThan(0)
+    await expect
+      .poll(() => table.locator("tbody tr").count(), { timeout: 10_000 })
+      .toBe(expected.results.length)
+    await page.getByRole("button", { name: "Remove filter Urgency: Emergency" }).waitFor()
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ])
+    const text = await readFile(await download.path(), "utf8")
+    const references = text
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .slice(1, -1)
+      .map((line) => line.split(",")[0])
+    expect(references).toEqual(expected.results.map((r) => r.uuid))
+
+    // A reload shows the same filtered list; one click clears it.
+    await page.reload()
+    await page.getByRole("button", { name: "Remove filter Urgency: Emergency" }).waitFor()
+    await page.getByRole("button", { name: "Clear filters" }).click()
+    await page.waitForURL((url) => !url.search.includes("urgency"))
+    await context.close()
+  })
+
+  it("says which filter of the address it ignored and applies the rest", async () => {
+    const { context, page } = await openAs(`${PENDING}?urgency=high%2Curgentish`)
+    await page.getByText("Urgency: “urgentish” is not one of this list's values.").waitFor()
+    await page.getByRole("button", { name: "Remove filter Urgency: High" }).waitFor()
+    await page.waitForURL((url) => url.search === "?urgency=high")
+    await context.close()
+  })
+
+  it("draws /reports with a table beside each chart", async () => {
+    const { context, page } = await openAs("/reports")
+    await page.getByRole("heading", { level: 1 }).waitFor()
+    await page.getByRole("table").first().waitFor()
+    expect(await page.getByRole("table").count()).toBeGreaterThan(1)
+    await context.close()
+  })
+})
+
+describe("saved views in Chromium", () => {
+  it("saves the filtered list under a name, shared with the team, and opens it again", async () => {
+    const { context, page } = await openAs(`${PENDING}?urgency=high`)
+    await page.getByRole("button", { name: "Remove filter Urgency: High" }).waitFor()
+    await page.getByRole("button", { name: "Save view" }).click()
+    await page.getByLabel("View name").fill("High urgency")
+    await page.getByLabel("Share with the team").check()
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    const views = page.getByRole("navigation", { name: "Saved views" })
+    const link = views.getByRole("link", { name: "High urgency · team" })
+    await link.waitFor()
+    expect(await link.getAttribute("aria-current")).toBe("page")
+    // A name taken says so, from the server.
+    await page.getByRole("button", { name: "Save view" }).click()
+    await page.getByLabel("View name").fill("high URGENCY")
+    await page.getByLabel("Share with the team").check()
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await page
+      .getByRole("alert")
+      .getByText(/already called/)
+      .waitFor()
+
+    await page.getByRole("button", { name: "Clear filters" }).click()
+    await page.waitForURL((url) => url.search === "")
+    await link.click()
+    await page.waitForURL(/urgency=high/)
+    await page.getByRole("button", { name: "Remove filter Urgency: High" }).waitFor()
+    await context.close()
+  })
+})

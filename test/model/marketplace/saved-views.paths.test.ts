@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest"
+import { getShortestPaths } from "xstate/graph"
+import {
+  type ChangeInput,
+  SAVED_VIEW_CHANGE_FAILED,
+  SAVED_VIEWS_LOAD_FAILED,
+  type SavedViewsContext,
+  type SavedViewsEvent,
+  savedViewsMachine,
+} from "../../../src/machines/marketplace/saved-views.machine"
+import type { SavedView, SavedViewList } from "../../../src/schema/marketplace/saved-views"
+import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+
+// The saved views above a list: the real machine with its calls left pending, their outcomes as events.
+
+const VIEW: SavedView = {
+  uuid: "00000000-0000-4000-8000-000000000001",
+  name: "Emergencies",
+  list: "work:pending",
+  query: "urgency=emergency",
+  shared: true,
+  owner: { id: 2, full_name: "Corey Coordinator" },
+  editable: true,
+  created_at: "2026-01-01T12:00:00.000Z",
+}
+const input = { list: "work:pending" as const }
+const machine = savedViewsMachine.provide({
+  actors: {
+    loadViews: pending<ReadonlyArray<SavedView>, SavedViewList>(),
+    changeViews: pending<unknown, ChangeInput>(),
+  },
+})
+
+const events = [
+  { type: "views.save", name: "Emergencies", query: "urgency=emergency", shared: true },
+  { type: "views.rename", uuid: VIEW.uuid, name: "Fires" },
+  { type: "views.delete", uuid: VIEW.uuid },
+  { type: "views.retry" },
+  { type: "xstate.done.actor.loadViews", output: [VIEW] },
+  { type: "xstate.error.actor.loadViews", error: new Error("offline") },
+  { type: "xstate.done.actor.changeViews", output: VIEW },
+  { type: "xstate.error.actor.changeViews", error: { status: 409, detail: "Name taken." } },
+] as unknown as SavedViewsEvent[]
+
+const serializeState = (s: { value: unknown; context: SavedViewsContext }) =>
+  JSON.stringify([s.value, s.context.views.length, s.context.error, s.context.changeError])
+
+type Path = ReturnType<typeof getShortestPaths<typeof machine>>[number]
+
+function walk(path: Path) {
+  const actor = replay(machine, path.steps, { input })
+  const snap = actor.getSnapshot()
+  expect(snap.value).toEqual(path.state.value)
+  if (snap.matches("failed")) expect(snap.context.error).toBe(SAVED_VIEWS_LOAD_FAILED)
+  if (snap.matches("changing")) expect(snap.context.changeError).toBeNull()
+  // A failed change says why until the next change, loading the views again meanwhile.
+  const last = path.steps.findLast(
+    (s) => s.event.type.startsWith("xstate.error.actor.changeViews") || s.event.type.startsWith("views."),
+  )
+  if ((last?.event.type as string | undefined) === "xstate.error.actor.changeViews") {
+    expect(snap.context.changeError).not.toBeNull()
+    expect(snap.context.changeError).not.toBe(SAVED_VIEW_CHANGE_FAILED)
+  }
+  actor.stop()
+}
+
+describe("saved-views machine paths", () => {
+  const paths = getShortestPaths(machine, { events, serializeState, input })
+
+  it("reaches every state of the chart", () => {
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)))
+    for (const v of ["loading", "ready", "changing", "failed"]) expect(reached).toContain(JSON.stringify(v))
+  })
+
+  for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
+
+  it("takes every event from every state it reaches", () => {
+    for (const path of getEdgePaths(machine, { events, serializeState, input })) walk(path)
+  })
+
+  it("hands each change to its call with the list it belongs to", () => {
+    const seen: ChangeInput[] = []
+    const recording = savedViewsMachine.provide({
+      actors: {
+        loadViews: pending<ReadonlyArray<SavedView>, SavedViewList>(),
+        changeViews: pending<unknown, ChangeInput>(),
+      },
+    })
+    const actor = replay(recording, [], { input })
+    actor.send({ type: "xstate.done.actor.loadViews", output: [VIEW] } as unknown as SavedViewsEvent)
+    actor.send({ type: "views.rename", uuid: VIEW.uuid, name: "Fires" })
+    const child = actor.getSnapshot().children.changeViews
+    seen.push(child?.getSnapshot().input as ChangeInput)
+    expect(seen).toEqual([
+      { list: "work:pending", change: { kind: "rename", uuid: VIEW.uuid, name: "Fires" } },
+    ])
+    actor.stop()
+  })
+})
