@@ -12,6 +12,7 @@ import {
 import { defaultHashConcurrency } from "./auth/hash-queue"
 import type { HashParams } from "./auth/password"
 import {
+  OFFER_EXPIRY_SECONDS,
   QUEUE_DUE_AFTER_HOURS,
   QUEUE_OVERDUE_AFTER_HOURS,
   REMINDER_INTERVAL_SECONDS,
@@ -56,6 +57,8 @@ export interface Config {
   readonly queueOverdueAfterSeconds: number
   /** REMINDER_INTERVAL_SECONDS: how often each instance looks for records that became overdue. */
   readonly reminderIntervalMs: number
+  /** OFFER_EXPIRY_SECONDS: how long a provider has to answer an offer before it expires. */
+  readonly offerExpirySeconds: number
   /** APP_URL: the address people open, for links in invitations and mail; null: the request's own origin. */
   readonly appUrl: string | null
 }
@@ -204,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     reminderIntervalMs:
       integer(env, "REMINDER_INTERVAL_SECONDS", REMINDER_INTERVAL_SECONDS, 1, 86_400) * 1000,
     appUrl: appUrl(env),
+    offerExpirySeconds: integer(env, "OFFER_EXPIRY_SECONDS", OFFER_EXPIRY_SECONDS, 60, 30 * 86_400),
   }
 }
 

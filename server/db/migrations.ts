@@ -7,6 +7,7 @@ import { recordDocumentsMigration } from "../documents/migration"
 import { liveChangeLogMigration } from "../live/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
 import { marketplaceMigration } from "../marketplace/migration"
+import { offersMigration } from "../marketplace/offers-migration"
 import { queueRemindersMigration } from "../marketplace/reminder-migration"
 import { notificationArchiveMigration } from "../notifications/archive-migration"
 import { notificationsMigration } from "../notifications/migration"
@@ -79,4 +80,5 @@ export const migrations: readonly Migration[] = [
   liveChangeLogMigration,
   accountsMigration,
   recordDocumentsMigration,
+  offersMigration,
 ]

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify"
 import { liveLogPruneJob } from "./live-log-prune-job"
+import { offerExpiryJob } from "./offer-expiry-job"
 import { pushJob } from "./push-job"
 import { reminderJob } from "./reminder-job"
 
@@ -8,7 +9,7 @@ import { reminderJob } from "./reminder-job"
 
 export type Job = (app: FastifyInstance) => Promise<void>
 
-export const JOBS: readonly Job[] = [pushJob, reminderJob, liveLogPruneJob]
+export const JOBS: readonly Job[] = [pushJob, reminderJob, liveLogPruneJob, offerExpiryJob]
 
 export async function startJobs(app: FastifyInstance): Promise<void> {
   for (const job of JOBS) await job(app)

@@ -23,3 +23,18 @@ export async function selectedProviders(
   }
   return byRequest
 }
+
+/** The providers who accepted the given requests, by provider id (one query for a page of rows). */
+export async function assignedProviders(
+  db: Db,
+  providerIds: ReadonlyArray<number | null>,
+): Promise<Map<number, ProviderRef>> {
+  const ids = [...new Set(providerIds.filter((id): id is number => id !== null))]
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom("provider")
+    .select(["id", "uuid", "company_name"])
+    .where("id", "in", ids)
+    .execute()
+  return new Map(rows.map((r) => [r.id, { uuid: r.uuid, company_name: r.company_name }]))
+}

@@ -5,6 +5,7 @@ import type {
   AuditAction,
   AuditDetails,
   CompanyDocument,
+  OfferState,
   RecordKind,
   RequestKind,
   RequestStatus,
@@ -75,6 +76,9 @@ export interface ServiceRequestTable {
   assignee_user_id: ColumnType<number | null, number | null | undefined, number | null>
   assignee_name: ColumnType<string | null, string | null | undefined, string | null>
   assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  /** The provider whose acceptance assigned the job (./offers-migration.ts). */
+  assigned_provider_id: ColumnType<number | null, number | null | undefined, number | null>
+  provider_assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
 export interface ProviderTable {
@@ -98,6 +102,20 @@ export interface ServiceRequestProviderTable {
   position: number
 }
 
+export interface ProviderOfferTable {
+  id: Generated<number>
+  uuid: Generated<string>
+  request_id: number
+  provider_id: number
+  state: ColumnType<OfferState, OfferState | undefined, OfferState>
+  offered_at: Timestamp
+  offered_by_user_id: number | null
+  offered_by_name: string
+  expires_at: Timestamp
+  answered_at: NullableTimestamp
+  reason: string | null
+}
+
 export interface MarketplaceAuditTable {
   id: Generated<number>
   record_kind: RecordKind
@@ -119,5 +137,6 @@ export interface MarketplaceTables {
   service_request: ServiceRequestTable
   provider: ProviderTable
   service_request_provider: ServiceRequestProviderTable
+  provider_offer: ProviderOfferTable
   marketplace_audit: MarketplaceAuditTable
 }

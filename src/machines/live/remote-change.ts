@@ -33,6 +33,11 @@ const VERB: Readonly<Record<AuditAction, string>> = {
   providers_selected: "Providers chosen",
   assigned: "Claimed",
   unassigned: "Released",
+  offer_accepted: "Offer accepted",
+  offer_declined: "Offer declined",
+  offer_expired: "Offer expired",
+  offer_withdrawn: "Offer withdrawn",
+  providers_offered: "More providers offered",
 }
 
 export const holderOf = (assignee: Assignee | null, userId: number | null): Holder =>

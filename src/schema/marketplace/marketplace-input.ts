@@ -4,6 +4,7 @@ import {
   CompanyDocument,
   Count,
   MARKETPLACE_LIMITS,
+  OfferState,
   PreferredDates,
   RequestStatus,
   SERVICE_CATEGORIES,
@@ -35,6 +36,25 @@ export const SelectProvidersBody = Schema.Struct({
   ),
 })
 export type SelectProvidersBody = typeof SelectProvidersBody.Type
+
+/** A provider's answer to an offer; a decline may say why. */
+export const DeclineOfferBody = Schema.Struct({
+  reason: Schema.optionalKey(Schema.NullOr(text(MARKETPLACE_LIMITS.maxReasonLength, "A reason"))),
+})
+export type DeclineOfferBody = typeof DeclineOfferBody.Type
+
+/** The back office takes an offer back: the reason goes in the audit trail. */
+export const WithdrawOfferBody = Schema.Struct({
+  reason: text(MARKETPLACE_LIMITS.maxReasonLength, "A reason"),
+})
+export type WithdrawOfferBody = typeof WithdrawOfferBody.Type
+
+/** More providers for a request that already has offers, with the reason for widening it. */
+export const OfferProvidersBody = Schema.Struct({
+  ...SelectProvidersBody.fields,
+  reason: text(MARKETPLACE_LIMITS.maxReasonLength, "A reason"),
+})
+export type OfferProvidersBody = typeof OfferProvidersBody.Type
 
 const Area = text(80, "An area")
 const Email = Schema.String.check(
@@ -133,6 +153,14 @@ export const ApplicationListQuery = Schema.Struct({
   page_size: Schema.optionalKey(PageSize),
 })
 export type ApplicationListQuery = typeof ApplicationListQuery.Type
+
+/** The intake API's offers, for the marketplace to put in front of providers; open ones by default. */
+export const OfferListQuery = Schema.Struct({
+  state: Schema.optionalKey(OfferState),
+  page: Schema.optionalKey(PageNumber),
+  page_size: Schema.optionalKey(PageSize),
+})
+export type OfferListQuery = typeof OfferListQuery.Type
 
 export const ProviderListQuery = Schema.Struct({
   search: Schema.optionalKey(Search),

@@ -62,6 +62,11 @@ export const AuditAction = Schema.Literals([
   "providers_selected",
   "assigned",
   "unassigned",
+  "offer_accepted",
+  "offer_declined",
+  "offer_expired",
+  "offer_withdrawn",
+  "providers_offered",
 ])
 export type AuditAction = typeof AuditAction.Type
 export const DocumentKind = Schema.Literals([
@@ -111,6 +116,10 @@ export const AuditDetails = Schema.Struct({
   provider: Schema.optionalKey(ProviderRef),
   /** An assignment that took the record from someone else, or a release of someone else's claim, names them. */
   previous_assignee: Schema.optionalKey(Actor),
+  /** An offer answered, expired or withdrawn: which one, and whose it was. */
+  offer: Schema.optionalKey(Schema.Struct({ uuid: Uuid, provider: ProviderRef })),
+  /** An acceptance withdraws the other open offers; they are named here. */
+  withdrawn_offers: Schema.optionalKey(Schema.Array(ProviderRef)),
 })
 export type AuditDetails = typeof AuditDetails.Type
 
@@ -176,6 +185,32 @@ export const CompanyApplicationDetail = Schema.Struct({
 })
 export type CompanyApplicationDetail = typeof CompanyApplicationDetail.Type
 
+/** An offer's life: offered until a provider answers, it expires, or the back office withdraws it. */
+export const OFFER_STATES = ["offered", "accepted", "declined", "expired", "withdrawn"] as const
+export const OfferState = Schema.Literals(OFFER_STATES)
+export type OfferState = typeof OfferState.Type
+
+/**
+ * An approved request with nobody chosen, or whose offers were all declined or expired, is awaiting providers;
+ * with an open offer it is offered; once a provider accepted it is assigned.
+ */
+export const ProvidersState = Schema.Literals(["awaiting_providers", "offered", "assigned"])
+export type ProvidersState = typeof ProvidersState.Type
+
+export const Offer = Schema.Struct({
+  uuid: Uuid,
+  provider: ProviderRef,
+  state: OfferState,
+  offered_at: Timestamp,
+  offered_by: Actor,
+  expires_at: Timestamp,
+  /** When it left "offered" (answered, expired or withdrawn). */
+  answered_at: Schema.NullOr(Timestamp),
+  /** A provider's reason for declining, or the back office's for withdrawing. */
+  reason: Schema.NullOr(Schema.String),
+})
+export type Offer = typeof Offer.Type
+
 /** [from, to], inclusive, from ≤ to. */
 export const PreferredDates = Schema.Tuple([IsoDate, IsoDate]).check(
   Schema.makeFilter(
@@ -205,6 +240,11 @@ const requestFields = {
   providers_selected_at: Schema.NullOr(Timestamp),
   providers_selected_by: Schema.NullOr(Actor),
   assignee: Schema.NullOr(Assignee),
+  /** Where an approved request stands with its providers (docs/behaviour.md#offers); null unless approved. */
+  providers_state: Schema.NullOr(ProvidersState),
+  /** The provider who accepted the job. */
+  assigned_provider: Schema.NullOr(ProviderRef),
+  provider_assigned_at: Schema.NullOr(Timestamp),
 }
 
 export const WorkRequest = Schema.Struct({
@@ -222,12 +262,14 @@ export type MaintenanceRequest = typeof MaintenanceRequest.Type
 
 export const WorkRequestDetail = Schema.Struct({
   ...WorkRequest.fields,
+  offers: Schema.Array(Offer),
   audit: Schema.Array(AuditEntry),
   live_position: Schema.optionalKey(Count),
 })
 export type WorkRequestDetail = typeof WorkRequestDetail.Type
 export const MaintenanceRequestDetail = Schema.Struct({
   ...MaintenanceRequest.fields,
+  offers: Schema.Array(Offer),
   audit: Schema.Array(AuditEntry),
   live_position: Schema.optionalKey(Count),
 })
@@ -289,3 +331,19 @@ export const CompanyApplicationPage = QueuePage(CompanyApplication)
 export type CompanyApplicationPage = typeof CompanyApplicationPage.Type
 export const ProviderPage = Page(Provider)
 export type ProviderPage = typeof ProviderPage.Type
+
+/** An offer as the marketplace's provider side sees it: the job it is for, without the customer. */
+export const IntakeOffer = Schema.Struct({
+  ...Offer.fields,
+  request: Schema.Struct({
+    uuid: Uuid,
+    kind: RequestKind,
+    title: Schema.String,
+    area: Schema.String,
+    service_category: ServiceCategory,
+    urgency: Urgency,
+  }),
+})
+export type IntakeOffer = typeof IntakeOffer.Type
+export const IntakeOfferPage = Page(IntakeOffer)
+export type IntakeOfferPage = typeof IntakeOfferPage.Type

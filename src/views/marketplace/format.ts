@@ -57,6 +57,11 @@ const ACTION_LABEL: Record<AuditEntry["action"], string> = {
   providers_selected: "Providers chosen",
   assigned: "Assigned",
   unassigned: "Unassigned",
+  offer_accepted: "Offer accepted",
+  offer_declined: "Offer declined",
+  offer_expired: "Offer expired",
+  offer_withdrawn: "Offer withdrawn",
+  providers_offered: "More providers offered",
 }
 export const auditActionLabel = (action: AuditEntry["action"]): string => ACTION_LABEL[action]
 

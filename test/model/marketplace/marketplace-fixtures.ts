@@ -27,6 +27,10 @@ export const workRequest = (status: WorkRequestDetail["status"]): RecordDetail =
   providers_selected_at: null,
   providers_selected_by: null,
   assignee: null,
+  providers_state: status === "approved" ? "awaiting_providers" : null,
+  assigned_provider: null,
+  provider_assigned_at: null,
+  offers: [],
   audit: [],
 })
 
