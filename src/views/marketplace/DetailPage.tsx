@@ -16,6 +16,7 @@ import { ChangeMark } from "./ChangeMark"
 import { ClaimBar } from "./ClaimBar"
 import { listOf, recordNoun } from "./format"
 import * as css from "./marketplace.css"
+import { OffersPanel } from "./OffersPanel"
 import { PresenceNote } from "./PresenceNote"
 import { usePageActor } from "./page-logic"
 import { RecordFacts } from "./RecordFacts"
@@ -110,6 +111,9 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
           </p>
         ) : null}
       </div>
+      {"offers" in record && (record.status === "approved" || record.offers.length > 0) ? (
+        <OffersPanel offers={record.offers} />
+      ) : null}
       <AuditTrail entries={record.audit} record={record.uuid} />
     </>
   )

@@ -232,6 +232,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
             bulk={mayDecide ? bulk : null}
             marks={marks}
             queue={status === "pending" ? (data.queue ?? null) : null}
+            providers={status === "approved"}
             sort={{
               ordering: query.ordering,
               onSort: (ordering) => ref.send({ type: "list.order", ordering }),

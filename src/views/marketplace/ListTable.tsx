@@ -11,6 +11,7 @@ import * as css from "./card-table.css"
 import * as claimCss from "./claim.css"
 import { formatWhen, rowLabel } from "./format"
 import { sortableFields } from "./list-sort"
+import { ProvidersChip } from "./OfferChip"
 import { Waited } from "./QueueWait"
 import { SortableHeader } from "./SortableHeader"
 import * as triage from "./triage.css"
@@ -37,6 +38,8 @@ interface RowProps {
   bulk: BulkRef | null
   mark?: Mark | undefined
   queue: QueueTimes | null
+  /** An approved list: where each request stands with its providers. */
+  providers: boolean
   /** The keyboard's row cursor is on this row. */
   current: boolean
 }
@@ -48,7 +51,7 @@ const Cell = ({ label, children }: { label: string; children: React.ReactNode })
   </td>
 )
 
-function Row({ item, source, decided, bulk, mark, queue, current }: RowProps) {
+function Row({ item, source, decided, bulk, mark, queue, providers, current }: RowProps) {
   const href = linkTo.details(source, item.uuid)
   const ref = useRef<HTMLTableRowElement>(null)
   // The cursor's row stays in sight as j/k move it down a long page.
@@ -109,6 +112,12 @@ function Row({ item, source, decided, bulk, mark, queue, current }: RowProps) {
       </Cell>
       <Cell label="Submitted">{formatWhen(item.submitted_at)}</Cell>
       {assigneeCell}
+      {providers ? (
+        <Cell label="Providers">
+          {item.providers_state ? <ProvidersChip state={item.providers_state} /> : null}
+          {item.assigned_provider ? ` ${item.assigned_provider.company_name}` : ""}
+        </Cell>
+      ) : null}
       {waitedCell}
       {decidedCell}
     </tr>
@@ -123,6 +132,7 @@ export function ListTable({
   bulk,
   marks,
   queue = null,
+  providers = false,
   sort,
   cursor = null,
 }: {
@@ -136,6 +146,8 @@ export function ListTable({
   marks?: Readonly<Record<string, Mark>>
   /** Given on a pending list: a Waited column measured against the server's time and thresholds. */
   queue?: QueueTimes | null
+  /** An approved request list: a Providers column (awaiting, offered, assigned and to whom). */
+  providers?: boolean
   /** Given: the sortable columns' headers sort the list. */
   sort?: ListSort
   /** The index of the row the keyboard points at. */
@@ -155,7 +167,12 @@ export function ListTable({
               <SelectAllRows actor={bulk} />
             </th>
           ) : null}
-          {[...heads, ...(queue ? ["Waited"] : []), ...(decided ? ["Decided"] : [])].map((h) => {
+          {[
+            ...heads,
+            ...(providers && source !== "application" ? ["Providers"] : []),
+            ...(queue ? ["Waited"] : []),
+            ...(decided ? ["Decided"] : []),
+          ].map((h) => {
             const field = SORT_FIELD[h]
             return sort && field !== undefined && sortable.includes(field) ? (
               <SortableHeader key={h} label={h} field={field} ordering={sort.ordering} onSort={sort.onSort} />
@@ -177,6 +194,7 @@ export function ListTable({
             bulk={bulk}
             mark={marks?.[item.uuid]}
             queue={queue}
+            providers={providers && source !== "application"}
             current={cursor === i}
           />
         ))}

@@ -8,6 +8,7 @@ import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
 import { formatBudget, formatWhen } from "./format"
 import * as css from "./marketplace.css"
+import { ProvidersChip } from "./OfferChip"
 import { UrgencyBadge } from "./UrgencyBadge"
 
 const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -79,6 +80,14 @@ export function RecordFacts({ record }: { record: RecordDetail }) {
       </Fact>
       <Fact label="Submitted">{formatWhen(record.submitted_at)}</Fact>
       {decided}
+      {record.providers_state ? (
+        <Fact label="Providers">
+          <ProvidersChip state={record.providers_state} />
+          {record.assigned_provider
+            ? ` ${record.assigned_provider.company_name}${record.provider_assigned_at ? ` (${formatWhen(record.provider_assigned_at)})` : ""}`
+            : ""}
+        </Fact>
+      ) : null}
       <Fact label="Selected providers">
         {record.selected_providers.length === 0
           ? "None yet"
