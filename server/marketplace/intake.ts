@@ -13,6 +13,7 @@ import { announce, priorityOfUrgency } from "./announce"
 import { recordAudit } from "./audit"
 import type { Db } from "./db"
 import { APPLICATION_KIND, REQUEST_KINDS, URGENCY_RANK } from "./kinds"
+import { possibleProviders } from "./provider-refs"
 import { applicationSearchText, requestSearchText } from "./search-columns"
 import { applicationToWire, requestToWire } from "./wire"
 
@@ -129,6 +130,7 @@ export function submitRequest(
       actorUserId: null,
       senderName: SENDER,
     })
-    return requestToWire(row, [])
+    const possible = await possibleProviders(tx, [row.id])
+    return requestToWire(row, [], { possibleProviders: possible.get(row.id) ?? 0 })
   })
 }

@@ -103,15 +103,26 @@ const requestCommon = (
   provider_assigned_at: isoOrNull(row.provider_assigned_at),
 })
 
-/** `assigned`: the provider named by `assigned_provider_id`, when the caller loaded it. */
+/** What a request's wire form needs beyond its row, when the caller loaded it. */
+export interface RequestExtras {
+  /** The provider named by `assigned_provider_id`. */
+  readonly assigned?: ProviderRef | null
+  readonly possibleProviders?: number
+}
+
 export const requestToWire = (
   row: RequestRow,
   selected: ReadonlyArray<ProviderRef>,
-  assigned: ProviderRef | null = null,
-): WorkRequest | MaintenanceRequest =>
-  row.kind === "work"
-    ? { ...requestCommon(row, selected, assigned), kind: "work", address: row.location }
-    : { ...requestCommon(row, selected, assigned), kind: "maintenance", site: row.location }
+  extras: RequestExtras = {},
+): WorkRequest | MaintenanceRequest => {
+  const common = {
+    ...requestCommon(row, selected, extras.assigned ?? null),
+    possible_providers: extras.possibleProviders ?? 0,
+  }
+  return row.kind === "work"
+    ? { ...common, kind: "work", address: row.location }
+    : { ...common, kind: "maintenance", site: row.location }
+}
 
 export const offerToWire = (row: OfferRow, provider: ProviderRef): Offer => ({
   uuid: row.uuid,

@@ -270,6 +270,25 @@ for (const backend of BACKENDS) {
       await expectDetail(await accept(offerOf("Ash Roofing")), 409, /withdrawn/)
     })
 
+    it("the awaiting-providers queue: approved, nobody accepted, longest approved first", async () => {
+      const a = await offered(["Ash Roofing"])
+      const b = await offered(["Birch Roofing"])
+      await decoded(await accept(b.offerOf("Birch Roofing")), IntakeOffer)
+      const queue = await decoded(
+        await m.get(`${BASE}?status=approved&providers=awaiting&page_size=100`, m.tokens.viewer),
+        WorkRequestPage,
+      )
+      const uuids = queue.results.map((r) => r.uuid)
+      expect(uuids).toContain(a.uuid)
+      expect(uuids).not.toContain(b.uuid)
+      expect(queue.results.every((r) => r.status === "approved" && r.providers_state !== "assigned")).toBe(true)
+      const approvedAt = queue.results.map((r) => r.decided_at ?? "")
+      expect(approvedAt).toEqual([...approvedAt].sort())
+      // Four providers roof in Offerton; a request for a trade nobody offers there has none.
+      expect(queue.results.find((r) => r.uuid === a.uuid)?.possible_providers).toBe(NAMES.length)
+      await expectDetail(await m.get(`${BASE}?providers=maybe`, m.tokens.viewer), 400, /providers/)
+    })
+
     it("an admin reopen withdraws the open offers and the assignment", async () => {
       const { uuid, offerOf } = await offered(["Ash Roofing", "Cedar Roofing"])
       await decoded(await accept(offerOf("Cedar Roofing")), IntakeOffer)

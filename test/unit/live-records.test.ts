@@ -13,7 +13,14 @@ import { workRequest } from "../model/marketplace/marketplace-fixtures"
 afterEach(() => vi.restoreAllMocks())
 
 const rowOf = (uuid: string, status: "pending" | "approved"): ListItem => {
-  const { audit: _audit, ...row } = workRequest(status) as ReturnType<typeof workRequest> & { audit: unknown }
+  const {
+    audit: _audit,
+    offers: _offers,
+    ...row
+  } = workRequest(status) as ReturnType<typeof workRequest> & {
+    audit: unknown
+    offers: unknown
+  }
   return { ...row, uuid } as ListItem
 }
 const A = "00000000-0000-4000-8000-00000000000a"

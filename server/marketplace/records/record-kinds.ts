@@ -14,7 +14,7 @@ import type { Db } from "../db"
 import { APPLICATION_KIND, REQUEST_KINDS } from "../kinds"
 import { offersOf } from "../offers/offer-rows"
 import { activateProviderFor, deactivateProviderFor } from "../provider-from-application"
-import { assignedProviders, selectedProviders } from "../provider-refs"
+import { assignedProviders, possibleProviders, selectedProviders } from "../provider-refs"
 import { releaseProviders } from "../release-providers"
 import { type ApplicationRow, applicationToWire, type RequestRow, requestToWire } from "../wire"
 import type { RecordKindEntry } from "./record-kind"
@@ -34,24 +34,22 @@ export const REOPENED_REASON = "The request was reopened."
 
 const quote = (s: string, max = 200): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
 
-/** One query for the chosen providers of all the rows of a page, one for those who took the job. */
+/** One query each for a page's chosen providers, those who took the job, and how many could. */
 async function requestItems(db: Db, rows: ReadonlyArray<RequestRow>) {
-  const [selected, assigned] = await Promise.all([
-    selectedProviders(
-      db,
-      rows.map((r) => r.id),
-    ),
+  const ids = rows.map((r) => r.id)
+  const [selected, assigned, possible] = await Promise.all([
+    selectedProviders(db, ids),
     assignedProviders(
       db,
       rows.map((r) => r.assigned_provider_id),
     ),
+    possibleProviders(db, ids),
   ])
   return rows.map((row) =>
-    requestToWire(
-      row,
-      selected.get(row.id) ?? [],
-      row.assigned_provider_id === null ? null : (assigned.get(row.assigned_provider_id) ?? null),
-    ),
+    requestToWire(row, selected.get(row.id) ?? [], {
+      assigned: row.assigned_provider_id === null ? null : (assigned.get(row.assigned_provider_id) ?? null),
+      possibleProviders: possible.get(row.id) ?? 0,
+    }),
   )
 }
 

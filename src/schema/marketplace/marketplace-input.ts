@@ -134,8 +134,13 @@ export const ASSIGNEE_FILTERS = ["all", "mine", "unassigned"] as const
 export const AssigneeFilter = Schema.Literals(ASSIGNEE_FILTERS)
 export type AssigneeFilter = typeof AssigneeFilter.Type
 
+/** `awaiting`: approved requests no provider has accepted, the awaiting-providers queue (oldest approval first). */
+export const ProvidersFilter = Schema.Literals(["awaiting"])
+export type ProvidersFilter = typeof ProvidersFilter.Type
+
 export const RequestListQuery = Schema.Struct({
   status: Schema.optionalKey(RequestStatus),
+  providers: Schema.optionalKey(ProvidersFilter),
   assignee: Schema.optionalKey(AssigneeFilter),
   search: Schema.optionalKey(Search),
   ordering: Schema.optionalKey(ordering(REQUEST_ORDERING)),

@@ -245,6 +245,8 @@ const requestFields = {
   /** The provider who accepted the job. */
   assigned_provider: Schema.NullOr(ProviderRef),
   provider_assigned_at: Schema.NullOr(Timestamp),
+  /** Active providers offering the service in the area: none means nobody could take it once approved. */
+  possible_providers: Count,
 }
 
 export const WorkRequest = Schema.Struct({

@@ -16,6 +16,7 @@ import { ChangeMark } from "./ChangeMark"
 import { ClaimBar } from "./ClaimBar"
 import { listOf, recordNoun } from "./format"
 import * as css from "./marketplace.css"
+import { NoProviderWarning } from "./NoProviderWarning"
 import { OffersPanel } from "./OffersPanel"
 import { PresenceNote } from "./PresenceNote"
 import { usePageActor } from "./page-logic"
@@ -95,6 +96,7 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
       ) : null}
       <div className={ui.card}>
         <ClaimBar review={actor} kind={kind} uuid={uuid} noun={recordNoun(kind)} />
+        <NoProviderWarning record={record} />
         <RecordFacts record={record} />
         {/* A read-only viewer sees no actions at all, not disabled ones. */}
         {mayDecide ? <ReviewActions actor={actor} noun={recordNoun(kind)} /> : null}

@@ -4,7 +4,7 @@ import { useLocation, useSearch } from "wouter"
 import { listExportView } from "../../machines/exports/export-view"
 import { claimHolders } from "../../machines/marketplace/claims"
 import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/marketplace/list-url"
-import type { ListSource } from "../../machines/marketplace/marketplace-types"
+import { AWAITING_PROVIDERS, type ListSource } from "../../machines/marketplace/marketplace-types"
 import { pageCount } from "../../machines/marketplace/paged-list.machine"
 import type { PageRefOf } from "../../machines/system/registry"
 import { may } from "../../schema/auth/permissions"
@@ -232,7 +232,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
             bulk={mayDecide ? bulk : null}
             marks={marks}
             queue={status === "pending" ? (data.queue ?? null) : null}
-            providers={status === "approved"}
+            providers={status === "approved" || status === AWAITING_PROVIDERS}
             sort={{
               ordering: query.ordering,
               onSort: (ordering) => ref.send({ type: "list.order", ordering }),

@@ -11,6 +11,7 @@ import * as css from "./card-table.css"
 import * as claimCss from "./claim.css"
 import { formatWhen, rowLabel } from "./format"
 import { sortableFields } from "./list-sort"
+import { NoProviderBadge } from "./NoProviderWarning"
 import { ProvidersChip } from "./OfferChip"
 import { Waited } from "./QueueWait"
 import { SortableHeader } from "./SortableHeader"
@@ -101,7 +102,7 @@ function Row({ item, source, decided, bulk, mark, queue, providers, current }: R
     <tr {...rowProps}>
       {select}
       <td className={`${css.cell} ${css.lead}`}>
-        <Link href={href}>{item.title}</Link>
+        <Link href={href}>{item.title}</Link> <NoProviderBadge item={item} />
         <ChangeMark mark={mark} />
       </td>
       <Cell label="Customer">{item.customer_name}</Cell>

@@ -7,10 +7,18 @@ export interface NavLink {
   readonly href: string
   /** Shown beside the label, and alone (named by the label) in the collapsed sidebar. */
   readonly icon: ShellIconName
+  /** A count of the dashboard summary shown beside the label. */
+  readonly count?: PendingKey
 }
 
 /** Which pending count of the dashboard summary a group shows beside its label. */
-export type PendingKey = "applications" | "requests" | "work" | "maintenance"
+export type PendingKey =
+  | "applications"
+  | "requests"
+  | "work"
+  | "maintenance"
+  | "workAwaitingProviders"
+  | "maintenanceAwaitingProviders"
 
 export interface NavGroup {
   readonly id: SidebarGroup
@@ -64,6 +72,12 @@ export const navGroups: ReadonlyArray<NavGroup> = [
             icon: "circleCheck",
           },
           { label: "Rejected work requests", href: ROUTES.lists.work.rejected, icon: "circleX" },
+          {
+            label: "Work awaiting providers",
+            href: ROUTES.awaitingProviders.work,
+            icon: "handshake",
+            count: "workAwaitingProviders",
+          },
         ],
       },
       {
@@ -78,6 +92,12 @@ export const navGroups: ReadonlyArray<NavGroup> = [
             icon: "circleCheck",
           },
           { label: "Rejected maintenance", href: ROUTES.lists.maintenance.rejected, icon: "circleX" },
+          {
+            label: "Maintenance awaiting providers",
+            href: ROUTES.awaitingProviders.maintenance,
+            icon: "handshake",
+            count: "maintenanceAwaitingProviders",
+          },
         ],
       },
     ],

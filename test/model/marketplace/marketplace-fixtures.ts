@@ -30,6 +30,7 @@ export const workRequest = (status: WorkRequestDetail["status"]): RecordDetail =
   providers_state: status === "approved" ? "awaiting_providers" : null,
   assigned_provider: null,
   provider_assigned_at: null,
+  possible_providers: 2,
   offers: [],
   audit: [],
 })
