@@ -6,6 +6,7 @@ import { authSessionsMigration } from "../auth/migration"
 import { recordDocumentsMigration } from "../documents/migration"
 import { liveChangeLogMigration } from "../live/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
+import { customerContactMigration } from "../marketplace/customer-contact-migration"
 import { marketplaceMigration } from "../marketplace/migration"
 import { offersMigration } from "../marketplace/offers-migration"
 import { queueRemindersMigration } from "../marketplace/reminder-migration"
@@ -81,4 +82,5 @@ export const migrations: readonly Migration[] = [
   accountsMigration,
   recordDocumentsMigration,
   offersMigration,
+  customerContactMigration,
 ]

@@ -104,6 +104,8 @@ export function submitRequest(
         preferred_from: body.preferred_dates?.[0] ?? null,
         preferred_to: body.preferred_dates?.[1] ?? null,
         budget_pence: body.budget ?? null,
+        customer_email: body.customer_email?.trim() || null,
+        customer_phone: body.customer_phone?.trim() || null,
         photos: (body.photos ?? []).map((p) => p.trim()),
         submitted_at: now,
         status: "pending",

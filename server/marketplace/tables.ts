@@ -76,6 +76,9 @@ export interface ServiceRequestTable {
   assignee_user_id: ColumnType<number | null, number | null | undefined, number | null>
   assignee_name: ColumnType<string | null, string | null | undefined, string | null>
   assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  /** Optional (./customer-contact-migration.ts). */
+  customer_email: ColumnType<string | null, string | null | undefined, string | null>
+  customer_phone: ColumnType<string | null, string | null | undefined, string | null>
   /** The provider whose acceptance assigned the job (./offers-migration.ts). */
   assigned_provider_id: ColumnType<number | null, number | null | undefined, number | null>
   provider_assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>

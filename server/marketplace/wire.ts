@@ -80,6 +80,8 @@ const requestCommon = (
   title: row.title,
   description: row.description,
   customer_name: row.customer_name,
+  customer_email: row.customer_email,
+  customer_phone: row.customer_phone,
   area: row.area,
   service_category: row.service_category,
   urgency: row.urgency,

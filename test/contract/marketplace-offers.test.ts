@@ -86,6 +86,8 @@ for (const backend of BACKENDS) {
           title: "Slipped slates",
           description: "Please call before arriving.",
           customer_name: "Olive Offer",
+          customer_phone: "07700 900456",
+          customer_email: "olive@example.net",
           address: "3 Roof Row, Offerton",
           area: TOWN,
           service_category: "roofing",
@@ -119,6 +121,40 @@ for (const backend of BACKENDS) {
       expect(open).toBe(m.server.config.offerExpirySeconds * 1000)
       expect(m.server.config.offerExpirySeconds).toBe(48 * 3600)
       expect(first?.offered_by.full_name).toBe("Corey Coordinator")
+      // The customer can be reached: "Please call before arriving."
+      expect(chosen).toMatchObject({ customer_phone: "07700 900456", customer_email: "olive@example.net" })
+    })
+
+    it("a request's customer contact is optional, and checked when given", async () => {
+      const body = {
+        title: "Gutter",
+        description: "Leaks.",
+        customer_name: "Nora None",
+        address: "1 Lane",
+        area: TOWN,
+        service_category: "roofing",
+        urgency: "low",
+      }
+      const plain = await decoded(
+        await m.post("/api/v1/intake/work-requests/", m.tokens.admin, body),
+        WorkRequest,
+        201,
+      )
+      expect(plain).toMatchObject({
+        customer_phone: null,
+        customer_email: null,
+        possible_providers: NAMES.length,
+      })
+      await expectDetail(
+        await m.post("/api/v1/intake/work-requests/", m.tokens.admin, { ...body, customer_email: "nope" }),
+        400,
+        /customer_email/,
+      )
+      await expectDetail(
+        await m.post("/api/v1/intake/work-requests/", m.tokens.admin, { ...body, customer_phone: "call me" }),
+        400,
+        /customer_phone/,
+      )
     })
 
     it("the intake API lists open offers with their job, and refuses the unkeyed", async () => {
@@ -281,7 +317,9 @@ for (const backend of BACKENDS) {
       const uuids = queue.results.map((r) => r.uuid)
       expect(uuids).toContain(a.uuid)
       expect(uuids).not.toContain(b.uuid)
-      expect(queue.results.every((r) => r.status === "approved" && r.providers_state !== "assigned")).toBe(true)
+      expect(queue.results.every((r) => r.status === "approved" && r.providers_state !== "assigned")).toBe(
+        true,
+      )
       const approvedAt = queue.results.map((r) => r.decided_at ?? "")
       expect(approvedAt).toEqual([...approvedAt].sort())
       // Four providers roof in Offerton; a request for a trade nobody offers there has none.

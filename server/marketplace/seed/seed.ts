@@ -6,7 +6,7 @@ import { APPLICATION_KIND, REQUEST_KINDS, URGENCY_RANK } from "../kinds"
 import { OFFER_EXPIRY_SECONDS } from "../queue-constants"
 import { applicationSearchText, providerSearchText, requestSearchText } from "../search-columns"
 import { type GenerateOptions, generateMarketplace } from "./generate"
-import type { SeedMarketplace, StaffRole } from "./model"
+import { customerContact, type SeedMarketplace, type StaffRole } from "./model"
 
 // Writes the generated marketplace, with the audit trail each record would have had, in one transaction.
 // Idempotent: a database that already holds applications is left alone.
@@ -142,6 +142,7 @@ export async function writeMarketplace(db: Kysely<Database>, data: SeedMarketpla
         .values(
           chunk.map(({ decision, selection, preferred_dates, ...r }) => ({
             ...r,
+            ...customerContact(r.customer_name, r.uuid),
             urgency_rank: URGENCY_RANK[r.urgency],
             preferred_from: preferred_dates?.[0] ?? null,
             preferred_to: preferred_dates?.[1] ?? null,

@@ -89,6 +89,8 @@ const requestIntakeFields = {
   title: text(160, "The title"),
   description: text(4000, "The description"),
   customer_name: text(120, "The customer name"),
+  customer_email: Schema.optionalKey(Schema.NullOr(Email)),
+  customer_phone: Schema.optionalKey(Schema.NullOr(Phone)),
   area: Area,
   service_category: ServiceCategory,
   urgency: Urgency,

@@ -223,6 +223,9 @@ const requestFields = {
   title: Schema.String,
   description: Schema.String,
   customer_name: Schema.String,
+  /** How to reach the customer, when they gave it. */
+  customer_email: Schema.NullOr(Schema.String),
+  customer_phone: Schema.NullOr(Schema.String),
   /** The town or city, matched against a provider's service area. */
   area: Schema.String,
   service_category: ServiceCategory,

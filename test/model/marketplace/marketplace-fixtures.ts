@@ -11,6 +11,8 @@ export const workRequest = (status: WorkRequestDetail["status"]): RecordDetail =
   title: "Leaking tap",
   description: "Kitchen tap drips",
   customer_name: "Pat Customer",
+  customer_email: "pat@example.com",
+  customer_phone: "07700 900123",
   area: "Leeds",
   address: "1 High Street",
   service_category: "plumbing",
