@@ -39,6 +39,7 @@ const ORDERINGS: ReadonlyArray<readonly [string, string]> = [
 const REQUEST_ORDERINGS: ReadonlyArray<readonly [string, string]> = [
   ...ORDERINGS,
   ["title", "Title A–Z"],
+  ["decided_at", "Longest approved first"],
   ["-urgency", "Most urgent"],
 ]
 const APPLICATION_ORDERINGS: ReadonlyArray<readonly [string, string]> = [

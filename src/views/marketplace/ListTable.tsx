@@ -103,6 +103,13 @@ function Row({ item, source, decided, bulk, mark, queue, providers, current }: R
       {select}
       <td className={`${css.cell} ${css.lead}`}>
         <Link href={href}>{item.title}</Link> <NoProviderBadge item={item} />
+        {/* On an approved list, where the request stands with its providers, under its title. */}
+        {providers && item.providers_state ? (
+          <span className={css.leadNote}>
+            <ProvidersChip state={item.providers_state} short />
+            {item.assigned_provider ? ` ${item.assigned_provider.company_name}` : ""}
+          </span>
+        ) : null}
         <ChangeMark mark={mark} />
       </td>
       <Cell label="Customer">{item.customer_name}</Cell>
@@ -113,12 +120,6 @@ function Row({ item, source, decided, bulk, mark, queue, providers, current }: R
       </Cell>
       <Cell label="Submitted">{formatWhen(item.submitted_at)}</Cell>
       {assigneeCell}
-      {providers ? (
-        <Cell label="Providers">
-          {item.providers_state ? <ProvidersChip state={item.providers_state} /> : null}
-          {item.assigned_provider ? ` ${item.assigned_provider.company_name}` : ""}
-        </Cell>
-      ) : null}
       {waitedCell}
       {decidedCell}
     </tr>
@@ -168,12 +169,7 @@ export function ListTable({
               <SelectAllRows actor={bulk} />
             </th>
           ) : null}
-          {[
-            ...heads,
-            ...(providers && source !== "application" ? ["Providers"] : []),
-            ...(queue ? ["Waited"] : []),
-            ...(decided ? ["Decided"] : []),
-          ].map((h) => {
+          {[...heads, ...(queue ? ["Waited"] : []), ...(decided ? ["Decided"] : [])].map((h) => {
             const field = SORT_FIELD[h]
             return sort && field !== undefined && sortable.includes(field) ? (
               <SortableHeader key={h} label={h} field={field} ordering={sort.ordering} onSort={sort.onSort} />

@@ -18,7 +18,7 @@ export function NoProviderBadge({ item }: { item: ListItem }) {
   return (
     <span className={css.chip.refused} title={noProviderText(item)}>
       <TriangleAlert size={14} aria-hidden="true" />
-      No possible provider
+      No provider
     </span>
   )
 }

@@ -24,19 +24,20 @@ export function OfferChip({ state }: { state: OfferState }) {
 }
 
 const PROVIDERS = {
-  awaiting_providers: { label: "Awaiting providers", Icon: Clock, tone: css.chip.refused },
-  offered: { label: "Offered", Icon: Clock, tone: css.chip.waiting },
-  assigned: { label: "Assigned", Icon: Handshake, tone: css.chip.done },
+  awaiting_providers: { label: "Awaiting providers", short: "Awaiting", Icon: Clock, tone: css.chip.refused },
+  offered: { label: "Offered", short: "Offered", Icon: Clock, tone: css.chip.waiting },
+  assigned: { label: "Assigned", short: "Assigned", Icon: Handshake, tone: css.chip.done },
 } as const
 
 export const providersStateLabel = (state: ProvidersState): string => PROVIDERS[state].label
 
-export function ProvidersChip({ state }: { state: ProvidersState }) {
+/** `short`: a list row's word ("Awaiting"), its full label kept as the title. */
+export function ProvidersChip({ state, short = false }: { state: ProvidersState; short?: boolean }) {
   const { label, Icon, tone } = PROVIDERS[state]
   return (
-    <span className={tone}>
+    <span className={tone} title={short ? label : undefined}>
       <Icon size={14} aria-hidden="true" />
-      {label}
+      {short ? PROVIDERS[state].short : label}
     </span>
   )
 }

@@ -78,3 +78,6 @@ globalStyle(`${table} > tbody > tr > td${check} + td${lead}`, {
 globalStyle(`${table} > tbody > tr > td${lead}:not([data-label])`, {
   "@container": { [cards]: { display: "block", fontSize: "1.05rem" } },
 })
+
+/** A line under the lead cell's link (a request's providers on an approved list). */
+export const leadNote = style({ display: "block", fontWeight: 400, marginTop: vars.space.xs })
