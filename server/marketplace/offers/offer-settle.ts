@@ -1,7 +1,6 @@
 import { notify } from "../../notifications/notify"
 import type { Db } from "../db"
 import { REQUEST_KINDS } from "../kinds"
-import { REMINDER_SENDER } from "../reminders"
 import { openOfferCount } from "./offer-rows"
 
 // When the last open offer of an unassigned request closes, the request is awaiting providers again: its
@@ -9,6 +8,8 @@ import { openOfferCount } from "./offer-rows"
 // the offer expire) whoever holds the request hears it, as a `reminder` (docs/behaviour.md#offers).
 
 export const awaitingTitle = (title: string): string => `Awaiting providers: ${title}`
+/** Who the reminder is from: told apart from the overdue reminders' "Back office". */
+export const OFFERS_SENDER = "Offers"
 
 export async function settleRequest(
   tx: Db,
@@ -49,7 +50,7 @@ export async function settleRequest(
     notification_type: "reminder",
     priority: "high",
     action_url: info.detailPath(cleared.uuid),
-    sender_name: REMINDER_SENDER,
+    sender_name: OFFERS_SENDER,
   })
   return "awaiting_providers"
 }

@@ -220,15 +220,17 @@ export async function writeMarketplace(db: Kysely<Database>, data: SeedMarketpla
 }
 
 /**
- * Every seeded selection is a set of open offers, as a live one would be; they run from the seed's time, so a
- * demo does not start with a burst of expiries (npm run simulate answers some of them).
+ * Every seeded selection is a set of open offers, as a live one would be; they run from the seed's time, spread
+ * over two more days, so a demo neither starts nor goes on with a burst of expiries (npm run simulate answers
+ * some of them).
  */
 async function seedOffers(db: Kysely<Database>, now: Date): Promise<void> {
   const expires = new Date(now.getTime() + OFFER_EXPIRY_SECONDS * 1000)
   await sql`
     insert into provider_offer (request_id, provider_id, offered_at, offered_by_user_id, offered_by_name, expires_at)
     select s.request_id, s.provider_id, r.providers_selected_at, r.providers_selected_by_user_id,
-           coalesce(r.providers_selected_by_name, 'Back office'), ${expires}
+           coalesce(r.providers_selected_by_name, 'Back office'),
+           ${expires}::timestamptz + (s.request_id % 48) * interval '1 hour'
     from service_request_provider s join service_request r on r.id = s.request_id
     where r.providers_selected_at is not null
     order by s.request_id, s.position`.execute(db)
