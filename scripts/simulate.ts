@@ -1,6 +1,7 @@
 // `npm run simulate -- [--rate N] [--count N] [--url URL] [--key KEY] [--email E --password P]`
-// Keeps submitting new company applications and requests through the running server's intake API, so a
-// coordinator can watch the queues and the notifications move. It never opens the database: the embedded one
+// Keeps submitting new company applications and requests through the running server's intake API, and
+// answering some of the offers made to providers (./simulate-offers.ts), so a coordinator can watch the
+// queues, the offers and the notifications move. It never opens the database: the embedded one
 // belongs to the server process. Authenticates with the intake key (--key or INTAKE_KEY) when given,
 // otherwise signs in as the demo admin.
 import { parseArgs } from "node:util"
@@ -15,6 +16,7 @@ import {
   WorkRequestIntake,
 } from "../src/schema/marketplace/marketplace-input"
 import { ErrorBody } from "../src/schema/system/errors"
+import { offerAnswerer } from "./simulate-offers"
 
 const USAGE = `Usage: npm run simulate -- [--rate N] [--count N] [--url URL] [--key KEY] [--email E] [--password P]
   --rate      submissions per minute (default 12)
@@ -127,7 +129,9 @@ async function main(): Promise<void> {
   // Any answer at all means a server is there; the status does not matter yet.
   await call(`${opts.url}/api/company/user/`, { method: "GET" })
   const auth = authenticator(opts)
-  const next = intakeBodies(seededRandom(Date.now() % 2_147_483_647), () => new Date())
+  const random = seededRandom(Date.now() % 2_147_483_647)
+  const next = intakeBodies(random, () => new Date())
+  const offers = offerAnswerer(opts.url, () => auth.headers(false), random)
   const sent = { application: 0, work: 0, maintenance: 0 }
   let failed = 0
   let last = ""
@@ -173,6 +177,11 @@ async function main(): Promise<void> {
     } else {
       failed += 1
       last = `refused ${item.label}: ${await detailOf(res)}`
+    }
+    // About one submission in three is followed by a provider's answer to an open offer.
+    if (random.chance(1 / 3)) {
+      const answered = await offers.answerOne().catch(() => null)
+      if (answered) last = `${last} · ${answered}`
     }
     progress()
     if (total() + failed >= opts.count) break

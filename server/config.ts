@@ -13,6 +13,7 @@ import { defaultHashConcurrency } from "./auth/hash-queue"
 import type { HashParams } from "./auth/password"
 import { DEFAULT_MAIL_FROM } from "./mail/mail-constants"
 import {
+  OFFER_EXPIRY_SECONDS,
   QUEUE_DUE_AFTER_HOURS,
   QUEUE_OVERDUE_AFTER_HOURS,
   REMINDER_INTERVAL_SECONDS,
@@ -62,6 +63,8 @@ export interface Config {
   readonly reminderIntervalMs: number
   /** DOCUMENT_EXPIRY_INTERVAL_SECONDS: how often each instance looks for documents nearing their expiry. */
   readonly documentExpiryIntervalMs: number
+  /** OFFER_EXPIRY_SECONDS: how long a provider has to answer an offer before it expires. */
+  readonly offerExpirySeconds: number
   /** APP_URL: the address people open, for links in invitations and mail; null: the request's own origin. */
   readonly appUrl: string | null
   /** SMTP_URL: where mail goes out (smtp:// or smtps://, credentials in the URL); null: mail is off. */
@@ -233,6 +236,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: text(env, "MAIL_FROM") ?? DEFAULT_MAIL_FROM,
     documentExpiryIntervalMs:
       integer(env, "DOCUMENT_EXPIRY_INTERVAL_SECONDS", DOCUMENT_EXPIRY_INTERVAL_SECONDS, 1, 86_400) * 1000,
+    offerExpirySeconds: integer(env, "OFFER_EXPIRY_SECONDS", OFFER_EXPIRY_SECONDS, 60, 30 * 86_400),
   }
 }
 

@@ -11,7 +11,9 @@ import { documentChecklistMigration } from "../documents/checklist-migration"
 import { recordDocumentsMigration } from "../documents/migration"
 import { liveChangeLogMigration } from "../live/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
+import { customerContactMigration } from "../marketplace/customer-contact-migration"
 import { marketplaceMigration } from "../marketplace/migration"
+import { offersMigration } from "../marketplace/offers-migration"
 import { queueRemindersMigration } from "../marketplace/reminder-migration"
 import { savedViewsMigration } from "../marketplace/saved-views-migration"
 import { notificationArchiveMigration } from "../notifications/archive-migration"
@@ -90,4 +92,6 @@ export const migrations: readonly Migration[] = [
   loginDeviceMigration,
   documentChecklistMigration,
   savedViewsMigration,
+  offersMigration,
+  customerContactMigration,
 ]

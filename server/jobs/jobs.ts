@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify"
 import { documentExpiryJob } from "./document-expiry-job"
 import { liveLogPruneJob } from "./live-log-prune-job"
 import { mailJob } from "./mail-job"
+import { offerExpiryJob } from "./offer-expiry-job"
 import { pushJob } from "./push-job"
 import { reminderJob } from "./reminder-job"
 
@@ -10,7 +11,14 @@ import { reminderJob } from "./reminder-job"
 
 export type Job = (app: FastifyInstance) => Promise<void>
 
-export const JOBS: readonly Job[] = [pushJob, reminderJob, liveLogPruneJob, mailJob, documentExpiryJob]
+export const JOBS: readonly Job[] = [
+  pushJob,
+  reminderJob,
+  liveLogPruneJob,
+  mailJob,
+  documentExpiryJob,
+  offerExpiryJob,
+]
 
 export async function startJobs(app: FastifyInstance): Promise<void> {
   for (const job of JOBS) await job(app)

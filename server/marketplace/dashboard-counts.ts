@@ -20,6 +20,8 @@ export type DashboardCounts = Pick<
 > & { readonly waiting: Omit<DashboardSummary["waiting"], "queue"> }
 
 type Figure = "n" | "due_or_overdue" | "overdue"
+/** Requests count one more figure: approved ones nobody accepted. */
+type RequestFigure = Figure | "awaiting"
 
 /** A group's rows, those submitted by `dueBy`, and of those the ones submitted by `overdueBy` too. */
 const groupFigures = <TB extends keyof Database>(
@@ -40,9 +42,9 @@ const groupFigures = <TB extends keyof Database>(
   ] as const
 
 /** A figure of the group `g` the filter picks, or 0 when the table has no such group. */
-const figureOf = (
-  eb: ExpressionBuilder<{ g: Record<Figure, string | number> }, "g">,
-  figure: Figure,
+const figureOf = <F extends string>(
+  eb: ExpressionBuilder<{ g: Record<F, string | number> }, "g">,
+  figure: F,
   group: Expression<SqlBool>,
 ) => eb.fn.coalesce(eb.fn.sum<string | number>(`g.${figure}`).filterWhere(group), eb.lit(0))
 
@@ -51,22 +53,30 @@ const requestCounts = (db: Db, bounds: WaitBounds) =>
     .selectFrom(
       db
         .selectFrom("service_request")
-        .select((eb) => ["kind", "status", ...groupFigures(eb, eb.ref("submitted_at"), bounds)])
+        .select((eb) => [
+          "kind",
+          "status",
+          ...groupFigures(eb, eb.ref("submitted_at"), bounds),
+          // Approved and nobody accepted yet: the awaiting-providers queue (docs/behaviour.md#offers).
+          eb.fn.countAll<string | number>().filterWhere("assigned_provider_id", "is", null).as("awaiting"),
+        ])
         .groupBy(["kind", "status"])
         .as("g"),
     )
     .select((eb) => {
-      const n = (kind: RequestKind, status: RequestStatus, figure: Figure = "n") =>
+      const n = (kind: RequestKind, status: RequestStatus, figure: RequestFigure = "n") =>
         figureOf(eb, figure, eb.and([eb("g.kind", "=", kind), eb("g.status", "=", status)]))
       return [
         n("work", "pending").as("work_pending"),
         n("work", "approved").as("work_approved"),
         n("work", "rejected").as("work_rejected"),
+        n("work", "approved", "awaiting").as("work_awaiting"),
         n("work", "pending", "due_or_overdue").as("work_due_or_overdue"),
         n("work", "pending", "overdue").as("work_overdue"),
         n("maintenance", "pending").as("maintenance_pending"),
         n("maintenance", "approved").as("maintenance_approved"),
         n("maintenance", "rejected").as("maintenance_rejected"),
+        n("maintenance", "approved", "awaiting").as("maintenance_awaiting"),
         n("maintenance", "pending", "due_or_overdue").as("maintenance_due_or_overdue"),
         n("maintenance", "pending", "overdue").as("maintenance_overdue"),
       ]
@@ -126,11 +136,13 @@ export async function dashboardCounts(db: Db, userId: number, times: QueueTimes)
       pending: Number(row.work_pending),
       approved: Number(row.work_approved),
       rejected: Number(row.work_rejected),
+      awaiting_providers: Number(row.work_awaiting),
     },
     maintenance_requests: {
       pending: Number(row.maintenance_pending),
       approved: Number(row.maintenance_approved),
       rejected: Number(row.maintenance_rejected),
+      awaiting_providers: Number(row.maintenance_awaiting),
     },
     company_applications: {
       pending: Number(row.application_pending),

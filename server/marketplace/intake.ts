@@ -13,6 +13,7 @@ import { announce, priorityOfUrgency } from "./announce"
 import { recordAudit } from "./audit"
 import type { Db } from "./db"
 import { APPLICATION_KIND, REQUEST_KINDS, URGENCY_RANK } from "./kinds"
+import { possibleProviders } from "./provider-refs"
 import { applicationSearchText, requestSearchText } from "./search-columns"
 import { applicationToWire, requestToWire } from "./wire"
 
@@ -103,6 +104,8 @@ export function submitRequest(
         preferred_from: body.preferred_dates?.[0] ?? null,
         preferred_to: body.preferred_dates?.[1] ?? null,
         budget_pence: body.budget ?? null,
+        customer_email: body.customer_email?.trim() || null,
+        customer_phone: body.customer_phone?.trim() || null,
         photos: (body.photos ?? []).map((p) => p.trim()),
         submitted_at: now,
         status: "pending",
@@ -129,6 +132,7 @@ export function submitRequest(
       actorUserId: null,
       senderName: SENDER,
     })
-    return requestToWire(row, [])
+    const possible = await possibleProviders(tx, [row.id])
+    return requestToWire(row, [], { possibleProviders: possible.get(row.id) ?? 0 })
   })
 }

@@ -1,3 +1,4 @@
+import { sql } from "kysely"
 import type { ProviderRef } from "../../src/schema/marketplace/marketplace"
 import type { Db } from "./db"
 
@@ -22,4 +23,43 @@ export async function selectedProviders(
     byRequest.set(row.request_id, list)
   }
   return byRequest
+}
+
+/** The providers who accepted the given requests, by provider id (one query for a page of rows). */
+export async function assignedProviders(
+  db: Db,
+  providerIds: ReadonlyArray<number | null>,
+): Promise<Map<number, ProviderRef>> {
+  const ids = [...new Set(providerIds.filter((id): id is number => id !== null))]
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom("provider")
+    .select(["id", "uuid", "company_name"])
+    .where("id", "in", ids)
+    .execute()
+  return new Map(rows.map((r) => [r.id, { uuid: r.uuid, company_name: r.company_name }]))
+}
+
+/**
+ * How many active providers offer each request's service in its area (the candidates' rule in ./candidates.ts),
+ * so that a list can warn of a request nobody could take before anyone approves it.
+ */
+export async function possibleProviders(
+  db: Db,
+  requestIds: ReadonlyArray<number>,
+): Promise<Map<number, number>> {
+  if (requestIds.length === 0) return new Map()
+  const rows = await db
+    .selectFrom("service_request as r")
+    .select([
+      "r.id",
+      sql<string | number>`(select count(*) from provider p where p.active
+        and p.services @> array[r.service_category]::text[]
+        and exists (select 1 from unnest(p.service_area) as s(area) where lower(trim(s.area)) = lower(trim(r.area))))`.as(
+        "n",
+      ),
+    ])
+    .where("r.id", "in", [...requestIds])
+    .execute()
+  return new Map(rows.map((r) => [r.id, Number(r.n)]))
 }

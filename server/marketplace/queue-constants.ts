@@ -8,3 +8,5 @@ export const QUEUE_OVERDUE_AFTER_HOURS = 72
 export const REMINDER_INTERVAL_SECONDS = 60
 /** At most this many reminders per look: a backlog drains over a few intervals instead of in one burst. */
 export const REMINDER_BATCH = 50
+/** A provider has two days to answer an offer (docs/behaviour.md#offers); a server setting. */
+export const OFFER_EXPIRY_SECONDS = 48 * 3600

@@ -1,4 +1,3 @@
-import { sql } from "kysely"
 import type {
   CandidateList,
   MaintenanceRequestDetail,
@@ -12,6 +11,7 @@ import { announce } from "./announce"
 import { recordAudit } from "./audit"
 import { loadCandidates } from "./candidates"
 import type { Db } from "./db"
+import { makeOffers } from "./offers/make-offers"
 import { selectedProviders } from "./provider-refs"
 import { RECORD_KINDS } from "./records/record-kinds"
 import { findRecord } from "./records/record-rows"
@@ -19,8 +19,9 @@ import { formatWhen } from "./text"
 
 // Choosing providers for an approved request. A request's providers are chosen once: a second selection is
 // a 409 naming who chose whom and when, exactly like a second approval, because two coordinators picking
-// different providers for the same job is the conflict we are guarding against. An admin reopen releases the
-// selection (and the providers' load) when it really has to change.
+// different providers for the same job is the conflict we are guarding against. The selection is cleared
+// again when every offer was declined, expired or withdrawn (./offers/offer-settle.ts); more providers are
+// offered through ./offers/offer-changes.ts; an admin reopen releases everything.
 
 type Detail = WorkRequestDetail | MaintenanceRequestDetail
 
@@ -59,6 +60,7 @@ export function selectProviders(
   actor: AuthUser,
   providerIds: ReadonlyArray<string>,
   now: Date,
+  expirySeconds: number,
 ): Promise<Detail> {
   const info = RECORD_KINDS[kind]
   return db.transaction().execute(async (tx) => {
@@ -108,27 +110,8 @@ export function selectProviders(
       const c = byUuid.get(id)
       return c === undefined ? [] : [c]
     })
-    const ids = await tx
-      .selectFrom("provider")
-      .select(["id", "uuid"])
-      .where(
-        "uuid",
-        "in",
-        picked.map((p) => p.uuid),
-      )
-      .execute()
-    const idOf = new Map(ids.map((r) => [r.uuid, r.id]))
-    await tx
-      .insertInto("service_request_provider")
-      .values(
-        picked.map((p, position) => ({ request_id: row.id, provider_id: idOf.get(p.uuid) ?? 0, position })),
-      )
-      .execute()
-    await tx
-      .updateTable("provider")
-      .set({ current_load: sql<number>`current_load + 1` })
-      .where("id", "in", [...idOf.values()])
-      .execute()
+    // Each chosen provider gets an offer to answer (docs/behaviour.md#offers).
+    await makeOffers(tx, row.id, picked, actor, { now, expirySeconds })
 
     const refs = picked.map((p) => ({ uuid: p.uuid, company_name: p.company_name }))
     await recordAudit(tx, {

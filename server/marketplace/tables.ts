@@ -5,6 +5,7 @@ import type {
   AuditAction,
   AuditDetails,
   CompanyDocument,
+  OfferState,
   RecordKind,
   RequestKind,
   RequestStatus,
@@ -78,6 +79,12 @@ export interface ServiceRequestTable {
   assignee_user_id: ColumnType<number | null, number | null | undefined, number | null>
   assignee_name: ColumnType<string | null, string | null | undefined, string | null>
   assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  /** Optional (./customer-contact-migration.ts). */
+  customer_email: ColumnType<string | null, string | null | undefined, string | null>
+  customer_phone: ColumnType<string | null, string | null | undefined, string | null>
+  /** The provider whose acceptance assigned the job (./offers-migration.ts). */
+  assigned_provider_id: ColumnType<number | null, number | null | undefined, number | null>
+  provider_assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
 export interface ProviderTable {
@@ -101,6 +108,20 @@ export interface ServiceRequestProviderTable {
   position: number
 }
 
+export interface ProviderOfferTable {
+  id: Generated<number>
+  uuid: Generated<string>
+  request_id: number
+  provider_id: number
+  state: ColumnType<OfferState, OfferState | undefined, OfferState>
+  offered_at: Timestamp
+  offered_by_user_id: number | null
+  offered_by_name: string
+  expires_at: Timestamp
+  answered_at: NullableTimestamp
+  reason: string | null
+}
+
 export interface MarketplaceAuditTable {
   id: Generated<number>
   record_kind: RecordKind
@@ -122,5 +143,6 @@ export interface MarketplaceTables {
   service_request: ServiceRequestTable
   provider: ProviderTable
   service_request_provider: ServiceRequestProviderTable
+  provider_offer: ProviderOfferTable
   marketplace_audit: MarketplaceAuditTable
 }

@@ -5,13 +5,16 @@ import type {
   AuditEntry,
   CompanyApplication,
   MaintenanceRequest,
+  Offer,
   Provider,
   ProviderRef,
+  ProvidersState,
   WorkRequest,
 } from "../../src/schema/marketplace/marketplace"
 import type {
   CompanyApplicationTable,
   MarketplaceAuditTable,
+  ProviderOfferTable,
   ProviderTable,
   ServiceRequestTable,
 } from "./tables"
@@ -23,6 +26,7 @@ export type ApplicationRow = Selectable<CompanyApplicationTable>
 export type RequestRow = Selectable<ServiceRequestTable>
 export type ProviderRow = Selectable<ProviderTable>
 export type AuditRow = Selectable<MarketplaceAuditTable>
+export type OfferRow = Selectable<ProviderOfferTable>
 
 /** The claim columns of either table; all three are set together or none. */
 export interface ClaimColumns {
@@ -58,11 +62,27 @@ export const applicationToWire = (row: ApplicationRow): CompanyApplication => ({
   waiting_since: isoOrNull(row.waiting_since),
 })
 
-const requestCommon = (row: RequestRow, selected: ReadonlyArray<ProviderRef>) => ({
+/** Where an approved request stands with its providers: the chosen ones hold open offers or the job. */
+const providersState = (row: RequestRow, selected: ReadonlyArray<ProviderRef>): ProvidersState | null =>
+  row.status !== "approved"
+    ? null
+    : row.assigned_provider_id !== null
+      ? "assigned"
+      : selected.length > 0
+        ? "offered"
+        : "awaiting_providers"
+
+const requestCommon = (
+  row: RequestRow,
+  selected: ReadonlyArray<ProviderRef>,
+  assigned: ProviderRef | null,
+) => ({
   uuid: row.uuid,
   title: row.title,
   description: row.description,
   customer_name: row.customer_name,
+  customer_email: row.customer_email,
+  customer_phone: row.customer_phone,
   area: row.area,
   service_category: row.service_category,
   urgency: row.urgency,
@@ -81,15 +101,42 @@ const requestCommon = (row: RequestRow, selected: ReadonlyArray<ProviderRef>) =>
   providers_selected_at: isoOrNull(row.providers_selected_at),
   providers_selected_by: actor(row.providers_selected_by_user_id, row.providers_selected_by_name),
   assignee: assigneeOf(row),
+  providers_state: providersState(row, selected),
+  assigned_provider: row.assigned_provider_id === null ? null : assigned,
+  provider_assigned_at: isoOrNull(row.provider_assigned_at),
 })
+
+/** What a request's wire form needs beyond its row, when the caller loaded it. */
+export interface RequestExtras {
+  /** The provider named by `assigned_provider_id`. */
+  readonly assigned?: ProviderRef | null
+  readonly possibleProviders?: number
+}
 
 export const requestToWire = (
   row: RequestRow,
   selected: ReadonlyArray<ProviderRef>,
-): WorkRequest | MaintenanceRequest =>
-  row.kind === "work"
-    ? { ...requestCommon(row, selected), kind: "work", address: row.location }
-    : { ...requestCommon(row, selected), kind: "maintenance", site: row.location }
+  extras: RequestExtras = {},
+): WorkRequest | MaintenanceRequest => {
+  const common = {
+    ...requestCommon(row, selected, extras.assigned ?? null),
+    possible_providers: extras.possibleProviders ?? 0,
+  }
+  return row.kind === "work"
+    ? { ...common, kind: "work", address: row.location }
+    : { ...common, kind: "maintenance", site: row.location }
+}
+
+export const offerToWire = (row: OfferRow, provider: ProviderRef): Offer => ({
+  uuid: row.uuid,
+  provider,
+  state: row.state,
+  offered_at: iso(row.offered_at),
+  offered_by: { id: row.offered_by_user_id, full_name: row.offered_by_name },
+  expires_at: iso(row.expires_at),
+  answered_at: isoOrNull(row.answered_at),
+  reason: row.reason,
+})
 
 export const providerToWire = (row: ProviderRow, applicationUuid: string | null): Provider => ({
   uuid: row.uuid,

@@ -13,13 +13,17 @@ import {
   AcceptBody,
   ApplicationListQuery,
   CompanyApplicationIntake,
+  DeclineOfferBody,
   MaintenanceRequestIntake,
+  OfferListQuery,
+  OfferProvidersBody,
   ProviderListQuery,
   RejectBody,
   ReopenBody,
   RequestInformationBody,
   RequestListQuery,
   SelectProvidersBody,
+  WithdrawOfferBody,
   WorkRequestIntake,
 } from "../../src/schema/marketplace/marketplace-input"
 import { SavedViewCreate, SavedViewQuery, SavedViewRename } from "../../src/schema/marketplace/saved-views"
@@ -47,6 +51,8 @@ export interface FuzzContext {
   readonly workRequests: readonly string[]
   readonly maintenanceRequests: readonly string[]
   readonly providers: readonly string[]
+  /** Offers made to providers (the seeded selections' open ones). */
+  readonly offers: readonly string[]
   /** Notification ids of any user (most are not the caller's: those must be a 404). */
   readonly notifications: readonly string[]
   readonly preferences: readonly string[]
@@ -92,6 +98,20 @@ const requestRoutes = (base: string, known: (ctx: FuzzContext) => readonly strin
         fc
           .subarray([...ctx.providers], { minLength: 1, maxLength: 5 })
           .map((provider_ids) => ({ provider_ids })),
+    },
+    [`POST ${base}:uuid/offer-providers/`]: {
+      group: "marketplace",
+      params,
+      body: OfferProvidersBody,
+      validBody: (ctx) =>
+        fc
+          .subarray([...ctx.providers], { minLength: 1, maxLength: 5 })
+          .map((provider_ids) => ({ provider_ids, reason: "More choice" })),
+    },
+    [`POST ${base}:uuid/offers/:offer/withdraw/`]: {
+      group: "marketplace",
+      params: (ctx) => ({ uuid: known(ctx), offer: ctx.offers }),
+      body: WithdrawOfferBody,
     },
   } satisfies Record<string, FuzzSpec>
 }
@@ -178,6 +198,13 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "POST /api/v1/intake/company-applications/": { group: "marketplace", body: CompanyApplicationIntake },
   "POST /api/v1/intake/work-requests/": { group: "marketplace", body: WorkRequestIntake },
   "POST /api/v1/intake/maintenance-requests/": { group: "marketplace", body: MaintenanceRequestIntake },
+  "GET /api/v1/intake/offers/": { group: "marketplace", query: OfferListQuery },
+  "POST /api/v1/intake/offers/:uuid/accept/": { group: "marketplace", params: (c) => ({ uuid: c.offers }) },
+  "POST /api/v1/intake/offers/:uuid/decline/": {
+    group: "marketplace",
+    params: (c) => ({ uuid: c.offers }),
+    body: DeclineOfferBody,
+  },
   // Uploads are multipart: this fuzzer's JSON bodies meet the 415; documents/fuzz-uploads.test.ts sends
   // generated multipart bodies.
   "POST /api/v1/intake/company-applications/:uuid/documents/": {

@@ -79,6 +79,7 @@ export async function startFuzzEnv(config: Partial<Config> = {}): Promise<FuzzEn
     workRequests: await uuids("work"),
     maintenanceRequests: await uuids("maintenance"),
     providers: (await db.selectFrom("provider").select("uuid").execute()).map((r) => r.uuid),
+    offers: (await db.selectFrom("provider_offer").select("uuid").limit(50).execute()).map((r) => r.uuid),
     notifications: (await db.selectFrom("notification").select("id").execute()).map((r) => String(r.id)),
     preferences: (await db.selectFrom("notification_preference").select("id").execute()).map((r) =>
       String(r.id),

@@ -164,11 +164,14 @@ for (const backend of BACKENDS) {
         pending: 1 + 12 + 13,
         approved: 2,
         rejected: 3,
+        // Approved and nobody accepted them yet.
+        awaiting_providers: 2,
       })
       expect(moved(before.admin.maintenance_requests, after.maintenance_requests)).toEqual({
         pending: 4 + 14 + 15,
         approved: 5,
         rejected: 6,
+        awaiting_providers: 5,
       })
       expect(moved(before.admin.company_applications, after.company_applications)).toEqual({
         pending: 7 + 16 + 17,

@@ -18,6 +18,8 @@ const decisions = (base: string): Record<string, Policy> => ({
   [`POST ${base}:uuid/reject/`]: "staff",
   [`POST ${base}:uuid/reopen/`]: "admin",
   [`POST ${base}:uuid/select-providers/`]: "staff",
+  [`POST ${base}:uuid/offer-providers/`]: "staff",
+  [`POST ${base}:uuid/offers/:offer/withdraw/`]: "staff",
   [`POST ${base}:uuid/assign/`]: "staff",
   [`POST ${base}:uuid/unassign/`]: "staff",
 })
@@ -51,6 +53,8 @@ const POLICY: Readonly<Record<string, Policy>> = {
   "POST /api/v1/intake/company-applications/": "admin",
   "POST /api/v1/intake/work-requests/": "admin",
   "POST /api/v1/intake/maintenance-requests/": "admin",
+  "POST /api/v1/intake/offers/:uuid/accept/": "admin",
+  "POST /api/v1/intake/offers/:uuid/decline/": "admin",
   "POST /api/v1/intake/company-applications/:uuid/documents/": "admin",
   "POST /api/v1/intake/work-requests/:uuid/photos/": "admin",
   "POST /api/v1/intake/maintenance-requests/:uuid/photos/": "admin",

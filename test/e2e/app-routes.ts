@@ -55,6 +55,8 @@ export async function signedInRoutes(baseUrl: string): Promise<string[]> {
     `${wc}/maintenance/pending`,
     `${wc}/maintenance/approved`,
     `${wc}/maintenance/rejected`,
+    `${wc}/awaiting-providers`,
+    `${wc}/maintenance/awaiting-providers`,
     `${wc}/company-verification/pending`,
     `${wc}/company-verification/accepted`,
     `${wc}/company-verification/rejected`,

@@ -43,6 +43,8 @@ describe("the app-path table", () => {
       "/maintenance-request-details/:uuid",
       "/work-requests/:uuid/select-providers",
       "/maintenance-requests/:uuid/select-providers",
+      "/website-coordinator/awaiting-providers",
+      "/website-coordinator/maintenance/awaiting-providers",
       "/billing",
       "/receipts",
       "/theme",

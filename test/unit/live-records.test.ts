@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it, vi } from "vitest"
 import { decodeFrame } from "../../src/effects/live/notification-socket"
 import { applyChange, keepTicked } from "../../src/machines/live/live-list"
 import { holderOf, markText, remoteChangeOf } from "../../src/machines/live/remote-change"
-import type { ListItem, ListPage } from "../../src/machines/marketplace/marketplace-types"
+import {
+  AWAITING_PROVIDERS,
+  type ListItem,
+  type ListPage,
+} from "../../src/machines/marketplace/marketplace-types"
 import { deliveriesOf } from "../../src/machines/system/subscriptions"
 import type { RecordChangedMessage } from "../../src/schema/live/socket"
 import { workRequest } from "../model/marketplace/marketplace-fixtures"
@@ -13,7 +17,14 @@ import { workRequest } from "../model/marketplace/marketplace-fixtures"
 afterEach(() => vi.restoreAllMocks())
 
 const rowOf = (uuid: string, status: "pending" | "approved"): ListItem => {
-  const { audit: _audit, ...row } = workRequest(status) as ReturnType<typeof workRequest> & { audit: unknown }
+  const {
+    audit: _audit,
+    offers: _offers,
+    ...row
+  } = workRequest(status) as ReturnType<typeof workRequest> & {
+    audit: unknown
+    offers: unknown
+  }
   return { ...row, uuid } as ListItem
 }
 const A = "00000000-0000-4000-8000-00000000000a"
@@ -76,6 +87,21 @@ describe("record.changed on the client", () => {
     expect(markText(mark, at + 2_000)).toBe("Approved by Corey Coordinator just now")
     expect(markText(mark, at - 2_000)).toBe("Approved by Corey Coordinator just now")
     expect(markText(mark, at + 5 * 60_000)).toBe("Approved by Corey Coordinator 5 minutes ago")
+  })
+
+  it("the awaiting-providers list keeps an approved row nobody took, and loses one a provider accepted", () => {
+    const awaiting = { status: AWAITING_PROVIDERS }
+    const shown = pageOf(rowOf(A, "approved"), rowOf(B, "approved"))
+    const still = remoteChangeOf(message(2), 7)
+    expect(applyChange(shown, awaiting, still, [])?.results.map((r) => r.uuid)).toEqual([A, B])
+    const taken = remoteChangeOf(
+      {
+        ...message(2),
+        record: { ...message(2).record, providers_state: "assigned" } as RecordChangedMessage["record"],
+      },
+      7,
+    )
+    expect(applyChange(shown, awaiting, taken, [])?.results.map((r) => r.uuid)).toEqual([B])
   })
 
   it("a pending page loses a decided row at once, unless it is ticked; a reload keeps a ticked, changed row in place", () => {

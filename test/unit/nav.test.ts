@@ -32,6 +32,7 @@ describe("sidebar navigation", () => {
       "/website-coordinator/maintenance/pending",
       "/website-coordinator/maintenance/approved",
       "/website-coordinator/maintenance/rejected",
+      "/website-coordinator/maintenance/awaiting-providers",
     ])
     expect(filterNav(navGroups, "zzz")).toEqual([])
     expect(filterNav(navGroups, "")).toBe(navGroups)

@@ -72,7 +72,7 @@ export interface RecordKindEntry<Row extends RecordCore, Item, Detail> {
   /** What deciding does besides the status, in the same transaction; the audit entry's details. */
   readonly onDecided: (tx: Db, row: Row, now: Date) => Promise<AuditDetails>
   /** What a reopen undoes besides the decision, in the same transaction; the audit entry's details. */
-  readonly onReopened: (tx: Db, row: Row, was: AnyStatus) => Promise<AuditDetails>
+  readonly onReopened: (tx: Db, row: Row, was: AnyStatus, now: Date) => Promise<AuditDetails>
   readonly decidedNotice: (row: Row, actorName: string, reason: string | null) => Notice
   readonly reopenedMessage: (row: Row, actorName: string, was: AnyStatus) => string
 }

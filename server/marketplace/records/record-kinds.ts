@@ -13,8 +13,9 @@ import { priorityOfUrgency } from "../announce"
 import { auditTrail } from "../audit"
 import type { Db } from "../db"
 import { APPLICATION_KIND, REQUEST_KINDS } from "../kinds"
+import { offersOf } from "../offers/offer-rows"
 import { activateProviderFor, deactivateProviderFor } from "../provider-from-application"
-import { selectedProviders } from "../provider-refs"
+import { assignedProviders, possibleProviders, selectedProviders } from "../provider-refs"
 import { releaseProviders } from "../release-providers"
 import { type ApplicationRow, applicationToWire, type RequestRow, requestToWire } from "../wire"
 import type { RecordKindEntry } from "./record-kind"
@@ -29,15 +30,28 @@ export type RequestEntry = RecordKindEntry<
   WorkRequestDetail | MaintenanceRequestDetail
 >
 
+/** What a reopen makes of the open offers. */
+export const REOPENED_REASON = "The request was reopened."
+
 const quote = (s: string, max = 200): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
 
-/** One query for the chosen providers of all the rows of a page. */
+/** One query each for a page's chosen providers, those who took the job, and how many could. */
 async function requestItems(db: Db, rows: ReadonlyArray<RequestRow>) {
-  const selected = await selectedProviders(
-    db,
-    rows.map((r) => r.id),
+  const ids = rows.map((r) => r.id)
+  const [selected, assigned, possible] = await Promise.all([
+    selectedProviders(db, ids),
+    assignedProviders(
+      db,
+      rows.map((r) => r.assigned_provider_id),
+    ),
+    possibleProviders(db, ids),
+  ])
+  return rows.map((row) =>
+    requestToWire(row, selected.get(row.id) ?? [], {
+      assigned: row.assigned_provider_id === null ? null : (assigned.get(row.assigned_provider_id) ?? null),
+      possibleProviders: possible.get(row.id) ?? 0,
+    }),
   )
-  return rows.map((row) => requestToWire(row, selected.get(row.id) ?? []))
 }
 
 /** The orderings every kind offers; a kind adds its own columns. */
@@ -105,22 +119,36 @@ const request = (kind: RequestKind): RequestEntry => ({
   rowsById: (db, ids) => db.selectFrom("service_request").selectAll().where("id", "in", ids).execute(),
   items: requestItems,
   detail: async (db, row) => {
-    const [selected, audit] = await Promise.all([selectedProviders(db, [row.id]), auditTrail(db, row.uuid)])
-    return { ...requestToWire(row, selected.get(row.id) ?? []), audit }
+    const [[item], offers, audit] = await Promise.all([
+      requestItems(db, [row]),
+      offersOf(db, row.id),
+      auditTrail(db, row.uuid),
+    ])
+    if (item === undefined) throw new Error("a request row without its wire form")
+    return { ...item, offers, audit }
   },
   titleOf: (row) => row.title,
   checkDecided: async () => ({}),
   onDecided: async () => ({}),
-  // A reopened request forgets the providers chosen for it, who lose the job from their load.
-  onReopened: async (tx, row) => {
+  // A reopened request forgets the providers chosen for it, who lose the job from their load; its open offers
+  // are withdrawn and whoever had accepted it no longer holds it.
+  onReopened: async (tx, row, _was, now) => {
     await tx
       .updateTable("service_request")
       .set({
         providers_selected_at: null,
         providers_selected_by_user_id: null,
         providers_selected_by_name: null,
+        assigned_provider_id: null,
+        provider_assigned_at: null,
       })
       .where("id", "=", row.id)
+      .execute()
+    await tx
+      .updateTable("provider_offer")
+      .set({ state: "withdrawn", answered_at: now, reason: REOPENED_REASON })
+      .where("request_id", "=", row.id)
+      .where("state", "=", "offered")
       .execute()
     const released = await releaseProviders(tx, row.id)
     return released.length > 0 ? { released_providers: released } : {}

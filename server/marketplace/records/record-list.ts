@@ -1,3 +1,4 @@
+import { sql } from "kysely"
 import type { Facets } from "../../../src/schema/marketplace/facets"
 import type {
   ApplicationListQuery,
@@ -15,9 +16,18 @@ import type { RecordCore, RecordKindEntry } from "./record-kind"
 
 export type RecordListQuery = RequestListQuery | ApplicationListQuery
 
-/** A pending list is a queue (oldest first); a decided list shows the latest decisions first. */
-const defaultOrdering = (status: string | undefined): string =>
-  status === undefined ? "-submitted_at" : status === "pending" ? "submitted_at" : "-decided_at"
+/**
+ * A pending list is a queue (oldest first), and so is the awaiting-providers one (longest approved first); a
+ * decided list shows the latest decisions first.
+ */
+const defaultOrdering = (query: RecordListQuery): string =>
+  "providers" in query && query.providers === "awaiting"
+    ? "decided_at"
+    : query.status === undefined
+      ? "-submitted_at"
+      : query.status === "pending"
+        ? "submitted_at"
+        : "-decided_at"
 
 export async function listRecords<Row extends RecordCore, Item>(
   db: Db,
@@ -29,9 +39,12 @@ export async function listRecords<Row extends RecordCore, Item>(
   let base = db.selectFrom(entry.table)
   if (entry.requestKind !== null) base = base.where("kind", "=", entry.requestKind)
   if (query.status !== undefined) base = base.where("status", "=", query.status)
+  // Approved and nobody accepted (docs/behaviour.md#offers); only request tables have the column.
+  if ("providers" in query && query.providers === "awaiting" && entry.requestKind !== null)
+    base = base.where("status", "=", "approved").where(sql<boolean>`assigned_provider_id is null`)
   for (const condition of viewConditions(entry.table, query, viewerId)) base = base.where(condition)
 
-  const order = orderBy(query.ordering ?? defaultOrdering(query.status), entry.orderColumns)
+  const order = orderBy(query.ordering ?? defaultOrdering(query), entry.orderColumns)
   const window = marketplaceWindow(query)
   const [counted, page, facets] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),

@@ -101,7 +101,7 @@ export function reopenRecord<Row extends RecordCore, Detail>(
       .executeTakeFirst()
     if (changed === undefined)
       throw conflict(`This ${entry.noun} changed while it was being reopened; try again.`)
-    const details = await entry.onReopened(tx, await rowOf(tx, entry, changed.id), before.status)
+    const details = await entry.onReopened(tx, await rowOf(tx, entry, changed.id), before.status, now)
     const row = await rowOf(tx, entry, changed.id)
 
     await recordAudit(tx, {

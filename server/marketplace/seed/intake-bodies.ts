@@ -5,7 +5,7 @@ import type {
 } from "../../../src/schema/marketplace/marketplace-input"
 import { makeApplications, makeProviders } from "./generate-companies"
 import { makeRequests } from "./generate-requests"
-import { isoDay, type SeedApplication, type SeedProvider, type SeedRequest } from "./model"
+import { customerContact, isoDay, type SeedApplication, type SeedProvider, type SeedRequest } from "./model"
 import type { Random } from "./random"
 
 // New submissions for `npm run simulate`, shaped as the intake API takes them. They come from the same
@@ -34,6 +34,7 @@ const requestFields = (r: SeedRequest, now: Date) => ({
   title: r.title,
   description: r.description,
   customer_name: r.customer_name,
+  ...customerContact(r.customer_name, r.uuid),
   area: r.area,
   service_category: r.service_category,
   urgency: r.urgency,

@@ -45,6 +45,15 @@ export interface SeedApplication {
   readonly decision: Decision | null
 }
 
+/**
+ * A customer's invented contact, from their name and the request's uuid, so that adding it used no draw of the
+ * seeded random source (the rest of the demo stays as it was). 07700 900xxx is a range kept for drama.
+ */
+export const customerContact = (name: string, uuid: string) => ({
+  customer_email: `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@example.net`,
+  customer_phone: `07700 900${String(Number.parseInt(uuid.slice(0, 6), 16) % 1000).padStart(3, "0")}`,
+})
+
 export interface SeedRequest {
   readonly uuid: string
   readonly kind: RequestKind

@@ -1,11 +1,12 @@
-import type { Kysely } from "kysely"
+import { type Kysely, sql } from "kysely"
 import type { AuditDetails } from "../../../src/schema/marketplace/marketplace"
 import type { Database } from "../../db/schema"
 import type { SeedContext, SeedReport } from "../../db/seed"
 import { APPLICATION_KIND, REQUEST_KINDS, URGENCY_RANK } from "../kinds"
+import { OFFER_EXPIRY_SECONDS } from "../queue-constants"
 import { applicationSearchText, providerSearchText, requestSearchText } from "../search-columns"
 import { type GenerateOptions, generateMarketplace } from "./generate"
-import type { SeedMarketplace, StaffRole } from "./model"
+import { customerContact, type SeedMarketplace, type StaffRole } from "./model"
 
 // Writes the generated marketplace, with the audit trail each record would have had, in one transaction.
 // Idempotent: a database that already holds applications is left alone.
@@ -141,6 +142,7 @@ export async function writeMarketplace(db: Kysely<Database>, data: SeedMarketpla
         .values(
           chunk.map(({ decision, selection, preferred_dates, ...r }) => ({
             ...r,
+            ...customerContact(r.customer_name, r.uuid),
             urgency_rank: URGENCY_RANK[r.urgency],
             preferred_from: preferred_dates?.[0] ?? null,
             preferred_to: preferred_dates?.[1] ?? null,
@@ -217,6 +219,23 @@ export async function writeMarketplace(db: Kysely<Database>, data: SeedMarketpla
   })
 }
 
+/**
+ * Every seeded selection is a set of open offers, as a live one would be; they run from the seed's time, spread
+ * over two more days, so a demo neither starts nor goes on with a burst of expiries (npm run simulate answers
+ * some of them).
+ */
+async function seedOffers(db: Kysely<Database>, now: Date): Promise<void> {
+  const expires = new Date(now.getTime() + OFFER_EXPIRY_SECONDS * 1000)
+  await sql`
+    insert into provider_offer (request_id, provider_id, offered_at, offered_by_user_id, offered_by_name, expires_at)
+    select s.request_id, s.provider_id, r.providers_selected_at, r.providers_selected_by_user_id,
+           coalesce(r.providers_selected_by_name, 'Back office'),
+           ${expires}::timestamptz + (s.request_id % 48) * interval '1 hour'
+    from service_request_provider s join service_request r on r.id = s.request_id
+    where r.providers_selected_at is not null
+    order by s.request_id, s.position`.execute(db)
+}
+
 export async function seedMarketplace(
   db: Kysely<Database>,
   context: SeedContext,
@@ -229,6 +248,7 @@ export async function seedMarketplace(
   if (Number(existing.n) > 0) return { name: "marketplace", created: 0, kept: Number(existing.n) }
   const data = generateMarketplace({ now: context.now, ...options })
   await writeMarketplace(db, data)
+  await seedOffers(db, context.now)
   const created = data.applications.length + data.requests.length + data.providers.length
   return { name: "marketplace", created, kept: 0 }
 }

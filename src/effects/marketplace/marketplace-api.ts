@@ -1,12 +1,13 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { filterParams } from "../../machines/marketplace/list-filter-params"
-import type {
-  ListPage,
-  ListQuery,
-  ListSource,
-  RecordDetail,
-  RecordRef,
-  ReviewDecision,
+import {
+  AWAITING_PROVIDERS,
+  type ListPage,
+  type ListQuery,
+  type ListSource,
+  type RecordDetail,
+  type RecordRef,
+  type ReviewDecision,
 } from "../../machines/marketplace/marketplace-types"
 import { applicationsApi } from "../../schema/api/applications"
 import { dashboardApi } from "../../schema/api/dashboard"
@@ -66,8 +67,10 @@ const PAGE_SCHEMA = {
 
 /** The list's place as query text: what the URL holds, without the parameters it leaves at their default. */
 const queryText = (q: ListQuery): Record<string, string> => {
+  const awaiting = q.status === AWAITING_PROVIDERS
   const text: Record<string, string | undefined> = {
-    status: q.status,
+    status: awaiting ? "approved" : q.status,
+    providers: awaiting ? "awaiting" : undefined,
     search: q.search,
     ordering: q.ordering,
     page: q.page > 1 ? String(q.page) : undefined,

@@ -1,5 +1,10 @@
 import type { AssigneeFilter, WaitingFilter } from "../../schema/marketplace/marketplace-input"
-import type { ListItem, ListPage, ListQuery } from "../marketplace/marketplace-types"
+import {
+  AWAITING_PROVIDERS,
+  type ListItem,
+  type ListPage,
+  type ListQuery,
+} from "../marketplace/marketplace-types"
 import type { ChangeMark, Holder, RemoteChange } from "./remote-change"
 
 // How an open list takes a change made elsewhere, at once and in place (docs/behaviour.md#live-records): the
@@ -8,8 +13,16 @@ import type { ChangeMark, Holder, RemoteChange } from "./remote-change"
 // it for a bulk decision, when it stays with its new state. Rows that join the list (a new intake, a reopen)
 // and a new order come with the background reload that follows. Pure.
 
-/** Whether a record of this status belongs to a list of `status` (an empty one lists every status). */
-const hasStatus = (listStatus: string, status: string): boolean => listStatus === "" || listStatus === status
+/**
+ * Whether a record belongs to a list of `status` (an empty one lists every status; the awaiting-providers
+ * queue, approved records nobody accepted).
+ */
+const hasStatus = (listStatus: string, record: ListItem): boolean =>
+  listStatus === ""
+    ? true
+    : listStatus === AWAITING_PROVIDERS
+      ? record.status === "approved" && "providers_state" in record && record.providers_state !== "assigned"
+      : listStatus === record.status
 
 /** Whether a record so held belongs to a list of `assignee` (absent or All lists everyone's). */
 const hasHolder = (assignee: AssigneeFilter | undefined, holder: Holder): boolean =>
@@ -42,7 +55,7 @@ export function applyChange(
   // Kept only for someone else's change: this user's own decision (in another tab) is meant to take it away.
   const keep = kept.includes(change.uuid) && change.mark !== null
   const fits =
-    hasStatus(filter.status, change.record.status) &&
+    hasStatus(filter.status, change.record) &&
     hasHolder(filter.assignee, change.holder) &&
     hasWaiting(filter.waiting, change.record)
   if (fits || keep) return { ...data, results: data.results.with(at, change.record) }

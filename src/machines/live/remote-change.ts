@@ -37,6 +37,11 @@ const VERB: Readonly<Record<AuditAction, string>> = {
   unassigned: "Released",
   information_requested: "Information requested",
   documents_received: "Documents received",
+  offer_accepted: "Offer accepted",
+  offer_declined: "Offer declined",
+  offer_expired: "Offer expired",
+  offer_withdrawn: "Offer withdrawn",
+  providers_offered: "More providers offered",
 }
 
 export const holderOf = (assignee: Assignee | null, userId: number | null): Holder =>

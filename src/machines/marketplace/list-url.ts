@@ -6,7 +6,7 @@ import {
 } from "../../schema/marketplace/marketplace-input"
 import { filterParams } from "./list-filter-params"
 import { parseFilters, sameFilters } from "./list-filters"
-import type { ListQuery, ListSource } from "./marketplace-types"
+import { AWAITING_PROVIDERS, type ListQuery, type ListSource } from "./marketplace-types"
 
 // A list's place lives in the URL query so that it can be shared, reloaded and reached with Back. Only what
 // differs from the defaults is written, so a fresh list has a clean address.
@@ -15,8 +15,11 @@ export const DEFAULT_ORDERING = "-submitted_at"
 /** A pending list is a queue: oldest first unless the user orders it otherwise (docs/behaviour.md#waiting-time). */
 export const QUEUE_ORDERING = "submitted_at"
 
+/** The awaiting-providers queue: longest approved first. */
+export const AWAITING_ORDERING = "decided_at"
+
 export const defaultOrdering = (status: string): string =>
-  status === "pending" ? QUEUE_ORDERING : DEFAULT_ORDERING
+  status === "pending" ? QUEUE_ORDERING : status === AWAITING_PROVIDERS ? AWAITING_ORDERING : DEFAULT_ORDERING
 
 /** The list's place from its address; `source` says which filters the list has (urgency: requests only). */
 export function parseListSearch(search: string, status: string, source: ListSource = "work"): ListQuery {

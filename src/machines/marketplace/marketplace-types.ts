@@ -23,6 +23,12 @@ export interface RecordRef {
   readonly uuid: string
 }
 
+/**
+ * The awaiting-providers queue's list "status": approved requests nobody accepted (docs/behaviour.md#offers).
+ * The API reads it as `status=approved&providers=awaiting`.
+ */
+export const AWAITING_PROVIDERS = "awaiting_providers"
+
 /** A list's place, as the URL keeps it. `status` is fixed by the page; the rest the user changes. */
 export interface ListQuery {
   readonly status: string

@@ -8,3 +8,7 @@ export type UuidParams = typeof UuidParams.Type
 
 export const IdParams = Schema.Struct({ id: Schema.String })
 export type IdParams = typeof IdParams.Type
+
+/** A request's offer: both must name the same request, or it is a 404. */
+export const OfferParams = Schema.Struct({ uuid: Schema.String, offer: Schema.String })
+export type OfferParams = typeof OfferParams.Type

@@ -8,15 +8,17 @@ import {
   WorkRequestDetail,
 } from "../marketplace/marketplace"
 import {
+  OfferProvidersBody,
   RejectBody,
   ReopenBody,
   RequestListQuery,
   SelectProvidersBody,
+  WithdrawOfferBody,
 } from "../marketplace/marketplace-input"
 import { endpoint, type GroupDocs, group } from "./endpoint"
-import { UuidParams } from "./params"
+import { OfferParams, UuidParams } from "./params"
 
-// Work requests and maintenance requests: the same nine calls under two bases.
+// Work requests and maintenance requests: the same eleven calls under two bases.
 
 export const RequestPage = QueuePage(Schema.Union([WorkRequest, MaintenanceRequest]))
 export const RequestDetail = Schema.Union([WorkRequestDetail, MaintenanceRequestDetail])
@@ -86,6 +88,24 @@ const requestEndpoints = (base: RequestBase) => ({
     success: RequestDetail,
     errors: [400, 401, 403, 404, 409],
   }),
+  offerProviders: endpoint({
+    method: "POST",
+    path: `${base}:uuid/offer-providers/`,
+    callers: "staff",
+    params: UuidParams,
+    payload: OfferProvidersBody,
+    success: RequestDetail,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  withdrawOffer: endpoint({
+    method: "POST",
+    path: `${base}:uuid/offers/:offer/withdraw/`,
+    callers: "staff",
+    params: OfferParams,
+    payload: WithdrawOfferBody,
+    success: RequestDetail,
+    errors: [400, 401, 403, 404, 409],
+  }),
   assign: endpoint({
     method: "POST",
     path: `${base}:uuid/assign/`,
@@ -118,7 +138,9 @@ const requestSummaries = (noun: string) => ({
   reject: `Rejects a pending ${noun} with a reason; 409 says who decided first.`,
   reopen: `Takes a decided ${noun} back to pending (admins only), releasing its chosen providers.`,
   candidates: `The providers who could take this ${noun}, best match first, with the ${noun}'s status and the service and area searched.`,
-  selectProviders: `Chooses providers for an approved ${noun}.`,
+  selectProviders: `Chooses providers for an approved ${noun}: each gets an offer, open until answered or expired.`,
+  offerProviders: `Offers an approved, unassigned ${noun} to more providers, with a reason.`,
+  withdrawOffer: `Withdraws an open offer of this ${noun}, with a reason; 409 when it is no longer open.`,
   assign: `Claims a ${noun} for the caller (taking it from whoever held it); advisory, the decisions' 409 still guards.`,
   unassign: `Releases the claim on a ${noun}, whoever held it; nothing happens when nobody did.`,
 })

@@ -5,7 +5,13 @@ import { QueueTimes, WaitCounts } from "../marketplace/queue-wait"
 // The coordinator's overview as the dashboard answer carries it: the size of every queue, the oldest thing
 // waiting in each, due and overdue counts, the latest changes.
 
-export const RequestCounts = Schema.Struct({ pending: Count, approved: Count, rejected: Count })
+export const RequestCounts = Schema.Struct({
+  pending: Count,
+  approved: Count,
+  rejected: Count,
+  /** Approved, and no provider has accepted yet (docs/behaviour.md#offers). */
+  awaiting_providers: Count,
+})
 export const ApplicationCounts = Schema.Struct({ pending: Count, accepted: Count, rejected: Count })
 export const PendingItem = Schema.Struct({ uuid: Uuid, title: Schema.String, submitted_at: Timestamp })
 export type PendingItem = typeof PendingItem.Type

@@ -4,6 +4,7 @@ import {
   CompanyDocument,
   Count,
   MARKETPLACE_LIMITS,
+  OfferState,
   PreferredDates,
   RequestStatus,
   SERVICE_CATEGORIES,
@@ -52,6 +53,25 @@ export const SelectProvidersBody = Schema.Struct({
 })
 export type SelectProvidersBody = typeof SelectProvidersBody.Type
 
+/** A provider's answer to an offer; a decline may say why. */
+export const DeclineOfferBody = Schema.Struct({
+  reason: Schema.optionalKey(Schema.NullOr(text(MARKETPLACE_LIMITS.maxReasonLength, "A reason"))),
+})
+export type DeclineOfferBody = typeof DeclineOfferBody.Type
+
+/** The back office takes an offer back: the reason goes in the audit trail. */
+export const WithdrawOfferBody = Schema.Struct({
+  reason: text(MARKETPLACE_LIMITS.maxReasonLength, "A reason"),
+})
+export type WithdrawOfferBody = typeof WithdrawOfferBody.Type
+
+/** More providers for a request that already has offers, with the reason for widening it. */
+export const OfferProvidersBody = Schema.Struct({
+  ...SelectProvidersBody.fields,
+  reason: text(MARKETPLACE_LIMITS.maxReasonLength, "A reason"),
+})
+export type OfferProvidersBody = typeof OfferProvidersBody.Type
+
 const Area = text(80, "An area")
 const Email = Schema.String.check(
   Schema.isMaxLength(254),
@@ -85,6 +105,8 @@ const requestIntakeFields = {
   title: text(160, "The title"),
   description: text(4000, "The description"),
   customer_name: text(120, "The customer name"),
+  customer_email: Schema.optionalKey(Schema.NullOr(Email)),
+  customer_phone: Schema.optionalKey(Schema.NullOr(Phone)),
   area: Area,
   service_category: ServiceCategory,
   urgency: Urgency,
@@ -134,9 +156,13 @@ export type AssigneeFilter = typeof AssigneeFilter.Type
 export const WAITING_FILTERS = ["all", "waiting", "not_waiting"] as const
 export const WaitingFilter = Schema.Literals(WAITING_FILTERS)
 export type WaitingFilter = typeof WaitingFilter.Type
+/** `awaiting`: approved requests no provider has accepted, the awaiting-providers queue (oldest approval first). */
+export const ProvidersFilter = Schema.Literals(["awaiting"])
+export type ProvidersFilter = typeof ProvidersFilter.Type
 
 export const RequestListQuery = Schema.Struct({
   status: Schema.optionalKey(RequestStatus),
+  providers: Schema.optionalKey(ProvidersFilter),
   assignee: Schema.optionalKey(AssigneeFilter),
   search: Schema.optionalKey(Search),
   ordering: Schema.optionalKey(ordering(REQUEST_ORDERING)),
@@ -159,6 +185,14 @@ export const ApplicationListQuery = Schema.Struct({
   facets: Schema.optionalKey(FacetsFlag),
 })
 export type ApplicationListQuery = typeof ApplicationListQuery.Type
+
+/** The intake API's offers, for the marketplace to put in front of providers; open ones by default. */
+export const OfferListQuery = Schema.Struct({
+  state: Schema.optionalKey(OfferState),
+  page: Schema.optionalKey(PageNumber),
+  page_size: Schema.optionalKey(PageSize),
+})
+export type OfferListQuery = typeof OfferListQuery.Type
 
 export const ProviderListQuery = Schema.Struct({
   search: Schema.optionalKey(Search),

@@ -65,6 +65,11 @@ export const AuditAction = Schema.Literals([
   "unassigned",
   "information_requested",
   "documents_received",
+  "offer_accepted",
+  "offer_declined",
+  "offer_expired",
+  "offer_withdrawn",
+  "providers_offered",
 ])
 export type AuditAction = typeof AuditAction.Type
 export const DocumentKind = Schema.Literals([
@@ -120,6 +125,10 @@ export const AuditDetails = Schema.Struct({
   overridden: Schema.optionalKey(Schema.Array(Schema.Struct({ kind: DocumentKind, state: Schema.String }))),
   /** Documents sent through the intake API: their file names. */
   files: Schema.optionalKey(Schema.Array(Schema.String)),
+  /** An offer answered, expired or withdrawn: which one, and whose it was. */
+  offer: Schema.optionalKey(Schema.Struct({ uuid: Uuid, provider: ProviderRef })),
+  /** An acceptance withdraws the other open offers; they are named here. */
+  withdrawn_offers: Schema.optionalKey(Schema.Array(ProviderRef)),
 })
 export type AuditDetails = typeof AuditDetails.Type
 
@@ -200,6 +209,32 @@ export const CompanyApplicationDetail = Schema.Struct({
 })
 export type CompanyApplicationDetail = typeof CompanyApplicationDetail.Type
 
+/** An offer's life: offered until a provider answers, it expires, or the back office withdraws it. */
+export const OFFER_STATES = ["offered", "accepted", "declined", "expired", "withdrawn"] as const
+export const OfferState = Schema.Literals(OFFER_STATES)
+export type OfferState = typeof OfferState.Type
+
+/**
+ * An approved request with nobody chosen, or whose offers were all declined or expired, is awaiting providers;
+ * with an open offer it is offered; once a provider accepted it is assigned.
+ */
+export const ProvidersState = Schema.Literals(["awaiting_providers", "offered", "assigned"])
+export type ProvidersState = typeof ProvidersState.Type
+
+export const Offer = Schema.Struct({
+  uuid: Uuid,
+  provider: ProviderRef,
+  state: OfferState,
+  offered_at: Timestamp,
+  offered_by: Actor,
+  expires_at: Timestamp,
+  /** When it left "offered" (answered, expired or withdrawn). */
+  answered_at: Schema.NullOr(Timestamp),
+  /** A provider's reason for declining, or the back office's for withdrawing. */
+  reason: Schema.NullOr(Schema.String),
+})
+export type Offer = typeof Offer.Type
+
 /** [from, to], inclusive, from ≤ to. */
 export const PreferredDates = Schema.Tuple([IsoDate, IsoDate]).check(
   Schema.makeFilter(
@@ -212,6 +247,9 @@ const requestFields = {
   title: Schema.String,
   description: Schema.String,
   customer_name: Schema.String,
+  /** How to reach the customer, when they gave it. */
+  customer_email: Schema.NullOr(Schema.String),
+  customer_phone: Schema.NullOr(Schema.String),
   /** The town or city, matched against a provider's service area. */
   area: Schema.String,
   service_category: ServiceCategory,
@@ -229,6 +267,13 @@ const requestFields = {
   providers_selected_at: Schema.NullOr(Timestamp),
   providers_selected_by: Schema.NullOr(Actor),
   assignee: Schema.NullOr(Assignee),
+  /** Where an approved request stands with its providers (docs/behaviour.md#offers); null unless approved. */
+  providers_state: Schema.NullOr(ProvidersState),
+  /** The provider who accepted the job. */
+  assigned_provider: Schema.NullOr(ProviderRef),
+  provider_assigned_at: Schema.NullOr(Timestamp),
+  /** Active providers offering the service in the area: none means nobody could take it once approved. */
+  possible_providers: Count,
 }
 
 export const WorkRequest = Schema.Struct({
@@ -246,12 +291,14 @@ export type MaintenanceRequest = typeof MaintenanceRequest.Type
 
 export const WorkRequestDetail = Schema.Struct({
   ...WorkRequest.fields,
+  offers: Schema.Array(Offer),
   audit: Schema.Array(AuditEntry),
   live_position: Schema.optionalKey(Count),
 })
 export type WorkRequestDetail = typeof WorkRequestDetail.Type
 export const MaintenanceRequestDetail = Schema.Struct({
   ...MaintenanceRequest.fields,
+  offers: Schema.Array(Offer),
   audit: Schema.Array(AuditEntry),
   live_position: Schema.optionalKey(Count),
 })
@@ -328,3 +375,19 @@ export const CompanyApplicationPage = QueuePage(CompanyApplication)
 export type CompanyApplicationPage = typeof CompanyApplicationPage.Type
 export const ProviderPage = Page(Provider)
 export type ProviderPage = typeof ProviderPage.Type
+
+/** An offer as the marketplace's provider side sees it: the job it is for, without the customer. */
+export const IntakeOffer = Schema.Struct({
+  ...Offer.fields,
+  request: Schema.Struct({
+    uuid: Uuid,
+    kind: RequestKind,
+    title: Schema.String,
+    area: Schema.String,
+    service_category: ServiceCategory,
+    urgency: Urgency,
+  }),
+})
+export type IntakeOffer = typeof IntakeOffer.Type
+export const IntakeOfferPage = Page(IntakeOffer)
+export type IntakeOfferPage = typeof IntakeOfferPage.Type

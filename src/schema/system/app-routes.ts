@@ -35,6 +35,11 @@ export const ROUTES = {
       rejected: `${WC}/company-verification/rejected`,
     },
   },
+  /** Approved requests no provider has accepted yet, longest approved first (docs/behaviour.md#offers). */
+  awaitingProviders: {
+    work: `${WC}/awaiting-providers`,
+    maintenance: `${WC}/maintenance/awaiting-providers`,
+  },
   /** Redirects to the pending applications. */
   companyVerification: `${WC}/company-verification`,
   details: {
@@ -68,6 +73,7 @@ export const ROUTES = {
   readonly lists: { readonly [S in RecordSource]: Readonly<Record<ListStatus<S>, string>> }
   readonly details: Readonly<Record<RecordSource, string>>
   readonly selectProviders: Readonly<Record<RequestKind, string>>
+  readonly awaitingProviders: Readonly<Record<RequestKind, string>>
 }
 
 /** Pages anyone may open; every other path is behind sign-in. */
@@ -129,4 +135,5 @@ export const linkTo = {
     fillRoute(ROUTES.details[SOURCE_OF_RECORD[kind]], { uuid }),
   selectProviders: (kind: RequestKind, uuid: string): string =>
     fillRoute(ROUTES.selectProviders[kind], { uuid }),
+  awaitingProviders: (kind: RequestKind): string => ROUTES.awaitingProviders[kind],
 } as const

@@ -53,6 +53,21 @@ function QueueCard({
   )
 }
 
+/** The awaiting-providers queues: approved requests no provider has accepted (docs/behaviour.md#offers). */
+function AwaitingCard({ work, maintenance }: { work: number; maintenance: number }) {
+  return (
+    <div className={ui.card}>
+      <h2 style={{ marginTop: 0, fontSize: "1rem" }}>Awaiting providers</h2>
+      <span className={css.bigNumber}>{work + maintenance}</span>
+      <p className={ui.muted}>
+        <Link href={linkTo.awaitingProviders("work")}>{work} work</Link>,{" "}
+        <Link href={linkTo.awaitingProviders("maintenance")}>{maintenance} maintenance</Link>: approved, no
+        provider has accepted yet.
+      </p>
+    </div>
+  )
+}
+
 export default function DashboardPage() {
   const name = useAuth((ctx) => ctx.user?.full_name)
   const mayExportAudit = useAuth((ctx) => may(ctx.user, "record.decide"))
@@ -111,6 +126,10 @@ export default function DashboardPage() {
               waits={summary.waiting.company_application}
               queue={summary.waiting.queue}
               now={Date.parse(summary.waiting.queue.as_of)}
+            />
+            <AwaitingCard
+              work={summary.work_requests.awaiting_providers}
+              maintenance={summary.maintenance_requests.awaiting_providers}
             />
           </div>
           <DayPlanSlot />

@@ -16,6 +16,8 @@ import { ChangeMark } from "./ChangeMark"
 import { ClaimBar } from "./ClaimBar"
 import { formatWhen, listOf, recordNoun } from "./format"
 import * as css from "./marketplace.css"
+import { NoProviderWarning } from "./NoProviderWarning"
+import { OffersPanel } from "./OffersPanel"
 import { PresenceNote } from "./PresenceNote"
 import { usePageActor } from "./page-logic"
 import { RecordFacts } from "./RecordFacts"
@@ -99,6 +101,7 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
       ) : null}
       <div className={ui.card}>
         <ClaimBar review={actor} kind={kind} uuid={uuid} noun={recordNoun(kind)} />
+        <NoProviderWarning record={record} />
         <RecordFacts record={record} />
         {/* A read-only viewer sees no actions at all, not disabled ones. */}
         {mayDecide ? <ReviewActions actor={actor} noun={recordNoun(kind)} /> : null}
@@ -115,6 +118,9 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
           </p>
         ) : null}
       </div>
+      {"offers" in record && (record.status === "approved" || record.offers.length > 0) ? (
+        <OffersPanel offers={record.offers} />
+      ) : null}
       <AuditTrail entries={record.audit} record={record.uuid} />
     </>
   )

@@ -5,7 +5,11 @@ import { listExportView } from "../../machines/exports/export-view"
 import { claimHolders } from "../../machines/marketplace/claims"
 import { activeFilterCount, parseFilters } from "../../machines/marketplace/list-filters"
 import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/marketplace/list-url"
-import type { ListQuery, ListSource } from "../../machines/marketplace/marketplace-types"
+import {
+  AWAITING_PROVIDERS,
+  type ListQuery,
+  type ListSource,
+} from "../../machines/marketplace/marketplace-types"
 import { pageCount } from "../../machines/marketplace/paged-list.machine"
 import { savedViewListOf } from "../../machines/marketplace/saved-views.machine"
 import type { PageRefOf } from "../../machines/system/registry"
@@ -44,6 +48,7 @@ const ORDERINGS: ReadonlyArray<readonly [string, string]> = [
 const REQUEST_ORDERINGS: ReadonlyArray<readonly [string, string]> = [
   ...ORDERINGS,
   ["title", "Title A–Z"],
+  ["decided_at", "Longest approved first"],
   ["-urgency", "Most urgent"],
 ]
 const APPLICATION_ORDERINGS: ReadonlyArray<readonly [string, string]> = [
@@ -269,6 +274,7 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
             bulk={mayDecide ? bulk : null}
             marks={marks}
             queue={status === "pending" ? (data.queue ?? null) : null}
+            providers={status === "approved" || status === AWAITING_PROVIDERS}
             sort={{
               ordering: query.ordering,
               onSort: (ordering) => ref.send({ type: "list.order", ordering }),

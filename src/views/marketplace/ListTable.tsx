@@ -11,6 +11,8 @@ import * as css from "./card-table.css"
 import * as claimCss from "./claim.css"
 import { formatWhen, rowLabel } from "./format"
 import { sortableFields } from "./list-sort"
+import { NoProviderBadge } from "./NoProviderWarning"
+import { ProvidersChip } from "./OfferChip"
 import { Waited } from "./QueueWait"
 import { SortableHeader } from "./SortableHeader"
 import * as triage from "./triage.css"
@@ -37,6 +39,8 @@ interface RowProps {
   bulk: BulkRef | null
   mark?: Mark | undefined
   queue: QueueTimes | null
+  /** An approved list: where each request stands with its providers. */
+  providers: boolean
   /** The keyboard's row cursor is on this row. */
   current: boolean
 }
@@ -48,7 +52,7 @@ const Cell = ({ label, children }: { label: string; children: React.ReactNode })
   </td>
 )
 
-function Row({ item, source, decided, bulk, mark, queue, current }: RowProps) {
+function Row({ item, source, decided, bulk, mark, queue, providers, current }: RowProps) {
   const href = linkTo.details(source, item.uuid)
   const ref = useRef<HTMLTableRowElement>(null)
   // The cursor's row stays in sight as j/k move it down a long page.
@@ -101,7 +105,14 @@ function Row({ item, source, decided, bulk, mark, queue, current }: RowProps) {
     <tr {...rowProps}>
       {select}
       <td className={`${css.cell} ${css.lead}`}>
-        <Link href={href}>{item.title}</Link>
+        <Link href={href}>{item.title}</Link> <NoProviderBadge item={item} />
+        {/* On an approved list, where the request stands with its providers, under its title. */}
+        {providers && item.providers_state ? (
+          <span className={css.leadNote}>
+            <ProvidersChip state={item.providers_state} short />
+            {item.assigned_provider ? ` ${item.assigned_provider.company_name}` : ""}
+          </span>
+        ) : null}
         <ChangeMark mark={mark} />
       </td>
       <Cell label="Customer">{item.customer_name}</Cell>
@@ -126,6 +137,7 @@ export function ListTable({
   bulk,
   marks,
   queue = null,
+  providers = false,
   sort,
   cursor = null,
 }: {
@@ -139,6 +151,8 @@ export function ListTable({
   marks?: Readonly<Record<string, Mark>>
   /** Given on a pending list: a Waited column measured against the server's time and thresholds. */
   queue?: QueueTimes | null
+  /** An approved request list: a Providers column (awaiting, offered, assigned and to whom). */
+  providers?: boolean
   /** Given: the sortable columns' headers sort the list. */
   sort?: ListSort
   /** The index of the row the keyboard points at. */
@@ -180,6 +194,7 @@ export function ListTable({
             bulk={bulk}
             mark={marks?.[item.uuid]}
             queue={queue}
+            providers={providers && source !== "application"}
             current={cursor === i}
           />
         ))}

@@ -7,8 +7,10 @@ import { DocumentsPanel } from "../documents/DocumentsPanel"
 import { StatusChip } from "../shared/StatusChip"
 import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
+import { EmailLink, PhoneLink } from "./ContactLinks"
 import { formatBudget, formatWhen } from "./format"
 import * as css from "./marketplace.css"
+import { ProvidersChip } from "./OfferChip"
 import { UrgencyBadge } from "./UrgencyBadge"
 
 const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -43,8 +45,12 @@ export function RecordFacts({ record }: { record: RecordDetail }) {
           <StatusChip status={record.status} />
         </Fact>
         <Fact label="Contact">{record.contact_name}</Fact>
-        <Fact label="Email">{record.contact_email}</Fact>
-        <Fact label="Phone">{record.contact_phone}</Fact>
+        <Fact label="Email">
+          <EmailLink email={record.contact_email} />
+        </Fact>
+        <Fact label="Phone">
+          <PhoneLink phone={record.contact_phone} />
+        </Fact>
         <Fact label="Registration number">{record.registration_number}</Fact>
         <Fact label="Services">{record.services_offered.map(serviceLabel).join(", ")}</Fact>
         <Fact label="Service area">{record.service_area.join(", ")}</Fact>
@@ -68,6 +74,12 @@ export function RecordFacts({ record }: { record: RecordDetail }) {
       </Fact>
       <Fact label="Description">{record.description}</Fact>
       <Fact label="Customer">{record.customer_name}</Fact>
+      <Fact label="Customer phone">
+        {record.customer_phone ? <PhoneLink phone={record.customer_phone} /> : "Not given"}
+      </Fact>
+      <Fact label="Customer email">
+        {record.customer_email ? <EmailLink email={record.customer_email} /> : "Not given"}
+      </Fact>
       <Fact label={record.kind === "work" ? "Address" : "Site"}>
         {record.kind === "work" ? record.address : record.site}
       </Fact>
@@ -85,6 +97,14 @@ export function RecordFacts({ record }: { record: RecordDetail }) {
       </Fact>
       <Fact label="Submitted">{formatWhen(record.submitted_at)}</Fact>
       {decided}
+      {record.providers_state ? (
+        <Fact label="Providers">
+          <ProvidersChip state={record.providers_state} />
+          {record.assigned_provider
+            ? ` ${record.assigned_provider.company_name}${record.provider_assigned_at ? ` (${formatWhen(record.provider_assigned_at)})` : ""}`
+            : ""}
+        </Fact>
+      ) : null}
       <Fact label="Selected providers">
         {record.selected_providers.length === 0
           ? "None yet"

@@ -85,3 +85,6 @@ export const waitingNote = style({
   fontSize: "0.85rem",
   color: vars.color.warning,
 })
+
+/** A line under the lead cell's link (a request's providers on an approved list). */
+export const leadNote = style({ display: "block", fontWeight: 400, marginTop: vars.space.xs })

@@ -59,6 +59,11 @@ const ACTION_LABEL: Record<AuditEntry["action"], string> = {
   unassigned: "Unassigned",
   information_requested: "Information requested",
   documents_received: "Documents received",
+  offer_accepted: "Offer accepted",
+  offer_declined: "Offer declined",
+  offer_expired: "Offer expired",
+  offer_withdrawn: "Offer withdrawn",
+  providers_offered: "More providers offered",
 }
 export const auditActionLabel = (action: AuditEntry["action"]): string => ACTION_LABEL[action]
 

@@ -1,6 +1,7 @@
+import { AWAITING_PROVIDERS } from "../../machines/marketplace/marketplace-types"
 import { ListPage } from "./ListPage"
 
-// The nine lists (docs/behaviour.md#routes), one chunk: each is the same page with its source and status.
+// The eleven lists (docs/behaviour.md#routes), one chunk: each is the same page with its source and status.
 
 export const WorkPendingPage = () => <ListPage title="Pending work requests" source="work" status="pending" />
 export const WorkApprovedPage = () => (
@@ -17,6 +18,16 @@ export const MaintenanceApprovedPage = () => (
 )
 export const MaintenanceRejectedPage = () => (
   <ListPage title="Rejected maintenance requests" source="maintenance" status="rejected" />
+)
+export const WorkAwaitingPage = () => (
+  <ListPage title="Work requests awaiting providers" source="work" status={AWAITING_PROVIDERS} />
+)
+export const MaintenanceAwaitingPage = () => (
+  <ListPage
+    title="Maintenance requests awaiting providers"
+    source="maintenance"
+    status={AWAITING_PROVIDERS}
+  />
 )
 export const ApplicationsPendingPage = () => (
   <ListPage title="Pending applications" source="application" status="pending" />

@@ -17,4 +17,6 @@ export const chip = styleVariants({
   waiting: [base, { color: vars.color.warning, background: vars.color.warningSoft }],
   done: [base, { color: vars.color.success, background: vars.color.successSoft }],
   refused: [base, { color: vars.color.danger, background: vars.color.dangerSoft }],
+  /** Over without a yes or a no (an offer withdrawn or expired): told apart from a refusal. */
+  closed: [base, { color: vars.color.textMuted, background: "transparent" }],
 })

@@ -15,15 +15,24 @@ const pendingOf = (summary: DashboardSummary, key: PendingKey): number => {
       return summary.maintenance_requests.pending
     case "requests":
       return summary.work_requests.pending + summary.maintenance_requests.pending
+    case "workAwaitingProviders":
+      return summary.work_requests.awaiting_providers
+    case "maintenanceAwaitingProviders":
+      return summary.maintenance_requests.awaiting_providers
   }
 }
+
+const countTitle = (key: PendingKey, count: number, label: string): string =>
+  key === "workAwaitingProviders" || key === "maintenanceAwaitingProviders"
+    ? `${count} approved, no provider has accepted yet`
+    : `${count} pending in ${label}`
 
 /** The number waiting beside a sidebar group; nothing until the summary has arrived, nothing at zero. */
 export function PendingCount({ pending, label }: { pending: PendingKey; label: string }) {
   const count = useDashboard((ctx) => (ctx.summary ? pendingOf(ctx.summary, pending) : 0))
   if (count === 0) return null
   return (
-    <span className={css.count} title={`${count} pending in ${label}`}>
+    <span className={css.count} title={countTitle(pending, count, label)}>
       {count}
     </span>
   )

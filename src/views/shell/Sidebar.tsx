@@ -33,6 +33,7 @@ function SidebarLink({ link, collapsed }: { link: NavLink; collapsed: boolean })
     >
       <Glyph name={link.icon} className={css.glyph} size={ICON} />
       {collapsed ? null : <span className={css.linkLabel}>{link.label}</span>}
+      {!collapsed && link.count ? <PendingCount pending={link.count} label={link.label} /> : null}
     </Link>
   )
 }

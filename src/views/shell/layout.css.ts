@@ -117,6 +117,9 @@ export const linkLabel = style({
 })
 export const count = style({
   marginLeft: "auto",
+  // A count never breaks over two lines, however long the link's label.
+  whiteSpace: "nowrap",
+  flexShrink: 0,
   minWidth: "22px",
   padding: "0 6px",
   borderRadius: vars.radius.pill,

@@ -10,10 +10,18 @@ export interface NavLink {
   readonly icon: ShellIconName
   /** Shown only to those whose category may do this (the page refuses the others anyway). */
   readonly action?: Action
+  /** A count of the dashboard summary shown beside the label. */
+  readonly count?: PendingKey
 }
 
 /** Which pending count of the dashboard summary a group shows beside its label. */
-export type PendingKey = "applications" | "requests" | "work" | "maintenance"
+export type PendingKey =
+  | "applications"
+  | "requests"
+  | "work"
+  | "maintenance"
+  | "workAwaitingProviders"
+  | "maintenanceAwaitingProviders"
 
 export interface NavGroup {
   readonly id: SidebarGroup
@@ -67,6 +75,12 @@ export const navGroups: ReadonlyArray<NavGroup> = [
             icon: "circleCheck",
           },
           { label: "Rejected work requests", href: ROUTES.lists.work.rejected, icon: "circleX" },
+          {
+            label: "Work awaiting providers",
+            href: ROUTES.awaitingProviders.work,
+            icon: "handshake",
+            count: "workAwaitingProviders",
+          },
         ],
       },
       {
@@ -81,6 +95,12 @@ export const navGroups: ReadonlyArray<NavGroup> = [
             icon: "circleCheck",
           },
           { label: "Rejected maintenance", href: ROUTES.lists.maintenance.rejected, icon: "circleX" },
+          {
+            label: "Maintenance awaiting providers",
+            href: ROUTES.awaitingProviders.maintenance,
+            icon: "handshake",
+            count: "maintenanceAwaitingProviders",
+          },
         ],
       },
     ],

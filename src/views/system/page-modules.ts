@@ -25,6 +25,7 @@ export const PAGE_MODULES: ReadonlyArray<readonly [pattern: string, module: stri
     Object.values(statuses).map((path): readonly [string, string] => [path, LISTS]),
   ),
   [ROUTES.companyVerification, LISTS],
+  ...Object.values(ROUTES.awaitingProviders).map((path): readonly [string, string] => [path, LISTS]),
   ...Object.values(ROUTES.details).map((path): readonly [string, string] => [path, DETAILS]),
   ...Object.values(ROUTES.selectProviders).map((path): readonly [string, string] => [path, CHOOSERS]),
   [ROUTES.profile, "src/views/profile/ProfilePage.tsx"],

@@ -11,8 +11,8 @@ import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../wal
 // The real dashboard machine with its load left pending: the path delivers the summary or the failure.
 
 const summary = (pendingWork: number): DashboardSummary => ({
-  work_requests: { pending: pendingWork, approved: 0, rejected: 0 },
-  maintenance_requests: { pending: 0, approved: 0, rejected: 0 },
+  work_requests: { pending: pendingWork, approved: 0, rejected: 0, awaiting_providers: 0 },
+  maintenance_requests: { pending: 0, approved: 0, rejected: 0, awaiting_providers: 0 },
   company_applications: { pending: 0, accepted: 0, rejected: 0 },
   providers: { active: 0, inactive: 0 },
   unread_notifications: 0,

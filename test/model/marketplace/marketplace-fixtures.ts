@@ -11,6 +11,8 @@ export const workRequest = (status: WorkRequestDetail["status"]): RecordDetail =
   title: "Leaking tap",
   description: "Kitchen tap drips",
   customer_name: "Pat Customer",
+  customer_email: "pat@example.com",
+  customer_phone: "07700 900123",
   area: "Leeds",
   address: "1 High Street",
   service_category: "plumbing",
@@ -27,6 +29,11 @@ export const workRequest = (status: WorkRequestDetail["status"]): RecordDetail =
   providers_selected_at: null,
   providers_selected_by: null,
   assignee: null,
+  providers_state: status === "approved" ? "awaiting_providers" : null,
+  assigned_provider: null,
+  provider_assigned_at: null,
+  possible_providers: 2,
+  offers: [],
   audit: [],
 })
 
