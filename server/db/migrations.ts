@@ -16,6 +16,7 @@ import { marketplaceMigration } from "../marketplace/migration"
 import { offersMigration } from "../marketplace/offers-migration"
 import { queueRemindersMigration } from "../marketplace/reminder-migration"
 import { savedViewsMigration } from "../marketplace/saved-views-migration"
+import { shortlistMigration } from "../marketplace/shortlist/shortlist-migration"
 import { notificationArchiveMigration } from "../notifications/archive-migration"
 import { notificationsMigration } from "../notifications/migration"
 import { presenceMigration } from "../presence/migration"
@@ -94,4 +95,5 @@ export const migrations: readonly Migration[] = [
   savedViewsMigration,
   offersMigration,
   customerContactMigration,
+  shortlistMigration,
 ]

@@ -1,11 +1,15 @@
 import { sql } from "kysely"
 import { type Candidate, type ServiceCategory, serviceLabel } from "../../src/schema/marketplace/marketplace"
 import type { Db } from "./db"
+import { type AreaMap, haversineKm, loadAreas } from "./shortlist/distance"
+import { NO_HISTORY, type OfferHistory, offerHistory } from "./shortlist/offer-history"
+import { scoreFactors, scoreOf } from "./shortlist/score"
 import { type ProviderRow, providerToWire } from "./wire"
 
 // Which providers could take a request, best first, and why. A candidate is an active provider offering the
-// request's service in the request's area; among those, a good rating and spare capacity rank higher. The
-// reasons are the same facts in words, so a coordinator can check the ranking rather than trust it.
+// request's service in the request's area; among those the score (./shortlist/score.ts) orders them: trade,
+// distance, capacity, their answers to past offers, rating and documents. The reasons and factors are the same
+// facts in words, so a coordinator can check the ranking rather than trust it.
 
 /** An unrated provider is treated as average, neither hidden nor favoured. */
 const NEUTRAL_RATING = 3
@@ -17,11 +21,14 @@ const LOAD_POINTS = 40
 export interface CandidateRequest {
   readonly service_category: ServiceCategory
   readonly area: string
+  /** The address, whose postcode places the request. */
+  readonly location: string
 }
 
 export interface ProviderForRanking {
   readonly row: ProviderRow
   readonly applicationUuid: string | null
+  readonly history?: OfferHistory
 }
 
 const jobs = (n: number): string => `${n} open job${n === 1 ? "" : "s"}`
@@ -35,40 +42,84 @@ const loadReason = (load: number): string =>
         ? `Moderate load: ${jobs(load)}`
         : `Busy: ${jobs(load)}`
 
+/** The demo seed's ordering of likely providers (rating and load only: it runs before any offer exists). */
 export const candidateScore = (rating: number | null, load: number): number => {
   const ratingPart = (((rating ?? NEUTRAL_RATING) - 1) / 4) * RATING_POINTS
   const loadPart = Math.max(0, 1 - load / FULL_LOAD) * LOAD_POINTS
   return Math.round(ratingPart + loadPart)
 }
 
+const byScore = (a: Candidate, b: Candidate): number =>
+  b.score - a.score ||
+  (a.distance_km ?? Number.POSITIVE_INFINITY) - (b.distance_km ?? Number.POSITIVE_INFINITY) ||
+  (b.rating ?? NEUTRAL_RATING) - (a.rating ?? NEUTRAL_RATING) ||
+  a.company_name.localeCompare(b.company_name)
+
+const ranked = (candidates: ReadonlyArray<Candidate>): Candidate[] =>
+  [...candidates].sort(byScore).map((candidate, i) => ({ ...candidate, rank: i + 1 }))
+
 export function rankCandidates(
   request: CandidateRequest,
   providers: ReadonlyArray<ProviderForRanking>,
   selected: ReadonlySet<string>,
+  areas: AreaMap,
 ): Candidate[] {
   const area = request.area.trim().toLowerCase()
-  return providers
-    .filter(({ row }) => row.active && row.services.includes(request.service_category))
-    .flatMap(({ row, applicationUuid }) => {
-      const served = row.service_area.find((a) => a.trim().toLowerCase() === area)
-      if (served === undefined) return []
-      const reasons = [
-        `Offers ${serviceLabel(request.service_category)}`,
-        `Serves ${served}`,
-        row.rating === null ? "New provider: not rated yet" : `Rating ${row.rating.toFixed(1)}`,
-        loadReason(row.current_load),
-      ]
-      const score = candidateScore(row.rating, row.current_load)
-      return [{ ...providerToWire(row, applicationUuid), score, reasons, selected: selected.has(row.uuid) }]
-    })
-    .sort(
-      (a, b) =>
-        b.score - a.score ||
-        (b.rating ?? NEUTRAL_RATING) - (a.rating ?? NEUTRAL_RATING) ||
-        a.current_load - b.current_load ||
-        a.company_name.localeCompare(b.company_name),
-    )
-    .map((candidate, i) => ({ ...candidate, rank: i + 1 }))
+  const here = areas.locate(request.location, request.area)
+  const trade = serviceLabel(request.service_category)
+  return ranked(
+    providers
+      .filter(({ row }) => row.active && row.services.includes(request.service_category))
+      .flatMap(({ row, applicationUuid, history = NO_HISTORY }) => {
+        const served = row.service_area.find((a) => a.trim().toLowerCase() === area)
+        if (served === undefined) return []
+        const home = row.service_area[0] === undefined ? null : areas.town(row.service_area[0])
+        const km = here === null || home === null ? null : Math.round(haversineKm(here, home) * 10) / 10
+        const reasons = [
+          `Offers ${trade}`,
+          `Serves ${served}`,
+          row.rating === null ? "New provider: not rated yet" : `Rating ${row.rating.toFixed(1)}`,
+          loadReason(row.current_load),
+        ]
+        const factors = scoreFactors({
+          mainTrade: row.services[0] === request.service_category,
+          tradeLabel: trade,
+          distanceKm: km,
+          openJobs: row.current_load,
+          capacity: row.capacity,
+          ...history,
+          rating: row.rating,
+          // Presumed valid until ../documents/candidate-documents.ts says otherwise (withDocumentFactor).
+          documentWarnings: applicationUuid === null ? null : [],
+        })
+        return [
+          {
+            ...providerToWire(row, applicationUuid),
+            rank: 0,
+            score: scoreOf(factors),
+            factors,
+            distance_km: km,
+            capacity: row.capacity,
+            reasons,
+            selected: selected.has(row.uuid),
+          },
+        ]
+      }),
+  )
+}
+
+/** Candidates whose documents were found expired or expiring lose the documents factor; ranked again. */
+export function withDocumentFactor(candidates: ReadonlyArray<Candidate>): Candidate[] {
+  return ranked(
+    candidates.map((c) => {
+      const warnings = c.document_warnings
+      if (warnings === undefined || warnings.length === 0) return c
+      const factors = c.factors.map((f) =>
+        f.key === "documents" ? { ...f, points: 0, detail: warnings.join("; ") } : f,
+      )
+      return { ...c, factors, score: scoreOf(factors) }
+    }),
+  )
 }
 
 /** The database narrows to the service and area; rankCandidates re-checks and orders. */
@@ -88,9 +139,20 @@ export async function loadCandidates(
       sql<boolean>`exists (select 1 from unnest(p.service_area) as s(area) where lower(trim(s.area)) = ${request.area.trim().toLowerCase()})`,
     )
     .execute()
+  // One after the other: inside a transaction both share one connection.
+  const areas = await loadAreas(db)
+  const history = await offerHistory(
+    db,
+    rows.map((r) => r.id),
+  )
   return rankCandidates(
     request,
-    rows.map(({ application_uuid, ...row }) => ({ row, applicationUuid: application_uuid })),
+    rows.map(({ application_uuid, ...row }) => ({
+      row,
+      applicationUuid: application_uuid,
+      history: history.get(row.id),
+    })),
     selected,
+    areas,
   )
 }

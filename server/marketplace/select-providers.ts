@@ -9,7 +9,7 @@ import { screenCandidates } from "../documents/candidate-documents"
 import { conflict, invalid } from "../errors"
 import { announce } from "./announce"
 import { recordAudit } from "./audit"
-import { loadCandidates } from "./candidates"
+import { loadCandidates, withDocumentFactor } from "./candidates"
 import type { Db } from "./db"
 import { makeOffers } from "./offers/make-offers"
 import { selectedProviders } from "./provider-refs"
@@ -38,7 +38,8 @@ export async function requestCandidates(
     await loadCandidates(db, row, new Set(chosen.map((p) => p.uuid))),
     now,
   )
-  const results = screened.kept
+  // An expired or expiring document costs its factor, which can change the order.
+  const results = withDocumentFactor(screened.kept)
   return {
     count: results.length,
     results,

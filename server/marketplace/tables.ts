@@ -95,10 +95,20 @@ export interface ProviderTable {
   service_area: string[]
   rating: number | null
   current_load: Generated<number>
+  /** How many open jobs it can hold (./shortlist/shortlist-migration.ts). */
+  capacity: Generated<number>
   active: Generated<boolean>
   application_id: number | null
   created_at: Timestamp
   search_text: string
+}
+
+/** Where a postcode area lies, for the shortlist's distances (./shortlist/shortlist-migration.ts). */
+export interface PostcodeAreaTable {
+  code: string
+  town: string
+  lat: number
+  lon: number
 }
 
 export interface ServiceRequestProviderTable {
@@ -142,6 +152,7 @@ export interface MarketplaceTables {
   company_application: CompanyApplicationTable
   service_request: ServiceRequestTable
   provider: ProviderTable
+  postcode_area: PostcodeAreaTable
   service_request_provider: ServiceRequestProviderTable
   provider_offer: ProviderOfferTable
   marketplace_audit: MarketplaceAuditTable

@@ -109,12 +109,13 @@ for (const backend of BACKENDS) {
 
     it("candidates offer the service in the area, best first, each with its reasons", async () => {
       const list = await candidates(await newRequest(false))
-      // Alpha: top rating, light load. Calm: average rating, idle. Busy: top rating but eight jobs. Green: unrated.
+      // Alpha: top rating, light load. Calm: average rating, idle. Green: unrated, room left. Busy: top rating
+      // but eight open jobs against a capacity of six, so no capacity points at all.
       expect(list.results.map((c) => c.company_name)).toEqual([
         "Alpha Glass",
         "Calm Glass",
-        "Busy Glass",
         "Green Glass",
+        "Busy Glass",
       ])
       expect(list.count).toBe(4)
       expect(list.results.map((c) => c.rank)).toEqual([1, 2, 3, 4])
@@ -128,8 +129,8 @@ for (const backend of BACKENDS) {
         "Light load: 1 open job",
       ])
       expect(list.results[1]?.reasons).toContain("Free now: no open jobs")
-      expect(list.results[2]?.reasons).toContain("Busy: 8 open jobs")
-      expect(list.results[3]?.reasons).toContain("New provider: not rated yet")
+      expect(list.results[3]?.reasons).toContain("Busy: 8 open jobs")
+      expect(list.results[2]?.reasons).toContain("New provider: not rated yet")
       expect(list.results.every((c) => c.active && !c.selected)).toBe(true)
     })
 

@@ -91,6 +91,9 @@ export async function writeMarketplace(db: Kysely<Database>, data: SeedMarketpla
             ...p,
             application_id: application_uuid === null ? null : (applicationIds.get(application_uuid) ?? null),
             search_text: providerSearchText(p),
+            // A company serving more towns keeps a bigger crew: 6 to 12 open jobs. Derived, not drawn, so the
+            // demo's other random data stays as it was.
+            capacity: 4 + 2 * p.service_area.length,
           })),
         )
         .returning(["id", "uuid"])

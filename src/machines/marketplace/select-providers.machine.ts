@@ -35,12 +35,24 @@ export interface SelectProvidersContext {
   readonly chosen: ReadonlyArray<string>
   readonly search: string
   readonly service: string
+  /** Leave out candidates further than this many km; null: any distance. */
+  readonly maxKm: number | null
+  /** Leave out candidates whose open jobs fill their capacity. */
+  readonly hasCapacity: boolean
   readonly error: string | null
+}
+
+/** The page's narrowing: text, service, maximum distance and spare capacity, all applied together. */
+export interface CandidateFilter {
+  readonly search: string
+  readonly service: string
+  readonly maxKm: number | null
+  readonly hasCapacity: boolean
 }
 
 export type SelectProvidersEvent =
   | { type: "select.toggle"; uuid: string }
-  | { type: "select.filter"; search: string; service: string }
+  | ({ type: "select.filter" } & CandidateFilter)
   | { type: "select.confirm" }
   | { type: "select.save" }
   | { type: "select.cancel" }
@@ -58,12 +70,14 @@ const saveSelection = fromPromise<RecordDetail, SaveSelectionInput>(() =>
   Promise.reject(new Error("saveSelection not provided")),
 )
 
-/** The candidates the filter leaves, still in rank order. */
-export function visibleCandidates(ctx: Pick<SelectProvidersContext, "candidates" | "search" | "service">) {
+/** The candidates the filter leaves, still in rank order. A candidate of unknown distance passes a maximum. */
+export function visibleCandidates(ctx: Pick<SelectProvidersContext, "candidates"> & CandidateFilter) {
   const q = ctx.search.trim().toLowerCase()
   return ctx.candidates.filter(
     (c) =>
       (ctx.service === "" || c.services.some((s) => s === ctx.service)) &&
+      (ctx.maxKm === null || c.distance_km === null || c.distance_km <= ctx.maxKm) &&
+      (!ctx.hasCapacity || c.current_load < c.capacity) &&
       (q === "" ||
         c.company_name.toLowerCase().includes(q) ||
         c.service_area.some((a) => a.toLowerCase().includes(q))),
@@ -102,7 +116,9 @@ export const selectProvidersMachine = setup({
       },
     }),
     filter: assign(({ context, event }) =>
-      event.type === "select.filter" ? { search: event.search, service: event.service } : context,
+      event.type === "select.filter"
+        ? { search: event.search, service: event.service, maxKm: event.maxKm, hasCapacity: event.hasCapacity }
+        : context,
     ),
     takeCandidates: assign((_, params: { list: CandidateList }) => ({
       candidates: params.list.results,
@@ -121,6 +137,8 @@ export const selectProvidersMachine = setup({
     chosen: [],
     search: "",
     service: "",
+    maxKm: null,
+    hasCapacity: false,
     error: null,
   }),
   initial: "loading",

@@ -305,11 +305,37 @@ export const MaintenanceRequestDetail = Schema.Struct({
 export type MaintenanceRequestDetail = typeof MaintenanceRequestDetail.Type
 
 /** A provider that could take a request, with the reasons it ranks where it does. */
+/** What a candidate's score is made of (server/marketplace/shortlist/score.ts weighs them). */
+export const ScoreFactorKey = Schema.Literals([
+  "trade",
+  "distance",
+  "capacity",
+  "acceptance",
+  "answer_time",
+  "rating",
+  "documents",
+])
+export type ScoreFactorKey = typeof ScoreFactorKey.Type
+/** One factor: the points it earned of its most, and the fact behind them ("12 km away"). */
+export const ScoreFactor = Schema.Struct({
+  key: ScoreFactorKey,
+  label: Schema.String,
+  points: Schema.Number,
+  max: Schema.Number,
+  detail: Schema.String,
+})
+export type ScoreFactor = typeof ScoreFactor.Type
+
 export const Candidate = Schema.Struct({
   ...Provider.fields,
   rank: Schema.Number,
-  /** 0 to 100; higher is a better fit. */
+  /** 0 to 100, one decimal; higher is a better fit; the sum of its factors' points. */
   score: Schema.Number,
+  factors: Schema.Array(ScoreFactor),
+  /** Kilometres between the request's postcode area and the company's home area; null when either is unknown. */
+  distance_km: Schema.NullOr(Schema.Number),
+  /** How many open jobs the company can hold; `current_load` counts those it holds. */
+  capacity: Count,
   reasons: Schema.Array(Schema.String),
   selected: Schema.Boolean,
   /** Its documents expired or expiring within 30 days: "Trade licence expires on 2026-12-01". */

@@ -11,7 +11,6 @@ import {
   type LeftOutCandidate,
   MARKETPLACE_LIMITS,
   type RequestKind,
-  SERVICE_CATEGORIES,
   serviceLabel,
 } from "../../schema/marketplace/marketplace"
 import { linkTo } from "../../schema/system/app-routes"
@@ -20,8 +19,16 @@ import { FailureCard } from "../shared/FailureCard"
 import { retryMayHelp } from "../shared/retry-may-help"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
+import { CandidateFilters } from "./CandidateFilters"
+import { CandidateFactors, CandidateScore, distanceText } from "./CandidateScore"
 import { ConfirmDialog } from "./ConfirmDialog"
-import { NO_CANDIDATES_HELP, noCandidatesReason, notApprovedReason, searchedFor } from "./candidate-words"
+import {
+  NO_CANDIDATES_HELP,
+  noCandidatesReason,
+  notApprovedReason,
+  orderSentence,
+  searchedFor,
+} from "./candidate-words"
 import * as table from "./card-table.css"
 import { listOf, plural } from "./format"
 import * as css from "./marketplace.css"
@@ -143,34 +150,7 @@ function ChooserView({
         </p>
       ) : null}
       <div className={css.toolbar}>
-        <label className={ui.field} style={{ marginBottom: 0 }}>
-          <span>Search providers</span>
-          <input
-            className={ui.input}
-            type="search"
-            value={ctx.search}
-            onChange={(e) =>
-              actor.send({ type: "select.filter", search: e.target.value, service: ctx.service })
-            }
-          />
-        </label>
-        <label className={ui.field} style={{ marginBottom: 0 }}>
-          <span>Service</span>
-          <select
-            className={ui.input}
-            value={ctx.service}
-            onChange={(e) =>
-              actor.send({ type: "select.filter", search: ctx.search, service: e.target.value })
-            }
-          >
-            <option value="">Any service</option>
-            {SERVICE_CATEGORIES.map((s) => (
-              <option key={s} value={s}>
-                {serviceLabel(s)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CandidateFilters filter={ctx} onChange={(f) => actor.send({ type: "select.filter", ...f })} />
         <button
           type="button"
           className={ui.button.primary}
@@ -183,7 +163,8 @@ function ChooserView({
       </div>
       <p className={ui.muted}>
         Up to {plural(MARKETPLACE_LIMITS.maxSelectedProviders, "provider")}.{" "}
-        {plural(ctx.candidates.length, "candidate")}, best fit first.
+        {plural(ctx.candidates.length, "candidate")}.{" "}
+        {ctx.candidates[0] ? orderSentence(ctx.candidates[0].factors) : null}
       </p>
       <table className={table.table} aria-label="Candidates">
         <thead>
@@ -191,11 +172,13 @@ function ChooserView({
             <th className={`${table.cell} ${table.check}`} scope="col">
               Choose
             </th>
-            {["Provider", "Rank", "Services", "Area", "Rating", "Load", "Why"].map((h) => (
-              <th key={h} className={table.cell} scope="col">
-                {h}
-              </th>
-            ))}
+            {["Provider", "Rank", "Score", "Distance", "Services", "Area", "Rating", "Load", "Why"].map(
+              (h) => (
+                <th key={h} className={table.cell} scope="col">
+                  {h}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>
@@ -220,6 +203,12 @@ function ChooserView({
               <td className={table.cell} data-label="Rank">
                 {c.rank}
               </td>
+              <td className={table.cell} data-label="Score">
+                <CandidateScore candidate={c} />
+              </td>
+              <td className={table.cell} data-label="Distance">
+                {distanceText(c.distance_km)}
+              </td>
               <td className={table.cell} data-label="Services">
                 {c.services.map(serviceLabel).join(", ")}
               </td>
@@ -230,14 +219,10 @@ function ChooserView({
                 {c.rating === null ? "Not rated" : c.rating.toFixed(1)}
               </td>
               <td className={table.cell} data-label="Load">
-                {c.current_load} open
+                {c.current_load} of {c.capacity} open
               </td>
               <td className={table.cell} data-label="Why">
-                <ul style={{ margin: 0, paddingLeft: "1rem" }}>
-                  {c.reasons.map((r) => (
-                    <li key={r}>{r}</li>
-                  ))}
-                </ul>
+                <CandidateFactors candidate={c} />
               </td>
             </tr>
           ))}

@@ -1,4 +1,4 @@
-import type { CandidateRequest, RequestKind } from "../../schema/marketplace/marketplace"
+import type { CandidateRequest, RequestKind, ScoreFactor } from "../../schema/marketplace/marketplace"
 import { serviceLabel } from "../../schema/marketplace/marketplace"
 
 // What the provider-choice page says about its request (docs/behaviour.md#choosing-providers). The reasons are
@@ -32,3 +32,18 @@ export const noCandidatesReason = (request: CandidateRequest): string =>
 
 export const NO_CANDIDATES_HELP =
   "Providers come from accepted company applications. A pending application that offers this service here can be accepted; otherwise the request waits for a company that does."
+
+/**
+ * How the candidates are ordered, in one sentence made from the factors the server weighed, so it cannot
+ * drift from the scoring: "Best fit first: the score adds trade (up to 15 points), distance (20), …".
+ */
+export function orderSentence(factors: ReadonlyArray<ScoreFactor>): string {
+  const parts = factors.map((f, i) =>
+    i === 0 ? `${f.label.toLowerCase()} (up to ${f.max} points)` : `${f.label.toLowerCase()} (${f.max})`,
+  )
+  const listed = parts.length < 2 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`
+  return `Best fit first: the score adds ${listed}; a fact not known yet earns half its points.`
+}
+
+/** The maximum-distance filter's choices, in km; null is any distance. */
+export const DISTANCE_CHOICES: ReadonlyArray<number> = [10, 25, 50, 100, 150]

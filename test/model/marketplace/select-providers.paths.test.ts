@@ -7,6 +7,7 @@ import {
   type SelectProvidersContext,
   type SelectTarget,
   selectProvidersMachine,
+  visibleCandidates,
 } from "../../../src/machines/marketplace/select-providers.machine"
 import {
   type Candidate,
@@ -20,13 +21,17 @@ import { UUID, workRequest } from "./marketplace-fixtures"
 // The real provider-choice machine with its calls left pending: the path delivers the candidates, the save's
 // answer and its failures (a 409 from someone who chose first, or a plain failure) as events.
 
+// Provider 1 is 5 km away and full; provider 2 is 60 km away with room; provider 3's distance is unknown.
 const candidate = (n: number, selected: boolean): Candidate => ({
   uuid: `00000000-0000-4000-8000-00000000c00${n}`,
   company_name: `Provider ${n}`,
   services: ["plumbing"],
   service_area: ["Leeds"],
   rating: null,
-  current_load: 0,
+  current_load: n === 1 ? 6 : 2,
+  capacity: 6,
+  distance_km: n === 1 ? 5 : n === 2 ? 60 : null,
+  factors: [],
   active: true,
   application_uuid: null,
   created_at: "2026-01-01T10:00:00.000Z",
@@ -37,6 +42,7 @@ const candidate = (n: number, selected: boolean): Candidate => ({
 })
 const A = candidate(1, false)
 const B = candidate(2, true)
+const C = candidate(3, false)
 const CONFLICT = "Providers were already chosen for this work request by Ada Admin."
 
 const input: SelectTarget = { kind: "work", uuid: UUID }
@@ -53,14 +59,16 @@ const list = (status: CandidateRequest["status"], results: Candidate[]): Candida
   request: request(status),
 })
 const events = pathEvents(selectProvidersMachine, [
-  { type: "xstate.done.actor.loadCandidates", output: list("approved", [A, B]) },
+  { type: "xstate.done.actor.loadCandidates", output: list("approved", [A, B, C]) },
   // A pending (or rejected) request takes no providers: the page explains instead of offering a choice.
   { type: "xstate.done.actor.loadCandidates", output: list("pending", []) },
   { type: "xstate.error.actor.loadCandidates", error: { status: 503, detail: null } },
   { type: "select.retry" },
   { type: "select.toggle", uuid: A.uuid },
   { type: "select.toggle", uuid: B.uuid },
-  { type: "select.filter", search: "provider 1", service: "" },
+  { type: "select.filter", search: "provider 1", service: "", maxKm: null, hasCapacity: false },
+  { type: "select.filter", search: "", service: "", maxKm: 25, hasCapacity: false },
+  { type: "select.filter", search: "", service: "", maxKm: null, hasCapacity: true },
   { type: "select.confirm" },
   { type: "select.cancel" },
   { type: "select.save" },
@@ -70,7 +78,14 @@ const events = pathEvents(selectProvidersMachine, [
 ])
 
 const serializeState = (s: { value: unknown; context: SelectProvidersContext }) =>
-  JSON.stringify([s.value, [...s.context.chosen].sort(), s.context.error, s.context.search])
+  JSON.stringify([
+    s.value,
+    [...s.context.chosen].sort(),
+    s.context.error,
+    s.context.search,
+    s.context.maxKm,
+    s.context.hasCapacity,
+  ])
 
 function fakes(log: { saved: number[]; failures: string[] }) {
   return selectProvidersMachine.provide({
@@ -102,6 +117,12 @@ function walk(path: Path) {
     if (value === "ready" || value === "confirming") expect(context.request?.status).toBe("approved")
     expect(context.chosen.length).toBeLessThanOrEqual(MARKETPLACE_LIMITS.maxSelectedProviders)
     for (const id of context.chosen) expect(context.candidates.map((c) => c.uuid)).toContain(id)
+    // What the page lists is what the filter in the context allows, whatever was sent before.
+    for (const c of visibleCandidates(context)) {
+      if (context.maxKm !== null && c.distance_km !== null)
+        expect(c.distance_km).toBeLessThanOrEqual(context.maxKm)
+      if (context.hasCapacity) expect(c.current_load).toBeLessThan(c.capacity)
+    }
   }
   const snap = actor.getSnapshot()
   expect(snap.value).toEqual(path.state.value)
@@ -118,6 +139,25 @@ function walk(path: Path) {
   if (snap.value === "saved") expect(snap.status).toBe("done")
   actor.stop()
 }
+
+describe("the candidate filter", () => {
+  const base = { candidates: [A, B, C], search: "", service: "" }
+  it("keeps those within the maximum distance, and those whose distance is unknown", () => {
+    expect(visibleCandidates({ ...base, maxKm: 25, hasCapacity: false }).map((c) => c.uuid)).toEqual([
+      A.uuid,
+      C.uuid,
+    ])
+  })
+  it("leaves out a full company when capacity is asked for", () => {
+    expect(visibleCandidates({ ...base, maxKm: null, hasCapacity: true }).map((c) => c.uuid)).toEqual([
+      B.uuid,
+      C.uuid,
+    ])
+  })
+  it("applies both at once", () => {
+    expect(visibleCandidates({ ...base, maxKm: 25, hasCapacity: true }).map((c) => c.uuid)).toEqual([C.uuid])
+  })
+})
 
 describe("select-providers machine paths", () => {
   const paths = getShortestPaths(machine, { events, serializeState, input })

@@ -1,0 +1,36 @@
+import { style } from "@vanilla-extract/css"
+import { vars } from "../shell/theme.css"
+
+export const score = style({ fontWeight: 600, fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" })
+
+export const factors = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: "2px",
+  fontSize: "0.85rem",
+  minWidth: "14rem",
+})
+
+export const factor = style({ display: "grid", gridTemplateColumns: "6.5rem 1fr", gap: vars.space.xs })
+
+/** A bar as long as the factor's share of its own most; the number beside it is its share of the score. */
+export const bar = style({
+  display: "block",
+  height: "6px",
+  marginTop: "2px",
+  borderRadius: vars.radius.pill,
+  background: vars.color.accentSoft,
+  overflow: "hidden",
+})
+export const barFill = style({ display: "block", height: "100%", background: vars.color.accent })
+
+export const detail = style({ color: vars.color.textMuted })
+
+export const filterCheck = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  minHeight: "2.5rem",
+})
