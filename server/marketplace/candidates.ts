@@ -135,8 +135,9 @@ export async function loadCandidates(
     .select("a.uuid as application_uuid")
     .where("p.active", "=", true)
     .where("p.services", "@>", sql<ServiceCategory[]>`array[${request.service_category}]::text[]`)
+    // The indexed expression of ./shortlist/shortlist-migration.ts, written as it was indexed.
     .where(
-      sql<boolean>`exists (select 1 from unnest(p.service_area) as s(area) where lower(trim(s.area)) = ${request.area.trim().toLowerCase()})`,
+      sql<boolean>`provider_area_keys(p.service_area) @> array[${request.area.trim().toLowerCase()}]::text[]`,
     )
     .execute()
   // One after the other: inside a transaction both share one connection.

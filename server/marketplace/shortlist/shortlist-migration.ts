@@ -40,6 +40,11 @@ const statements = [
   // Open jobs are counted against it; existing companies get the demo's middle value.
   "alter table provider add column capacity integer not null default 6 check (capacity > 0)",
   "create index provider_offer_provider on provider_offer (provider_id, state)",
+  // The towns a company serves as the candidates query compares them (trimmed, lower case), indexed, so that
+  // among 10,000 companies the area narrows with the trade's index instead of reading every row.
+  `create function provider_area_keys(areas text[]) returns text[] language sql immutable parallel safe
+    as $$ select coalesce(array_agg(lower(trim(a))), '{}') from unnest(areas) as a $$`,
+  "create index provider_area_keys on provider using gin (provider_area_keys(service_area))",
 ]
 
 export const shortlistMigration: Migration = {

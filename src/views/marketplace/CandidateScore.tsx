@@ -16,16 +16,11 @@ export function CandidateFactors({ candidate }: { candidate: Candidate }) {
     <ul className={css.factors} aria-label={`Score of ${candidate.company_name}`}>
       {candidate.factors.map((f) => (
         <li key={f.key} className={css.factor}>
-          <span>
-            {f.label}
-            <span className={css.bar} aria-hidden="true">
-              <span className={css.barFill} style={{ width: `${(f.points / f.max) * 100}%` }} />
-            </span>
+          {f.label} {f.points.toFixed(1)}/{f.max} · {share(f, candidate.score)}%
+          <span className={css.bar} aria-hidden="true">
+            <span className={css.barFill} style={{ width: `${(f.points / f.max) * 100}%` }} />
           </span>
-          <span>
-            {f.points.toFixed(1)}/{f.max} · {share(f, candidate.score)}%{" "}
-            <span className={css.detail}>{f.detail}</span>
-          </span>
+          <span className={css.detail}>{f.detail}</span>
         </li>
       ))}
     </ul>

@@ -8,12 +8,13 @@ export const factors = style({
   margin: 0,
   padding: 0,
   display: "grid",
-  gap: "2px",
+  gap: vars.space.xs,
   fontSize: "0.85rem",
-  minWidth: "14rem",
+  minWidth: 0,
+  maxWidth: "18rem",
 })
 
-export const factor = style({ display: "grid", gridTemplateColumns: "6.5rem 1fr", gap: vars.space.xs })
+export const factor = style({ display: "block", overflowWrap: "anywhere" })
 
 /** A bar as long as the factor's share of its own most; the number beside it is its share of the score. */
 export const bar = style({
@@ -26,7 +27,7 @@ export const bar = style({
 })
 export const barFill = style({ display: "block", height: "100%", background: vars.color.accent })
 
-export const detail = style({ color: vars.color.textMuted })
+export const detail = style({ display: "block", color: vars.color.textMuted })
 
 export const filterCheck = style({
   display: "flex",
