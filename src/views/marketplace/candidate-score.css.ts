@@ -10,7 +10,8 @@ export const factors = style({
   display: "grid",
   gap: vars.space.xs,
   fontSize: "0.85rem",
-  minWidth: 0,
+  // Wide enough to read a factor on one line at desktop widths, narrow enough for a phone's card.
+  minWidth: "11rem",
   maxWidth: "18rem",
 })
 
