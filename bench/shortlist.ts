@@ -12,9 +12,12 @@ import { sql } from "kysely"
 import { type DatabaseHandle, fromPglite, openDatabase } from "../server/db/database"
 import { runMigrations } from "../server/db/migrate"
 import { seedContext, seedDemo } from "../server/db/seed"
+import { loadCandidates } from "../server/marketplace/candidates"
 import { providerSearchText } from "../server/marketplace/search-columns"
 import { TOWNS } from "../server/marketplace/seed/vocabulary"
 import { requestCandidates } from "../server/marketplace/select-providers"
+import { loadAreas } from "../server/marketplace/shortlist/distance"
+import { offerHistory } from "../server/marketplace/shortlist/offer-history"
 import { SERVICE_CATEGORIES, type ServiceCategory } from "../src/schema/marketplace/marketplace"
 import { createBenchDatabase } from "./pg-database"
 
@@ -27,6 +30,8 @@ const CALLS = Number(option("--calls", "200"))
 const COMPANIES = Number(option("--companies", "10000"))
 const BACKENDS = option("--backends", "pglite,postgres").split(",")
 const WARM_UP = 20
+/** Also time the candidates query's parts alone, to see which one to make faster. */
+const PROFILE = process.argv.includes("--profile")
 
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN
@@ -106,6 +111,50 @@ async function fill(
   return requests.map((r) => ({ kind: r.kind, uuid: r.uuid }))
 }
 
+async function profile(database: DatabaseHandle, requests: Array<{ kind: string; uuid: string }>) {
+  const db = database.db
+  const rows = await db
+    .selectFrom("service_request")
+    .selectAll()
+    .where(
+      "uuid",
+      "in",
+      requests.slice(0, 50).map((r) => r.uuid),
+    )
+    .execute()
+  const parts: Record<string, number[]> = { providers: [], areas: [], history: [], loadCandidates: [] }
+  const time = async (name: string, f: () => Promise<unknown>) => {
+    const t0 = performance.now()
+    await f()
+    parts[name]?.push(performance.now() - t0)
+  }
+  for (const row of rows) {
+    const ids = (
+      await db
+        .selectFrom("provider as p")
+        .select("p.id")
+        .where("p.services", "@>", sql<ServiceCategory[]>`array[${row.service_category}]::text[]`)
+        .where(sql<boolean>`provider_area_keys(p.service_area) @> array[${row.area.toLowerCase()}]::text[]`)
+        .execute()
+    ).map((r) => r.id)
+    await time("providers", () =>
+      db
+        .selectFrom("provider as p")
+        .leftJoin("company_application as a", "a.id", "p.application_id")
+        .selectAll("p")
+        .select("a.uuid as application_uuid")
+        .where("p.services", "@>", sql<ServiceCategory[]>`array[${row.service_category}]::text[]`)
+        .where(sql<boolean>`provider_area_keys(p.service_area) @> array[${row.area.toLowerCase()}]::text[]`)
+        .execute(),
+    )
+    await time("areas", () => loadAreas(db))
+    await time("history", () => offerHistory(db, ids))
+    await time("loadCandidates", () => loadCandidates(db, row, new Set()))
+  }
+  for (const [name, v] of Object.entries(parts))
+    console.log(`  ${name.padEnd(15)} median ${ms(median(v))} ms`)
+}
+
 async function measure(backend: string, database: DatabaseHandle): Promise<void> {
   const requests = await fill(database)
   const now = new Date()
@@ -129,6 +178,7 @@ async function measure(backend: string, database: DatabaseHandle): Promise<void>
     p50s.push(percentile(times, 0.5))
     p99s.push(percentile(times, 0.99))
   }
+  if (PROFILE) await profile(database, requests)
   const spread = (v: number[]) => `${ms(Math.min(...v))}–${ms(Math.max(...v))}`
   console.log(
     `${backend.padEnd(8)} p50 ${ms(median(p50s))} ms (runs ${spread(p50s)})  p99 ${ms(median(p99s))} ms (runs ${spread(p99s)})  ` +
