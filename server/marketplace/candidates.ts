@@ -135,10 +135,8 @@ export async function loadCandidates(
     .select("a.uuid as application_uuid")
     .where("p.active", "=", true)
     .where("p.services", "@>", sql<ServiceCategory[]>`array[${request.service_category}]::text[]`)
-    // The indexed expression of ./shortlist/shortlist-migration.ts, written as it was indexed.
-    .where(
-      sql<boolean>`provider_area_keys(p.service_area) @> array[${request.area.trim().toLowerCase()}]::text[]`,
-    )
+    // The indexed, lower-case towns of ./shortlist/shortlist-migration.ts.
+    .where("p.service_area_keys", "@>", sql<string[]>`array[${request.area.trim().toLowerCase()}]::text[]`)
     .execute()
   // One after the other: inside a transaction both share one connection.
   const areas = await loadAreas(db)
