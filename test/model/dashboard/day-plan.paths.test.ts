@@ -3,11 +3,10 @@ import { getShortestPaths } from "xstate/graph"
 import {
   DAY_PLAN_LOAD_FAILED,
   type DayPlanContext,
-  type DayPlanEvent,
   dayPlanMachine,
 } from "../../../src/machines/dashboard/day-plan.machine"
 import type { DayPlan } from "../../../src/schema/dashboard/plan"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
 
 // The dashboard's plan of the day: the real machine with its load left pending, outcomes as events.
 
@@ -20,12 +19,12 @@ const PLAN: DayPlan = {
 const input = {}
 const machine = dayPlanMachine.provide({ actors: { loadPlan: pending<DayPlan, void>() } })
 
-const events = [
+const events = pathEvents(machine, [
   { type: "plan.retry" },
   { type: "plan.reload" },
   { type: "xstate.done.actor.loadPlan", output: PLAN },
   { type: "xstate.error.actor.loadPlan", error: new Error("offline") },
-] as unknown as DayPlanEvent[]
+])
 
 const serializeState = (s: { value: unknown; context: DayPlanContext }) =>
   JSON.stringify([s.value, s.context.plan !== null, s.context.error])

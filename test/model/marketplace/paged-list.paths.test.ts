@@ -132,12 +132,12 @@ const concerns: Array<readonly [string, ReadonlyArray<PagedListEvent>]> = [
 
 concerns.push([
   "filters",
-  [
+  pathEvents(machine, [
     // A set of filters reloads from page 1; clearing them leaves the query without them.
     { type: "list.filter", filters: { urgency: ["emergency"], submitted_from: "2026-01-01" } },
     { type: "list.filter", filters: {} },
     { type: "list.assignee", assignee: "claimed" },
-  ] as unknown as PagedListEvent[],
+  ]),
 ])
 
 const serializeState = (s: { value: unknown; context: PagedListContext }) =>

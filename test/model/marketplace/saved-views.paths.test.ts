@@ -5,11 +5,10 @@ import {
   SAVED_VIEW_CHANGE_FAILED,
   SAVED_VIEWS_LOAD_FAILED,
   type SavedViewsContext,
-  type SavedViewsEvent,
   savedViewsMachine,
 } from "../../../src/machines/marketplace/saved-views.machine"
 import type { SavedView, SavedViewList } from "../../../src/schema/marketplace/saved-views"
-import { describeEvent, getEdgePaths, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, sendSystemEvent } from "../walk"
 
 // The saved views above a list: the real machine with its calls left pending, their outcomes as events.
 
@@ -31,7 +30,7 @@ const machine = savedViewsMachine.provide({
   },
 })
 
-const events = [
+const events = pathEvents(machine, [
   { type: "views.save", name: "Emergencies", query: "urgency=emergency", shared: true },
   { type: "views.rename", uuid: VIEW.uuid, name: "Fires" },
   { type: "views.delete", uuid: VIEW.uuid },
@@ -40,7 +39,7 @@ const events = [
   { type: "xstate.error.actor.loadViews", error: new Error("offline") },
   { type: "xstate.done.actor.changeViews", output: VIEW },
   { type: "xstate.error.actor.changeViews", error: { status: 409, detail: "Name taken." } },
-] as unknown as SavedViewsEvent[]
+])
 
 const serializeState = (s: { value: unknown; context: SavedViewsContext }) =>
   JSON.stringify([s.value, s.context.views.length, s.context.error, s.context.changeError])
@@ -87,7 +86,7 @@ describe("saved-views machine paths", () => {
       },
     })
     const actor = replay(recording, [], { input })
-    actor.send({ type: "xstate.done.actor.loadViews", output: [VIEW] } as unknown as SavedViewsEvent)
+    sendSystemEvent(actor, { type: "xstate.done.actor.loadViews", output: [VIEW] })
     actor.send({ type: "views.rename", uuid: VIEW.uuid, name: "Fires" })
     const child = actor.getSnapshot().children.changeViews
     seen.push(child?.getSnapshot().input as ChangeInput)
