@@ -7,6 +7,7 @@ import { liveRecordsMachine } from "../live/live-records.machine"
 import { presenceMachine } from "../live/presence.machine"
 import { socketMachine } from "../live/socket.machine"
 import { bulkReviewMachine } from "../marketplace/bulk-review.machine"
+import { changeCourseMachine } from "../marketplace/change-course.machine"
 import { claimMachine } from "../marketplace/claim.machine"
 import { pagedListMachine } from "../marketplace/paged-list.machine"
 import { reviewMachine } from "../marketplace/review.machine"
@@ -50,4 +51,5 @@ export const PAGE_MACHINES = {
   userSettings: userSettingsMachine,
   savedViews: savedViewsMachine,
   dayPlan: dayPlanMachine,
+  changeCourse: changeCourseMachine,
 } as const

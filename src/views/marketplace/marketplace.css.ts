@@ -96,3 +96,19 @@ export const decisionBar = style([
     },
   },
 ])
+/** The candidates in the "Offer more providers" dialog: a scrolling list when there are many. */
+export const courseCandidates = style({
+  border: "none",
+  margin: `0 0 ${vars.space.md}`,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.xs,
+  maxHeight: "40vh",
+  overflowY: "auto",
+})
+export const courseCandidate = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  minWidth: 0,
+})
