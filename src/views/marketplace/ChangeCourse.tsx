@@ -3,6 +3,7 @@ import { mayOfferMore, mayWithdraw } from "../../machines/marketplace/change-cou
 import type { RecordDetail } from "../../machines/marketplace/marketplace-types"
 import type { PageRefOf } from "../../machines/system/registry"
 import type { Offer, RequestKind } from "../../schema/marketplace/marketplace"
+import { DialogFrame } from "../shared/DialogFrame"
 import * as ui from "../shared/ui.css"
 import * as css from "./marketplace.css"
 import { OffersPanel } from "./OffersPanel"
@@ -107,6 +108,18 @@ function OfferMoreDialog({ course }: { course: Actor }) {
   const chosen = useSelector(course, (s) => s.context.chosen)
   const error = useSelector(course, (s) => s.context.error)
   if (!open) return null
+  // Nobody left to offer it to: the dialog only says so (a reason would have nothing to apply to).
+  if (candidates.length === 0)
+    return (
+      <DialogFrame
+        open
+        title="Offer the job to more providers"
+        cancelLabel="Close"
+        onCancel={() => course.send({ type: "course.cancel" })}
+      >
+        <p>{error}</p>
+      </DialogFrame>
+    )
   return (
     <ReasonDialog
       open
@@ -114,25 +127,23 @@ function OfferMoreDialog({ course }: { course: Actor }) {
       submitLabel="Offer"
       tone="primary"
       onCancel={() => course.send({ type: "course.cancel" })}
-      onSubmit={candidates.length === 0 ? null : (reason) => course.send({ type: "course.submit", reason })}
+      onSubmit={(reason) => course.send({ type: "course.submit", reason })}
     >
-      {candidates.length > 0 ? (
-        <fieldset className={css.courseCandidates}>
-          <legend>Providers without an offer, best fit first</legend>
-          {candidates.map((c) => (
-            <label key={c.uuid} className={css.courseCandidate}>
-              <input
-                type="checkbox"
-                checked={chosen.includes(c.uuid)}
-                onChange={() => course.send({ type: "course.toggle", uuid: c.uuid })}
-              />
-              <span>
-                {c.company_name} <span className={ui.muted}>· score {c.score}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
+      <fieldset className={css.courseCandidates}>
+        <legend>Providers without an offer, best fit first</legend>
+        {candidates.map((c) => (
+          <label key={c.uuid} className={css.courseCandidate}>
+            <input
+              type="checkbox"
+              checked={chosen.includes(c.uuid)}
+              onChange={() => course.send({ type: "course.toggle", uuid: c.uuid })}
+            />
+            <span>
+              {c.company_name} <span className={ui.muted}>· score {c.score}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
       {error ? (
         <p role="alert" className={ui.errorText}>
           {error}
