@@ -1,8 +1,9 @@
-import type { RecordKind } from "../../src/schema/marketplace/marketplace"
+import type { AnyStatus, RecordKind } from "../../src/schema/marketplace/marketplace"
 import type { NoteMention, RecordNote, RecordNoteList } from "../../src/schema/marketplace/notes"
 import { linkTo } from "../../src/schema/system/app-routes"
 import type { AuthUser } from "../auth/users"
 import { notify } from "../notifications/notify"
+import { recordAudit } from "./audit"
 import type { Db } from "./db"
 import { RECORD_KINDS } from "./records/record-kinds"
 import { findRecord } from "./records/record-rows"
@@ -12,13 +13,17 @@ import { findRecord } from "./records/record-rows"
 // Whoever is mentioned, except the author, gets a notification of the record's kind linking to the note.
 
 /** The record a note is on (a 404 when there is none), with the title its notifications name. */
-async function recordOf(db: Db, kind: RecordKind, uuid: string): Promise<{ uuid: string; title: string }> {
+async function recordOf(
+  db: Db,
+  kind: RecordKind,
+  uuid: string,
+): Promise<{ uuid: string; title: string; status: AnyStatus }> {
   if (kind === "company_application") {
     const row = await findRecord(db, RECORD_KINDS.application, uuid)
-    return { uuid: row.uuid, title: row.company_name }
+    return { uuid: row.uuid, title: row.company_name, status: row.status }
   }
   const row = await findRecord(db, RECORD_KINDS[kind === "work_request" ? "work" : "maintenance"], uuid)
-  return { uuid: row.uuid, title: row.title }
+  return { uuid: row.uuid, title: row.title, status: row.status }
 }
 
 type NoteRow = {
@@ -91,6 +96,17 @@ export function addNote(
       })
       .returning(COLUMNS)
       .executeTakeFirstOrThrow()
+    // The entry (without the note's text) is how every open page of the record hears of the note.
+    await recordAudit(tx, {
+      recordKind: kind,
+      recordUuid: record.uuid,
+      recordTitle: record.title,
+      actor: author,
+      action: "note_added",
+      from: record.status,
+      to: record.status,
+      at: now,
+    })
     const told = mentions.map((m) => m.id).filter((id) => id !== author.id)
     if (told.length > 0)
       await notify(tx, {

@@ -12,6 +12,7 @@ import { provideBulkReview } from "../marketplace/bulk-review.actors"
 import { provideChangeCourse } from "../marketplace/change-course.actors"
 import { provideClaim } from "../marketplace/claim.actors"
 import { MarketplaceApi } from "../marketplace/marketplace-api"
+import { provideNotes } from "../marketplace/notes.actors"
 import { providePagedList } from "../marketplace/paged-list.actors"
 import { provideReview } from "../marketplace/review.actors"
 import { provideSavedViews } from "../marketplace/saved-views.actors"
@@ -78,6 +79,7 @@ export async function provideSessionRest(root: AppRuntime) {
       savedViews: provideSavedViews(run),
       dayPlan: provideDayPlan(run),
       changeCourse: provideChangeCourse(run),
+      notes: provideNotes(run),
     },
   })
 }

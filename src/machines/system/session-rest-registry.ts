@@ -9,6 +9,7 @@ import { socketMachine } from "../live/socket.machine"
 import { bulkReviewMachine } from "../marketplace/bulk-review.machine"
 import { changeCourseMachine } from "../marketplace/change-course.machine"
 import { claimMachine } from "../marketplace/claim.machine"
+import { notesMachine } from "../marketplace/notes.machine"
 import { pagedListMachine } from "../marketplace/paged-list.machine"
 import { reviewMachine } from "../marketplace/review.machine"
 import { savedViewsMachine } from "../marketplace/saved-views.machine"
@@ -52,4 +53,5 @@ export const PAGE_MACHINES = {
   savedViews: savedViewsMachine,
   dayPlan: dayPlanMachine,
   changeCourse: changeCourseMachine,
+  notes: notesMachine,
 } as const

@@ -224,6 +224,16 @@ export const SUBSCRIPTIONS = {
               } as const,
             ]
           : []),
+        // A note added anywhere: the record's open thread loads again.
+        ...(f.change.action === "note_added"
+          ? [
+              {
+                type: "session.toPages",
+                page: "notes",
+                event: { type: "notes.recordChanged", uuid: f.change.uuid },
+              } as const,
+            ]
+          : []),
       ],
     },
   },
@@ -238,6 +248,7 @@ export const SUBSCRIPTIONS = {
         toReports,
         { type: "session.toPages", page: "staff", event: { type: "staff.reload" } },
         { type: "session.toPages", page: "documents", event: { type: "documents.refresh" } },
+        { type: "session.toPages", page: "notes", event: { type: "notes.refresh" } },
       ],
     },
   },

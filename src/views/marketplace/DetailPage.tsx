@@ -18,6 +18,7 @@ import { ClaimBar } from "./ClaimBar"
 import { formatWhen, listOf, recordNoun } from "./format"
 import * as css from "./marketplace.css"
 import { NoProviderWarning } from "./NoProviderWarning"
+import { NotesPanel } from "./NotesPanel"
 import { OffersPanel } from "./OffersPanel"
 import { PresenceNote } from "./PresenceNote"
 import { usePageActor } from "./page-logic"
@@ -126,6 +127,7 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
           <OffersPanel offers={record.offers} />
         )
       ) : null}
+      {mayDecide ? <NotesPanel target={{ kind, uuid }} /> : null}
       <AuditTrail entries={record.audit} record={record.uuid} />
     </>
   )
