@@ -13,6 +13,7 @@ import { liveChangeLogMigration } from "../live/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
 import { customerContactMigration } from "../marketplace/customer-contact-migration"
 import { marketplaceMigration } from "../marketplace/migration"
+import { recordNotesMigration } from "../marketplace/notes-migration"
 import { offersMigration } from "../marketplace/offers-migration"
 import { queueRemindersMigration } from "../marketplace/reminder-migration"
 import { savedViewsMigration } from "../marketplace/saved-views-migration"
@@ -96,4 +97,5 @@ export const migrations: readonly Migration[] = [
   offersMigration,
   customerContactMigration,
   shortlistMigration,
+  recordNotesMigration,
 ]

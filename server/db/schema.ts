@@ -5,6 +5,7 @@ import type { AccountTables } from "../accounts/tables"
 import type { AuthTables } from "../auth/tables"
 import type { DocumentTables } from "../documents/tables"
 import type { LiveTables } from "../live/tables"
+import type { RecordNoteTables } from "../marketplace/note-tables"
 import type { ReminderTables } from "../marketplace/reminder-tables"
 import type { SavedViewTables } from "../marketplace/saved-view-tables"
 import type { MarketplaceTables } from "../marketplace/tables"
@@ -25,4 +26,5 @@ export interface Database
     LiveTables,
     DocumentTables,
     OwnAccountTables,
-    SavedViewTables {}
+    SavedViewTables,
+    RecordNoteTables {}

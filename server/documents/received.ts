@@ -3,6 +3,7 @@ import type { RecordKind } from "../../src/schema/marketplace/marketplace"
 import { linkTo } from "../../src/schema/system/app-routes"
 import { recordAudit } from "../marketplace/audit"
 import type { Db } from "../marketplace/db"
+import { followersOf } from "../marketplace/followers"
 import { RECORD_KINDS } from "../marketplace/records/record-kinds"
 import { findRecord } from "../marketplace/records/record-rows"
 import { notify } from "../notifications/notify"
@@ -17,20 +18,6 @@ const ENTRY_OF = {
   work_request: RECORD_KINDS.work,
   maintenance_request: RECORD_KINDS.maintenance,
 } as const satisfies Readonly<Record<RecordKind, unknown>>
-
-/** The record's claimant and the staff who acted on it: the people following it. */
-async function followersOf(tx: Db, uuid: string, assignee: number | null): Promise<number[]> {
-  const acted = await tx
-    .selectFrom("marketplace_audit")
-    .select("actor_user_id")
-    .distinct()
-    .where("record_uuid", "=", uuid)
-    .where("actor_user_id", "is not", null)
-    .execute()
-  const ids = new Set(acted.flatMap((r) => (r.actor_user_id === null ? [] : [r.actor_user_id])))
-  if (assignee !== null) ids.add(assignee)
-  return [...ids]
-}
 
 export async function documentsReceived(
   tx: Db,

@@ -26,6 +26,7 @@ import {
   WithdrawOfferBody,
   WorkRequestIntake,
 } from "../../src/schema/marketplace/marketplace-input"
+import { NoteCreate } from "../../src/schema/marketplace/notes"
 import { SavedViewCreate, SavedViewQuery, SavedViewRename } from "../../src/schema/marketplace/saved-views"
 import {
   AdminSendBody,
@@ -115,6 +116,19 @@ const requestRoutes = (base: string, known: (ctx: FuzzContext) => readonly strin
     },
   } satisfies Record<string, FuzzSpec>
 }
+
+/** A record's internal notes: the thread, and adding one (with or without a mention). */
+const noteRoutes = (base: string, known: (ctx: FuzzContext) => readonly string[]) =>
+  ({
+    [`GET ${base}:uuid/notes/`]: { group: "marketplace", params: (ctx) => ({ uuid: known(ctx) }) },
+    [`POST ${base}:uuid/notes/`]: {
+      group: "marketplace",
+      params: (ctx) => ({ uuid: known(ctx) }),
+      body: NoteCreate,
+      validBody: () =>
+        fc.constantFrom({ body: "Checked with @coordinator" }, { body: "@nobody here" }, { body: "ok" }),
+    },
+  }) satisfies Record<string, FuzzSpec>
 
 const N = "/api/v1/notifications/"
 
@@ -310,4 +324,7 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "GET /api/docs/": { group: "account" },
   "GET /api/docs/scalar.js": { group: "account" },
   "GET /api/docs/boot.js": { group: "account" },
+  ...noteRoutes("/api/v1/company-applications/", (c) => c.applications),
+  ...noteRoutes("/api/v1/work-requests/", (c) => c.workRequests),
+  ...noteRoutes("/api/v1/maintenance-requests/", (c) => c.maintenanceRequests),
 }

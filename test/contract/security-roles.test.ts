@@ -22,6 +22,7 @@ const decisions = (base: string): Record<string, Policy> => ({
   [`POST ${base}:uuid/offers/:offer/withdraw/`]: "staff",
   [`POST ${base}:uuid/assign/`]: "staff",
   [`POST ${base}:uuid/unassign/`]: "staff",
+  [`POST ${base}:uuid/notes/`]: "staff",
 })
 
 /** Who may call each write endpoint. A write endpoint missing here fails the first test. */
@@ -50,6 +51,7 @@ const POLICY: Readonly<Record<string, Policy>> = {
   "POST /api/v1/company-applications/:uuid/reopen/": "admin",
   "POST /api/v1/company-applications/:uuid/assign/": "staff",
   "POST /api/v1/company-applications/:uuid/unassign/": "staff",
+  "POST /api/v1/company-applications/:uuid/notes/": "staff",
   "POST /api/v1/intake/company-applications/": "admin",
   "POST /api/v1/intake/work-requests/": "admin",
   "POST /api/v1/intake/maintenance-requests/": "admin",

@@ -9,6 +9,7 @@ import { announce } from "../announce"
 import { recordAudit } from "../audit"
 import { loadCandidates } from "../candidates"
 import type { Db } from "../db"
+import { notifyFollowers } from "../followers"
 import { selectedProviders } from "../provider-refs"
 import { RECORD_KINDS } from "../records/record-kinds"
 import { findCore, rowOf } from "../records/record-rows"
@@ -61,6 +62,14 @@ export function withdrawOffer(
       reason: reason.trim(),
       details: { offer: { uuid: offer.row.uuid, provider: offer.provider } },
       at: now,
+    })
+    await notifyFollowers(tx, {
+      recordKind: info.recordKind,
+      uuid: row.uuid,
+      assignee: row.assignee_user_id,
+      actor,
+      title: `Offer withdrawn: ${row.title}`,
+      message: `${actor.full_name} withdrew the offer to ${offer.provider.company_name}: ${reason.trim()}`,
     })
     await settleRequest(tx, core.id, false)
     return info.detail(tx, await rowOf(tx, info, core.id), now)
@@ -122,6 +131,14 @@ export function offerMoreProviders(
       reason: reason.trim(),
       details: { providers: picked },
       at: terms.now,
+    })
+    await notifyFollowers(tx, {
+      recordKind: info.recordKind,
+      uuid: before.uuid,
+      assignee: before.assignee_user_id,
+      actor,
+      title: `More providers offered: ${before.title}`,
+      message: `${actor.full_name} offered the job to ${picked.map((p) => p.company_name).join(", ")}: ${reason.trim()}`,
     })
     await announce(tx, {
       title: `More providers offered a ${info.noun}`,

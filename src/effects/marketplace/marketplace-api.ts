@@ -47,6 +47,20 @@ export interface MarketplaceApiShape {
     uuid: string,
     providerIds: ReadonlyArray<string>,
   ) => Effect.Effect<RecordDetail, Failure>
+  /** Changing course (docs/behaviour.md#offers): take an open offer back, with a reason. */
+  readonly withdrawOffer: (
+    kind: RequestKind,
+    uuid: string,
+    offer: string,
+    reason: string,
+  ) => Effect.Effect<RecordDetail, Failure>
+  /** Offer the job to more providers, with a reason. */
+  readonly offerProviders: (
+    kind: RequestKind,
+    uuid: string,
+    providerIds: ReadonlyArray<string>,
+    reason: string,
+  ) => Effect.Effect<RecordDetail, Failure>
   readonly providers: (query: ProviderQuery) => Effect.Effect<ProviderPage, Failure>
   readonly summary: Effect.Effect<DashboardSummary, Failure>
 }
@@ -184,6 +198,20 @@ export class MarketplaceApi extends Context.Service<MarketplaceApi, MarketplaceA
             api,
             REQUEST_APIS[kind].endpoints.selectProviders,
             { params: { uuid }, payload: { provider_ids: providerIds } },
+            { decodeAs: detailOf({ kind, uuid }) },
+          ),
+        withdrawOffer: (kind, uuid, offer, reason) =>
+          callEndpoint(
+            api,
+            REQUEST_APIS[kind].endpoints.withdrawOffer,
+            { params: { uuid, offer }, payload: { reason } },
+            { decodeAs: detailOf({ kind, uuid }) },
+          ),
+        offerProviders: (kind, uuid, providerIds, reason) =>
+          callEndpoint(
+            api,
+            REQUEST_APIS[kind].endpoints.offerProviders,
+            { params: { uuid }, payload: { provider_ids: providerIds, reason } },
             { decodeAs: detailOf({ kind, uuid }) },
           ),
         providers: (query) => callEndpoint(api, providersApi.endpoints.list, { query }),

@@ -9,8 +9,10 @@ import { provideExports } from "../exports/export.actors"
 import { NotificationSocket, WebSocketFactory } from "../live/notification-socket"
 import { provideSocket } from "../live/socket.actors"
 import { provideBulkReview } from "../marketplace/bulk-review.actors"
+import { provideChangeCourse } from "../marketplace/change-course.actors"
 import { provideClaim } from "../marketplace/claim.actors"
 import { MarketplaceApi } from "../marketplace/marketplace-api"
+import { provideNotes } from "../marketplace/notes.actors"
 import { providePagedList } from "../marketplace/paged-list.actors"
 import { provideReview } from "../marketplace/review.actors"
 import { provideSavedViews } from "../marketplace/saved-views.actors"
@@ -76,6 +78,8 @@ export async function provideSessionRest(root: AppRuntime) {
       userSettings: provideUserSettings(run),
       savedViews: provideSavedViews(run),
       dayPlan: provideDayPlan(run),
+      changeCourse: provideChangeCourse(run),
+      notes: provideNotes(run),
     },
   })
 }

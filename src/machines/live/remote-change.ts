@@ -42,6 +42,7 @@ const VERB: Readonly<Record<AuditAction, string>> = {
   offer_expired: "Offer expired",
   offer_withdrawn: "Offer withdrawn",
   providers_offered: "More providers offered",
+  note_added: "Note added",
 }
 
 export const holderOf = (assignee: Assignee | null, userId: number | null): Holder =>

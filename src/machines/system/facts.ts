@@ -99,6 +99,17 @@ export type ClaimFact = {
   record: RecordDetail
 }
 
+/**
+ * An offer withdrawn or more providers offered through this tab (docs/behaviour.md#offers): the request as it
+ * is now, or null when the change was refused because it moved meanwhile (so it is loaded again).
+ */
+export type CourseFact = {
+  type: "records.courseChanged"
+  source: ListSource
+  uuid: string
+  record: RecordDetail | null
+}
+
 /** The record this tab shows changed, or it shows none (docs/behaviour.md#presence). */
 export type PresenceFact = { type: "presence.changed"; viewing: RecordRef | null }
 
@@ -116,5 +127,6 @@ export type Fact =
   | LiveFact
   | ClaimFact
   | PresenceFact
+  | CourseFact
 export type FactType = Fact["type"]
 export type FactOf<T extends FactType> = Extract<Fact, { type: T }>

@@ -7,7 +7,9 @@ import { liveRecordsMachine } from "../live/live-records.machine"
 import { presenceMachine } from "../live/presence.machine"
 import { socketMachine } from "../live/socket.machine"
 import { bulkReviewMachine } from "../marketplace/bulk-review.machine"
+import { changeCourseMachine } from "../marketplace/change-course.machine"
 import { claimMachine } from "../marketplace/claim.machine"
+import { notesMachine } from "../marketplace/notes.machine"
 import { pagedListMachine } from "../marketplace/paged-list.machine"
 import { reviewMachine } from "../marketplace/review.machine"
 import { savedViewsMachine } from "../marketplace/saved-views.machine"
@@ -50,4 +52,6 @@ export const PAGE_MACHINES = {
   userSettings: userSettingsMachine,
   savedViews: savedViewsMachine,
   dayPlan: dayPlanMachine,
+  changeCourse: changeCourseMachine,
+  notes: notesMachine,
 } as const

@@ -224,6 +224,16 @@ export const SUBSCRIPTIONS = {
               } as const,
             ]
           : []),
+        // A note added anywhere: the record's open thread loads again.
+        ...(f.change.action === "note_added"
+          ? [
+              {
+                type: "session.toPages",
+                page: "notes",
+                event: { type: "notes.recordChanged", uuid: f.change.uuid },
+              } as const,
+            ]
+          : []),
       ],
     },
   },
@@ -238,10 +248,32 @@ export const SUBSCRIPTIONS = {
         toReports,
         { type: "session.toPages", page: "staff", event: { type: "staff.reload" } },
         { type: "session.toPages", page: "documents", event: { type: "documents.refresh" } },
+        { type: "session.toPages", page: "notes", event: { type: "notes.refresh" } },
       ],
     },
   },
   "records.claimed": { to: { session: (f) => toClaimPages(f.source, f.uuid, f.assignee, f.record) } },
+  // Changed course here: the open page takes the request as it is now (or loads it again after a 409), the
+  // lists and counts follow.
+  "records.courseChanged": {
+    to: {
+      dashboard: () => ({ type: "dashboard.refresh" }),
+      session: (f) => [
+        f.record === null
+          ? { type: "session.toPages", page: "review", event: { type: "review.refresh" } }
+          : {
+              type: "session.toPages",
+              page: "review",
+              event: { type: "review.assigned", uuid: f.uuid, assignee: f.record.assignee, record: f.record },
+            },
+        {
+          type: "session.toPages",
+          page: "pagedList",
+          event: { type: "list.recordsChanged", source: f.source },
+        },
+      ],
+    },
+  },
   // The record this tab shows goes to the server, which tells everyone else viewing it.
   "presence.changed": {
     to: {

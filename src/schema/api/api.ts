@@ -8,6 +8,7 @@ import type { GroupDocs, GroupSpec } from "./endpoint"
 import { exportsApi, exportsDocs } from "./exports"
 import { intakeApi, intakeDocs } from "./intake"
 import { myAccountApi, myAccountDocs } from "./my-account"
+import { notesApi, notesDocs } from "./notes"
 import { notificationsApi, notificationsDocs } from "./notifications"
 import { planningApi, planningDocs } from "./planning"
 import { preferencesApi, preferencesDocs } from "./preferences"
@@ -55,6 +56,7 @@ export const API: ReadonlyArray<DescribedGroup> = [
   { group: exportsApi, docs: exportsDocs },
   { group: reportsApi, docs: reportsDocs },
   { group: savedViewsApi, docs: savedViewsDocs },
+  { group: notesApi, docs: notesDocs },
   { group: planningApi, docs: planningDocs },
   { group: socketApi, docs: socketDocs },
 ]

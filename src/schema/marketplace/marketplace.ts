@@ -70,6 +70,7 @@ export const AuditAction = Schema.Literals([
   "offer_expired",
   "offer_withdrawn",
   "providers_offered",
+  "note_added",
 ])
 export type AuditAction = typeof AuditAction.Type
 export const DocumentKind = Schema.Literals([

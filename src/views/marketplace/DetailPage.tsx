@@ -12,11 +12,13 @@ import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
 import { AuditTrail } from "./AuditTrail"
+import { ChangeCourse } from "./ChangeCourse"
 import { ChangeMark } from "./ChangeMark"
 import { ClaimBar } from "./ClaimBar"
 import { formatWhen, listOf, recordNoun } from "./format"
 import * as css from "./marketplace.css"
 import { NoProviderWarning } from "./NoProviderWarning"
+import { NotesPanel } from "./NotesPanel"
 import { OffersPanel } from "./OffersPanel"
 import { PresenceNote } from "./PresenceNote"
 import { usePageActor } from "./page-logic"
@@ -119,8 +121,13 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
         ) : null}
       </div>
       {"offers" in record && (record.status === "approved" || record.offers.length > 0) ? (
-        <OffersPanel offers={record.offers} />
+        mayChoose && kind !== "application" ? (
+          <ChangeCourse kind={kind} uuid={uuid} record={record} />
+        ) : (
+          <OffersPanel offers={record.offers} />
+        )
       ) : null}
+      {mayDecide ? <NotesPanel target={{ kind, uuid }} /> : null}
       <AuditTrail entries={record.audit} record={record.uuid} />
     </>
   )

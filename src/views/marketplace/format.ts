@@ -64,6 +64,7 @@ const ACTION_LABEL: Record<AuditEntry["action"], string> = {
   offer_expired: "Offer expired",
   offer_withdrawn: "Offer withdrawn",
   providers_offered: "More providers offered",
+  note_added: "Note added",
 }
 export const auditActionLabel = (action: AuditEntry["action"]): string => ACTION_LABEL[action]
 

@@ -96,3 +96,38 @@ export const decisionBar = style([
     },
   },
 ])
+/** The candidates in the "Offer more providers" dialog: a scrolling list when there are many. */
+export const courseCandidates = style({
+  border: "none",
+  margin: `0 0 ${vars.space.md}`,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.xs,
+  maxHeight: "40vh",
+  overflowY: "auto",
+})
+export const courseCandidate = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  minWidth: 0,
+})
+/** The internal notes thread. */
+export const notes = style({
+  listStyle: "none",
+  margin: `0 0 ${vars.space.md}`,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.sm,
+})
+export const note = style({
+  borderLeft: `3px solid ${vars.color.border}`,
+  paddingLeft: vars.space.sm,
+  minWidth: 0,
+})
+export const noteMeta = style({ margin: 0, fontSize: "0.9rem" })
+export const noteBody = style({
+  margin: `${vars.space.xs} 0 0`,
+  whiteSpace: "pre-wrap",
+  overflowWrap: "anywhere",
+})
