@@ -14,6 +14,7 @@ import { MarketplaceApi } from "../marketplace/marketplace-api"
 import { providePagedList } from "../marketplace/paged-list.actors"
 import { provideReview } from "../marketplace/review.actors"
 import { provideSavedViews } from "../marketplace/saved-views.actors"
+import { provideSharedViews } from "../marketplace/shared-views.actors"
 import { provideSelectProviders } from "../marketplace/select-providers.actors"
 import { provideInboxPage } from "../notifications/inbox-page.actors"
 import { provideNotifications } from "../notifications/notifications.actors"
@@ -76,6 +77,7 @@ export async function provideSessionRest(root: AppRuntime) {
       userSettings: provideUserSettings(run),
       savedViews: provideSavedViews(run),
       dayPlan: provideDayPlan(run),
+      sharedViews: provideSharedViews(run),
     },
   })
 }
