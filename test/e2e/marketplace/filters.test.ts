@@ -168,3 +168,24 @@ describe("saved views in Chromium", () => {
     await admin.context.close()
   })
 })
+
+describe("a list on a phone", () => {
+  it("shows its first record in the first screen at 375 × 740, under a one-line Terms banner", async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 740 })
+    await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+    await page.waitForURL(`${server.url}/dashboard`)
+    await page.goto(`${server.url}${PENDING}`)
+    const first = page.getByRole("table", { name: "Pending work requests" }).locator("tbody tr").first()
+    await first.waitFor()
+    const row = await first.boundingBox()
+    expect(row?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(740 - 60)
+    // The banner is one line; a screen reader still hears the whole sentence, and only once.
+    const banner = page.getByRole("region", { name: "Terms of Service update" })
+    expect((await banner.boundingBox())?.height ?? 0).toBeLessThan(48)
+    expect(await banner.ariaSnapshot()).toContain(
+      "We are updating our Terms of Service. The new terms take effect on June 30, 2025.",
+    )
+    expect(await banner.ariaSnapshot()).not.toContain("New terms:")
+    await context.close()
+  })
+})
