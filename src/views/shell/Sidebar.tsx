@@ -15,6 +15,7 @@ import {
 } from "./nav"
 import { PendingCount, useSummaryOnNavigation } from "./PendingCount"
 import { SharedViewLinks } from "./SharedViewLinks"
+import * as sharedCss from "./shared-views.css"
 import { useSidebar, useSidebarSend } from "./ui-hooks"
 
 const ICON = 18
@@ -60,7 +61,7 @@ function Group({ group, openGroups }: { group: NavGroup; openGroups: ReadonlyArr
       {open ? (
         <div id={panelId} className={css.groupChildren}>
           {group.links.map((link) => (
-            <div key={link.href}>
+            <div key={link.href} className={sharedCss.entry}>
               <SidebarLink link={link} collapsed={false} />
               <SharedViewLinks href={link.href} />
             </div>
