@@ -4,6 +4,7 @@ import type {
   DailyFlow,
   KindTiming,
   PersonLoad,
+  ProviderAcceptance,
   ReportKind,
 } from "../../src/schema/reports/reports"
 import { BACKLOG_BUCKETS } from "../../src/schema/reports/reports"
@@ -104,5 +105,31 @@ export async function decisionsByPerson(db: Db, now: Date, days: number): Promis
     name: r.name,
     decisions: Number(r.decisions),
     median_seconds: num(r.median_seconds),
+  }))
+}
+
+/** Each provider's answers to the offers made in the period: accepted of answered is its acceptance rate. */
+export async function providerAcceptance(db: Db, now: Date, days: number): Promise<ProviderAcceptance[]> {
+  const from = new Date(now.getTime() - days * DAY_MS)
+  const { rows } = await sql<{
+    provider: string
+    offered: string | number
+    accepted: string | number
+    declined: string | number
+    expired: string | number
+  }>`
+    select p.company_name as provider, count(*) as offered,
+      count(*) filter (where o.state = 'accepted') as accepted,
+      count(*) filter (where o.state = 'declined') as declined,
+      count(*) filter (where o.state = 'expired') as expired
+    from provider_offer o join provider p on p.id = o.provider_id
+    where o.offered_at >= ${from.toISOString()}::timestamptz
+    group by p.id, p.company_name order by offered desc, provider`.execute(db)
+  return rows.map((r) => ({
+    provider: r.provider,
+    offered: Number(r.offered),
+    accepted: Number(r.accepted),
+    declined: Number(r.declined),
+    expired: Number(r.expired),
   }))
 }

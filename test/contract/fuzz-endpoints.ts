@@ -209,6 +209,7 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
     group: "marketplace",
     params: () => ({ uuid: ["00000000-0000-4000-8000-000000000000"] }),
   },
+  "GET /api/v1/saved-views/shared/": { group: "marketplace" },
   "POST /api/v1/intake/company-applications/": { group: "marketplace", body: CompanyApplicationIntake },
   "POST /api/v1/intake/work-requests/": { group: "marketplace", body: WorkRequestIntake },
   "POST /api/v1/intake/maintenance-requests/": { group: "marketplace", body: MaintenanceRequestIntake },

@@ -233,7 +233,18 @@ describe("subscription table", () => {
       "session:selectProviders",
       "session:inbox",
       "presence:presence.resend",
+      "sharedViews:sharedViews.retry",
     ])
+  })
+
+  it("keeps the sidebar's shared views and their counts live: records or views changed reload them", () => {
+    const to = (fact: Parameters<typeof deliveriesOf>[0]) =>
+      deliveriesOf(fact)
+        .filter((d) => d.to === "sharedViews")
+        .map((d) => d.command.type)
+    expect(to({ type: "savedViews.changed" })).toEqual(["sharedViews.refresh"])
+    expect(to({ type: "records.resync" })).toEqual(["sharedViews.refresh"])
+    expect(to({ type: "records.changed", source: "work", uuids: [] })).toEqual(["sharedViews.refresh"])
   })
 
   it("sends the record a tab shows to the server, and a leave when it shows none", () => {

@@ -17,6 +17,7 @@ import { providePagedList } from "../marketplace/paged-list.actors"
 import { provideReview } from "../marketplace/review.actors"
 import { provideSavedViews } from "../marketplace/saved-views.actors"
 import { provideSelectProviders } from "../marketplace/select-providers.actors"
+import { provideSharedViews } from "../marketplace/shared-views.actors"
 import { provideInboxPage } from "../notifications/inbox-page.actors"
 import { provideNotifications } from "../notifications/notifications.actors"
 import { NotificationsApi } from "../notifications/notifications-api"
@@ -80,6 +81,7 @@ export async function provideSessionRest(root: AppRuntime) {
       dayPlan: provideDayPlan(run),
       changeCourse: provideChangeCourse(run),
       notes: provideNotes(run),
+      sharedViews: provideSharedViews(run),
     },
   })
 }

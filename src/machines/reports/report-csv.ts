@@ -5,7 +5,7 @@ import type { ReportSummary } from "../../schema/reports/reports"
 // UTF-8 with a byte-order mark, and a cell a spreadsheet would run as a formula escaped with a leading `'`.
 // Small enough to build in the page: a report is a few hundred rows at most. Pure.
 
-export const REPORT_CHARTS = ["daily", "by_kind", "backlog", "people"] as const
+export const REPORT_CHARTS = ["daily", "by_kind", "backlog", "people", "providers"] as const
 export type ReportChart = (typeof REPORT_CHARTS)[number]
 
 type Cell = string | number | null
@@ -38,6 +38,11 @@ export function chartRows(report: ReportSummary, chart: ReportChart): ReadonlyAr
       return [
         ["Person", "Decisions", "Median seconds"],
         ...report.people.map((p) => [p.name, p.decisions, p.median_seconds]),
+      ]
+    case "providers":
+      return [
+        ["Provider", "Offered", "Accepted", "Declined", "Expired"],
+        ...report.provider_acceptance.map((p) => [p.provider, p.offered, p.accepted, p.declined, p.expired]),
       ]
   }
 }

@@ -113,6 +113,9 @@ export type CourseFact = {
 /** The record this tab shows changed, or it shows none (docs/behaviour.md#presence). */
 export type PresenceFact = { type: "presence.changed"; viewing: RecordRef | null }
 
+/** A saved view was saved, renamed or deleted through this tab (docs/behaviour.md#saved-views). */
+export type SavedViewsFact = { type: "savedViews.changed" }
+
 export type Fact =
   | SessionFact
   | TabsFact
@@ -128,5 +131,6 @@ export type Fact =
   | ClaimFact
   | PresenceFact
   | CourseFact
+  | SavedViewsFact
 export type FactType = Fact["type"]
 export type FactOf<T extends FactType> = Extract<Fact, { type: T }>

@@ -54,6 +54,7 @@ export const REST_ACTOR_IDS = [
   "preferences",
   "liveRecords",
   "presence",
+  "sharedViews",
 ] as const satisfies ReadonlyArray<keyof typeof REST_ACTORS>
 export type RestActorId = (typeof REST_ACTOR_IDS)[number]
 /** Compiles only while REST_ACTOR_IDS lists every actor of REST_ACTORS. */

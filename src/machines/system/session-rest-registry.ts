@@ -14,6 +14,7 @@ import { pagedListMachine } from "../marketplace/paged-list.machine"
 import { reviewMachine } from "../marketplace/review.machine"
 import { savedViewsMachine } from "../marketplace/saved-views.machine"
 import { selectProvidersMachine } from "../marketplace/select-providers.machine"
+import { sharedViewsMachine } from "../marketplace/shared-views.machine"
 import { inboxPageMachine } from "../notifications/inbox-page.machine"
 import { notificationsMachine } from "../notifications/notifications.machine"
 import { preferencesMachine } from "../preferences/preferences.machine"
@@ -34,6 +35,7 @@ export const REST_ACTORS = {
   preferences: preferencesMachine,
   liveRecords: liveRecordsMachine,
   presence: presenceMachine,
+  sharedViews: sharedViewsMachine,
 } as const
 
 /** The machines a page starts as a child of the rest of the session while it is shown. */

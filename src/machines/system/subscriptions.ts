@@ -115,6 +115,7 @@ export const SUBSCRIPTIONS = {
       ],
       // The server forgot this socket's view with the old connection.
       presence: () => ({ type: "presence.resend" }),
+      sharedViews: () => ({ type: "sharedViews.retry" }),
     },
   },
   "socket.lost": {
@@ -187,6 +188,7 @@ export const SUBSCRIPTIONS = {
   "records.changed": {
     to: {
       dashboard: () => ({ type: "dashboard.refresh" }),
+      sharedViews: () => ({ type: "sharedViews.refresh" }),
       session: (f) => [
         {
           type: "session.toPages",
@@ -202,6 +204,7 @@ export const SUBSCRIPTIONS = {
   "records.remoteChanged": {
     to: {
       dashboard: () => ({ type: "dashboard.refresh" }),
+      sharedViews: () => ({ type: "sharedViews.refresh" }),
       session: (f) => [
         {
           type: "session.toPages",
@@ -242,6 +245,7 @@ export const SUBSCRIPTIONS = {
   "records.resync": {
     to: {
       dashboard: () => ({ type: "dashboard.refresh" }),
+      sharedViews: () => ({ type: "sharedViews.refresh" }),
       session: () => [
         { type: "session.toPages", page: "pagedList", event: { type: "list.refresh" } },
         { type: "session.toPages", page: "review", event: { type: "review.refresh" } },
@@ -286,6 +290,8 @@ export const SUBSCRIPTIONS = {
       }),
     },
   },
+  // A view saved, renamed or deleted here: the sidebar's shared views and their counts follow.
+  "savedViews.changed": { to: { sharedViews: () => ({ type: "sharedViews.refresh" }) } },
 } as const satisfies Table
 
 export interface Delivery {

@@ -1,5 +1,6 @@
 import {
   SavedView,
+  SavedViewCountPage,
   SavedViewCreate,
   SavedViewPage,
   SavedViewQuery,
@@ -20,6 +21,13 @@ export const savedViewsApi = group("savedViews", {
     query: SavedViewQuery,
     success: SavedViewPage,
     errors: [400, 401],
+  }),
+  counts: endpoint({
+    method: "GET",
+    path: `${V}shared/`,
+    callers: "signedIn",
+    success: SavedViewCountPage,
+    errors: [401],
   }),
   create: endpoint({
     method: "POST",
@@ -54,6 +62,8 @@ export const savedViewsDocs = {
     "Named filters and orders of the record lists: each user's own, and the ones shared with the team.",
   summaries: {
     list: "The caller's own views and every shared one, of one list (`list`) or of all, by name.",
+    counts:
+      "The views shared with the team, each with the number of records it matches now (its list's status and filters; `assignee=mine` is the caller's), for the sidebar.",
     create:
       "Saves a list's query text (its filters, search, assignee and order; 400 for a parameter the list does not take) under a name; `shared` (coordinators and admins) shows it to the team. 409 when the name is taken in that list.",
     rename: "Renames a view: its owner, or an admin for a shared one. 409 when the name is taken.",

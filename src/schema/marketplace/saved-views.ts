@@ -52,6 +52,19 @@ export type SavedView = typeof SavedView.Type
 export const SavedViewPage = Schema.Struct({ results: Schema.Array(SavedView) })
 export type SavedViewPage = typeof SavedViewPage.Type
 
+/** A view shared with the team and how many records it matches now (the sidebar's count). */
+export const SavedViewCount = Schema.Struct({
+  uuid: Schema.String,
+  name: Schema.String,
+  list: SavedViewList,
+  query: Schema.String,
+  count: Schema.Number,
+})
+export type SavedViewCount = typeof SavedViewCount.Type
+
+export const SavedViewCountPage = Schema.Struct({ results: Schema.Array(SavedViewCount) })
+export type SavedViewCountPage = typeof SavedViewCountPage.Type
+
 export const SavedViewQuery = Schema.Struct({ list: Schema.optionalKey(SavedViewList) })
 export type SavedViewQuery = typeof SavedViewQuery.Type
 

@@ -40,6 +40,19 @@ export type BacklogBucket = typeof BacklogBucket.Type
 export const PersonLoad = Schema.Struct({ name: Schema.String, decisions: Count, median_seconds: Seconds })
 export type PersonLoad = typeof PersonLoad.Type
 
+/**
+ * One provider's answers to the offers made in the period (docs/behaviour.md#offers): its acceptance rate is
+ * accepted of answered (accepted and declined); an offer that expired or was withdrawn was not answered.
+ */
+export const ProviderAcceptance = Schema.Struct({
+  provider: Schema.String,
+  offered: Count,
+  accepted: Count,
+  declined: Count,
+  expired: Count,
+})
+export type ProviderAcceptance = typeof ProviderAcceptance.Type
+
 export const ReportSummary = Schema.Struct({
   days: Count,
   as_of: Schema.String,
@@ -49,7 +62,7 @@ export const ReportSummary = Schema.Struct({
   by_kind: Schema.Array(KindTiming),
   backlog: Schema.Array(BacklogBucket),
   people: Schema.Array(PersonLoad),
-  /** Providers' acceptance rate: null until providers can accept or decline offers, which they cannot yet. */
-  provider_acceptance: Schema.Null,
+  /** Providers' answers to the period's offers, most offered first. */
+  provider_acceptance: Schema.Array(ProviderAcceptance),
 })
 export type ReportSummary = typeof ReportSummary.Type

@@ -26,6 +26,7 @@ import { BulkBar, BulkReport } from "./BulkReview"
 import { FilterPanel } from "./FilterPanel"
 import { rowLabel } from "./format"
 import { ListTable } from "./ListTable"
+import * as phone from "./list-phone.css"
 import { sortDirection } from "./list-sort"
 import * as css from "./marketplace.css"
 import { usePageActor } from "./page-logic"
@@ -165,10 +166,10 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
 
   return (
     <section className={ui.page} aria-labelledby="page-title">
-      <h1 id="page-title" className={ui.pageTitle}>
+      <h1 id="page-title" className={`${ui.pageTitle} ${phone.title}`}>
         {title}
       </h1>
-      <div className={css.toolbar}>
+      <div className={`${css.toolbar} ${phone.toolbar}`}>
         <search>
           <form onSubmit={onSearch} style={{ display: "flex", gap: 8, alignItems: "end" }}>
             <label className={ui.field} style={{ marginBottom: 0 }}>
@@ -215,7 +216,11 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
           </select>
         </label>
         <ExportButton view={listExportView(source, query)} />
-        <button type="button" className={ui.button.secondary} onClick={() => setHelpOpen(true)}>
+        <button
+          type="button"
+          className={`${ui.button.secondary} ${phone.keyboardOnly}`}
+          onClick={() => setHelpOpen(true)}
+        >
           Keyboard shortcuts
         </button>
       </div>

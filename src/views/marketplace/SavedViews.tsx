@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react"
-import { type FormEvent, useState } from "react"
-import { Link } from "wouter"
+import { type FormEvent, useEffect, useState } from "react"
+import { Link, useLocation, useSearch } from "wouter"
+import { SAVED_VIEW_UNAVAILABLE } from "../../machines/marketplace/saved-views.machine"
 import type { PageRefOf } from "../../machines/system/registry"
 import type { SavedViewList } from "../../schema/marketplace/saved-views"
 import * as ui from "../shared/ui.css"
@@ -19,8 +20,14 @@ interface Props {
   readonly mayShare: boolean
 }
 
+/** The view a list's address names (`?view=<uuid>`, a view's own link), if any. */
+const viewAsked = (search: string): string | null => new URLSearchParams(search).get("view")
+
 export function SavedViews(props: Props) {
-  const actor = usePageActor("savedViews", { list: props.list })
+  // Read as the page opens: the list rewrites its address to its own query straight after.
+  const search = useSearch()
+  const [requested] = useState(() => viewAsked(search))
+  const actor = usePageActor("savedViews", { list: props.list, requested })
   if (!actor) return null
   return <SavedViewsBar {...props} actor={actor} />
 }
@@ -35,12 +42,26 @@ function SavedViewsBar({ path, current, mayShare, actor }: Props & { actor: Page
   const [shared, setShared] = useState(false)
   const [names, setNames] = useState<Readonly<Record<string, string>>>({})
   const busy = state === "changing"
+  const opened = useSelector(actor, (s) => s.context.opened)
+  const unavailable = useSelector(actor, (s) => s.context.unavailable)
+  const asked = viewAsked(useSearch())
+  const [, navigate] = useLocation()
+  // A view's link followed while the list is open: the machine opens it once the views are known.
+  useEffect(() => {
+    if (asked !== null) actor.send({ type: "views.open", uuid: asked })
+  }, [asked, actor])
+  // The view asked for is known: the list goes to its query (in place of the view's link, for Back).
+  useEffect(() => {
+    if (opened) navigate(opened.query ? `${path}?${opened.query}` : path, { replace: true })
+  }, [opened, path, navigate])
 
   const onSave = (e: FormEvent) => {
     e.preventDefault()
     actor.send({ type: "views.save", name, query: current, shared })
     setForm("closed")
     setName("")
+    // Each save asks afresh whether to share: a private view never goes to the team by a box left ticked.
+    setShared(false)
   }
   return (
     <div>
@@ -85,6 +106,11 @@ function SavedViewsBar({ path, current, mayShare, actor }: Props & { actor: Page
           >
             Try again
           </button>
+        </p>
+      ) : null}
+      {unavailable ? (
+        <p className={ui.errorText} role="alert">
+          {SAVED_VIEW_UNAVAILABLE}
         </p>
       ) : null}
       {changeError ? (

@@ -4,6 +4,7 @@ import { usePageActor } from "../marketplace/page-logic"
 import * as ui from "../shared/ui.css"
 import { ChartCsv } from "./ChartCsv"
 import { BarChart, FlowChart } from "./charts"
+import { ProviderAcceptance } from "./ProviderAcceptance"
 import { hours, KIND_LABEL, share } from "./report-words"
 import * as css from "./reports.css"
 
@@ -162,11 +163,7 @@ export default function ReportsPage() {
           </table>
           <ChartCsv report={report} chart="people" label="decisions per person" />
 
-          <h2>Providers' acceptance rate</h2>
-          <p>
-            Not measured yet: providers cannot accept or decline offers in this version, so there is no rate
-            to show.
-          </p>
+          <ProviderAcceptance report={report} />
         </>
       )}
     </section>

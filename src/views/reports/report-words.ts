@@ -15,3 +15,7 @@ export const hours = (seconds: number | null): string =>
 /** "85%" of a whole; "–" of nothing. */
 export const share = (part: number, whole: number): string =>
   whole === 0 ? "–" : `${Math.round((100 * part) / whole)}%`
+
+/** A chart's label cut to fit the chart's label column ("Heritage Appliance Rep…"); the table has it whole. */
+export const shortLabel = (text: string, max = 22): string =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text

@@ -7,3 +7,7 @@ export const table = style({
   tableLayout: "fixed",
   overflowWrap: "anywhere",
 })
+
+/** A table of six columns is too wide to share a phone's width: it scrolls within its own box instead. */
+export const scroller = style({ overflowX: "auto", maxWidth: "100%" })
+export const wideTable = style({ width: "100%", minWidth: "32rem", overflowWrap: "normal" })

@@ -14,6 +14,8 @@ import {
   railLinks,
 } from "./nav"
 import { PendingCount, useSummaryOnNavigation } from "./PendingCount"
+import { SharedViewLinks } from "./SharedViewLinks"
+import * as sharedCss from "./shared-views.css"
 import { useSidebar, useSidebarSend } from "./ui-hooks"
 
 const ICON = 18
@@ -59,7 +61,10 @@ function Group({ group, openGroups }: { group: NavGroup; openGroups: ReadonlyArr
       {open ? (
         <div id={panelId} className={css.groupChildren}>
           {group.links.map((link) => (
-            <SidebarLink key={link.href} link={link} collapsed={false} />
+            <div key={link.href} className={sharedCss.entry}>
+              <SidebarLink link={link} collapsed={false} />
+              <SharedViewLinks href={link.href} />
+            </div>
           ))}
           {group.groups?.map((sub) => (
             <Group key={sub.id} group={sub} openGroups={openGroups} />

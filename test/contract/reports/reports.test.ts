@@ -47,7 +47,6 @@ for (const backend of BACKENDS) {
         const all = await records()
         expect(report.days).toBe(days)
         expect(report.daily).toHaveLength(days)
-        expect(report.provider_acceptance).toBeNull()
 
         const firstDay = Date.parse(`${report.daily[0]?.day}T00:00:00Z`)
         const received = all.filter((r) => r.submitted_at.getTime() >= firstDay).length
@@ -80,6 +79,80 @@ for (const backend of BACKENDS) {
         ).length
         expect(report.people.reduce((n, p) => n + p.decisions, 0)).toBe(decidedByPeople)
       })
+
+    it("counts each provider's answers to the period's offers: accepted of answered", async () => {
+      const db = m.server.database.db
+      const request = await db
+        .selectFrom("service_request")
+        .select("id")
+        .orderBy("id")
+        .executeTakeFirstOrThrow()
+      const providers = await db
+        .selectFrom("provider")
+        .select(["id", "company_name"])
+        .orderBy("id")
+        .limit(2)
+        .execute()
+      const [a, b] = providers
+      if (!a || !b) throw new Error("the seed has no two providers")
+      const now = Date.now()
+      const offer = (providerId: number, state: "accepted" | "declined" | "expired", daysAgo: number) => ({
+        request_id: request.id,
+        provider_id: providerId,
+        state,
+        offered_at: new Date(now - daysAgo * DAY),
+        offered_by_name: "Test",
+        expires_at: new Date(now - daysAgo * DAY + DAY),
+        answered_at: state === "accepted" || state === "declined" ? new Date(now - daysAgo * DAY) : null,
+      })
+      const before = await decoded(
+        await m.get("/api/v1/reports/?days=30", m.tokens.coordinator),
+        ReportSummary,
+      )
+      const was = (name: string) =>
+        before.provider_acceptance.find((p) => p.provider === name) ?? {
+          offered: 0,
+          accepted: 0,
+          declined: 0,
+          expired: 0,
+        }
+      await db
+        .insertInto("provider_offer")
+        .values([
+          offer(a.id, "accepted", 1),
+          offer(a.id, "declined", 2),
+          offer(a.id, "accepted", 3),
+          offer(a.id, "expired", 4),
+          offer(b.id, "declined", 5),
+          // Before the 30 days: counted in 90 only.
+          offer(b.id, "accepted", 40),
+        ])
+        .execute()
+      const report = await decoded(
+        await m.get("/api/v1/reports/?days=30", m.tokens.coordinator),
+        ReportSummary,
+      )
+      const rowA = report.provider_acceptance.find((p) => p.provider === a.company_name)
+      const rowB = report.provider_acceptance.find((p) => p.provider === b.company_name)
+      const wasA = was(a.company_name)
+      const wasB = was(b.company_name)
+      expect(rowA).toEqual({
+        provider: a.company_name,
+        offered: wasA.offered + 4,
+        accepted: wasA.accepted + 2,
+        declined: wasA.declined + 1,
+        expired: wasA.expired + 1,
+      })
+      expect(rowB?.offered).toBe(wasB.offered + 1)
+      expect(rowB?.accepted).toBe(wasB.accepted)
+      const longer = await decoded(
+        await m.get("/api/v1/reports/?days=90", m.tokens.coordinator),
+        ReportSummary,
+      )
+      expect(longer.provider_acceptance.find((p) => p.provider === b.company_name)?.accepted).toBeGreaterThan(
+        rowB?.accepted ?? 0,
+      )
+    })
 
     it("is for staff: 401 signed out, 403 read-only, 400 for another period", async () => {
       await expectDetail(await m.get("/api/v1/reports/"), 401)

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { WorkRequestPage } from "../../../src/schema/marketplace/marketplace"
+import { SavedViewPage } from "../../../src/schema/marketplace/saved-views"
 import { DEMO, launchBrowser, newPage, signIn } from "../browser"
 import { type ServerProcess, startServerProcess } from "../server-process"
 import { readApi } from "../setup-data"
@@ -23,9 +24,9 @@ afterAll(async () => {
 
 const PENDING = "/website-coordinator/pending-requests"
 
-async function openAs(path: string) {
+async function openAs(path: string, who: { email: string; password: string } = DEMO.coordinator) {
   const opened = await newPage(browser, {})
-  await signIn(opened.page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+  await signIn(opened.page, server.url, who.email, who.password)
   await opened.page.waitForURL(`${server.url}/dashboard`)
   await opened.page.goto(`${server.url}${path}`)
   return opened
@@ -121,6 +122,70 @@ describe("saved views in Chromium", () => {
     await link.click()
     await page.waitForURL(/urgency=high/)
     await page.getByRole("button", { name: "Remove filter Urgency: High" }).waitFor()
+    await context.close()
+  })
+
+  it("shows a shared view under its list in the sidebar with its live count; its link opens it for others", async () => {
+    const { context, page } = await openAs(`${PENDING}?urgency=emergency`)
+    await page.getByRole("button", { name: "Remove filter Urgency: Emergency" }).waitFor()
+    await page.getByRole("button", { name: "Save view" }).click()
+    await page.getByLabel("View name").fill("Team emergencies")
+    await page.getByLabel("Share with the team").check()
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    const expected = (await pendingWith("urgency=emergency")).count
+    const sidebar = page.getByRole("navigation", { name: "Main" })
+    const entry = sidebar.getByRole("link", { name: `Team view Team emergencies: ${expected} records` })
+    await entry.waitFor()
+    const href = await entry.getAttribute("href")
+    expect(href).toMatch(new RegExp(`^${PENDING}\\?view=[0-9a-f-]{36}$`))
+    // A private view, for the next step: someone else cannot open it.
+    await page.getByRole("button", { name: "Save view" }).click()
+    await page.getByLabel("View name").fill("Only mine")
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await page
+      .getByRole("navigation", { name: "Saved views" })
+      .getByRole("link", { name: "Only mine" })
+      .waitFor()
+    const own = await readApi(
+      server.url,
+      DEMO.coordinator,
+      "/api/v1/saved-views/?list=work:pending",
+      SavedViewPage,
+    )
+    const privateView = own.results.find((v) => v.name === "Only mine")
+    expect(privateView?.shared).toBe(false)
+    await context.close()
+
+    // The admin follows the shared view's link: the list opens filtered as the view says.
+    const admin = await openAs(`${href}`, DEMO.admin)
+    await admin.page.waitForURL(/urgency=emergency/)
+    await admin.page.getByRole("button", { name: "Remove filter Urgency: Emergency" }).waitFor()
+    await admin.page.goto(`${server.url}${PENDING}?view=${privateView?.uuid}`)
+    await admin.page
+      .getByRole("alert")
+      .getByText(/This saved view is not available/)
+      .waitFor()
+    await admin.context.close()
+  })
+})
+
+describe("a list on a phone", () => {
+  it("shows its first record in the first screen at 375 × 740, under a one-line Terms banner", async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 740 })
+    await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+    await page.waitForURL(`${server.url}/dashboard`)
+    await page.goto(`${server.url}${PENDING}`)
+    const first = page.getByRole("table", { name: "Pending work requests" }).locator("tbody tr").first()
+    await first.waitFor()
+    const row = await first.boundingBox()
+    expect(row?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(740 - 60)
+    // The banner is one line; a screen reader still hears the whole sentence, and only once.
+    const banner = page.getByRole("region", { name: "Terms of Service update" })
+    expect((await banner.boundingBox())?.height ?? 0).toBeLessThan(48)
+    expect(await banner.ariaSnapshot()).toContain(
+      "We are updating our Terms of Service. The new terms take effect on June 30, 2025.",
+    )
+    expect(await banner.ariaSnapshot()).not.toContain("New terms:")
     await context.close()
   })
 })

@@ -3,6 +3,7 @@ import { getShortestPaths } from "xstate/graph"
 import {
   type ChangeInput,
   SAVED_VIEW_CHANGE_FAILED,
+  SAVED_VIEW_UNAVAILABLE,
   SAVED_VIEWS_LOAD_FAILED,
   type SavedViewsContext,
   savedViewsMachine,
@@ -22,6 +23,7 @@ const VIEW: SavedView = {
   editable: true,
   created_at: "2026-01-01T12:00:00.000Z",
 }
+const OTHER = "00000000-0000-4000-8000-0000000000ff"
 const input = { list: "work:pending" as const }
 const machine = savedViewsMachine.provide({
   actors: {
@@ -35,6 +37,9 @@ const events = pathEvents(machine, [
   { type: "views.rename", uuid: VIEW.uuid, name: "Fires" },
   { type: "views.delete", uuid: VIEW.uuid },
   { type: "views.retry" },
+  // The address names a view: one the caller may see, and another's private one (not among the loaded).
+  { type: "views.open", uuid: VIEW.uuid },
+  { type: "views.open", uuid: OTHER },
   { type: "xstate.done.actor.loadViews", output: [VIEW] },
   { type: "xstate.error.actor.loadViews", error: new Error("offline") },
   { type: "xstate.done.actor.changeViews", output: VIEW },
@@ -42,7 +47,15 @@ const events = pathEvents(machine, [
 ])
 
 const serializeState = (s: { value: unknown; context: SavedViewsContext }) =>
-  JSON.stringify([s.value, s.context.views.length, s.context.error, s.context.changeError])
+  JSON.stringify([
+    s.value,
+    s.context.views.length,
+    s.context.error,
+    s.context.changeError,
+    s.context.requested,
+    s.context.opened?.uuid ?? null,
+    s.context.unavailable,
+  ])
 
 type Path = ReturnType<typeof getShortestPaths<typeof machine>>[number]
 
@@ -60,7 +73,33 @@ function walk(path: Path) {
     expect(snap.context.changeError).not.toBeNull()
     expect(snap.context.changeError).not.toBe(SAVED_VIEW_CHANGE_FAILED)
   }
+  // A view the address asked for opens once the views have loaded, or is said to be not available.
+  const asked = path.steps.findLast((s) => s.event.type === "views.open")?.event as
+    | { uuid: string }
+    | undefined
+  const loadedSince = asked
+    ? path.steps
+        .slice(path.steps.findLastIndex((s) => s.event.type === "views.open"))
+        .some((s) => (s.event.type as string) === "xstate.done.actor.loadViews")
+    : false
+  const loadedBefore = path.steps.some((s) => (s.event.type as string) === "xstate.done.actor.loadViews")
+  const resolved = asked !== undefined && (loadedSince || (loadedBefore && snapBefore(path)))
+  if (asked && resolved) {
+    expect(snap.context.requested).toBeNull()
+    if (asked.uuid === VIEW.uuid) {
+      expect(snap.context.opened?.query).toBe(VIEW.query)
+      expect(snap.context.unavailable).toBe(false)
+    } else expect(snap.context.unavailable).toBe(true)
+  }
+  if (asked && !resolved) expect(snap.context.requested).toBe(asked.uuid)
+  if (snap.context.unavailable) expect(SAVED_VIEW_UNAVAILABLE).toMatch(/not available/)
   actor.stop()
+}
+
+/** Whether the last request arrived while the views were shown (ready), so it was resolved at once. */
+function snapBefore(path: Path): boolean {
+  const i = path.steps.findLastIndex((s) => s.event.type === "views.open")
+  return i >= 0 && path.steps[i]?.state.value === "ready"
 }
 
 describe("saved-views machine paths", () => {
@@ -75,6 +114,40 @@ describe("saved-views machine paths", () => {
 
   it("takes every event from every state it reaches", () => {
     for (const path of getEdgePaths(machine, { events, serializeState, input })) walk(path)
+  })
+
+  it("announces a change that succeeded, so the sidebar's shared views follow", () => {
+    const actor = replay(machine, [], { input })
+    const heard: string[] = []
+    actor.on("savedViews.changed", (e) => heard.push(e.type))
+    sendSystemEvent(actor, { type: "xstate.done.actor.loadViews", output: [VIEW] })
+    actor.send({ type: "views.delete", uuid: VIEW.uuid })
+    sendSystemEvent(actor, {
+      type: "xstate.error.actor.changeViews",
+      error: new Error("x"),
+    })
+    expect(heard).toEqual([])
+    sendSystemEvent(actor, { type: "xstate.done.actor.loadViews", output: [VIEW] })
+    actor.send({ type: "views.delete", uuid: VIEW.uuid })
+    sendSystemEvent(actor, { type: "xstate.done.actor.changeViews", output: [] })
+    expect(heard).toEqual(["savedViews.changed"])
+    actor.stop()
+  })
+
+  it("opens the view the page's address named once the views have loaded; another's private one is not there", () => {
+    for (const [uuid, opened] of [
+      [VIEW.uuid, true],
+      [OTHER, false],
+    ] as const) {
+      const actor = replay(machine, [], { input: { ...input, requested: uuid } })
+      expect(actor.getSnapshot().context.requested).toBe(uuid)
+      sendSystemEvent(actor, { type: "xstate.done.actor.loadViews", output: [VIEW] })
+      const { context } = actor.getSnapshot()
+      expect(context.opened?.query ?? null).toBe(opened ? VIEW.query : null)
+      expect(context.unavailable).toBe(!opened)
+      expect(context.requested).toBeNull()
+      actor.stop()
+    }
   })
 
   it("hands each change to its call with the list it belongs to", () => {

@@ -19,7 +19,7 @@ const REPORT: ReportSummary = {
   by_kind: [],
   backlog: [],
   people: [],
-  provider_acceptance: null,
+  provider_acceptance: [],
 }
 const input = { period: "30" as const }
 const machine = reportsMachine.provide({ actors: { loadReport: pending<ReportSummary, ReportPeriod>() } })
