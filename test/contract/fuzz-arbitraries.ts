@@ -114,8 +114,14 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   },
 )
 
-const defineOwn = (target: object, key: string, value: unknown) =>
+/**
+ * An own key, as JSON.parse would make it. An array's `length` cannot be redefined (fast-check's strings do
+ * draw "length"), and no JSON text could give an array such a key: that mutation is left out.
+ */
+const defineOwn = (target: object, key: string, value: unknown) => {
+  if (Object.getOwnPropertyDescriptor(target, key)?.configurable === false) return
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+}
 
 /** Applies mutations to a copy; `__proto__` and friends become own keys, as JSON.parse would make them. */
 export function mutate(value: unknown, mutations: readonly Mutation[]): unknown {

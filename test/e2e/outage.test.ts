@@ -65,7 +65,10 @@ describe("a long outage", () => {
       .getByRole("complementary", { name: "Sidebar" })
       .getByRole("link", { name: "Pending work requests" })
       .click()
-    await page.getByRole("alert").waitFor({ timeout: 30_000 })
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "The list could not be loaded" })
+      .waitFor({ timeout: 30_000 })
 
     // Offline, with the quick attempts spent: the same server comes back on the same data.
     await server.restart()

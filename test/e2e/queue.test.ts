@@ -116,6 +116,13 @@ describe("the work queue in Chromium", () => {
     // The reminder is toasted as it arrives: the socket must be live by then, or it is in the first page.
     await restRunning(page)
 
+    // The demo's open offers expire on the same clock, and their "Awaiting providers" reminders would arrive
+    // with this one, toasted together: this test is about the overdue reminder alone.
+    await server.database.db
+      .updateTable("provider_offer")
+      .set({ expires_at: new Date(server.clock.now() + 365 * 24 * HOUR) })
+      .where("state", "=", "offered")
+      .execute()
     // Past the server's overdue threshold: the next look sends the reminder.
     server.clock.advance(server.config.queueOverdueAfterSeconds * 1000 + HOUR)
     await page

@@ -114,7 +114,10 @@ describe("support panel in Chromium", () => {
     const arrived = message("notification.arrived", title)
     await arrived.waitFor()
     expect(await arrived.getByRole("cell").nth(1).textContent()).toBe("notifications")
-    expect(await arrived.getByRole("cell").nth(4).textContent()).toBe("session (session.toPages)")
+    // Two commands to the session: one for any open notifications page, one for an open /user-settings page.
+    expect(await arrived.getByRole("cell").nth(4).textContent()).toBe(
+      "session (session.toPages), session (session.toPages)",
+    )
     // ...with the new unread count, which reached the dashboard's summary.
     const unread = message("notifications.unreadChanged")
     await unread.waitFor()

@@ -232,6 +232,11 @@ describe("subscription table", () => {
       "session:review",
       "session:selectProviders",
       "session:inbox",
+      "session:documents",
+      "session:reports",
+      "session:savedViews",
+      "session:dayPlan",
+      "session:notes",
       "presence:presence.resend",
       "sharedViews:sharedViews.retry",
     ])

@@ -112,6 +112,11 @@ export const SUBSCRIPTIONS = {
         { type: "session.toPages", page: "review", event: { type: "review.retry" } },
         { type: "session.toPages", page: "selectProviders", event: { type: "select.retry" } },
         toInbox({ type: "inbox.retry" }),
+        { type: "session.toPages", page: "documents", event: { type: "documents.retry" } },
+        { type: "session.toPages", page: "reports", event: { type: "reports.retry" } },
+        { type: "session.toPages", page: "savedViews", event: { type: "views.retry" } },
+        { type: "session.toPages", page: "dayPlan", event: { type: "plan.retry" } },
+        { type: "session.toPages", page: "notes", event: { type: "notes.retry" } },
       ],
       // The server forgot this socket's view with the old connection.
       presence: () => ({ type: "presence.resend" }),
