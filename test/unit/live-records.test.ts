@@ -72,6 +72,7 @@ describe("record.changed on the client", () => {
     const change = remoteChangeOf(message(2), 7)
     expect(deliveriesOf({ type: "records.remoteChanged", change }).map((d) => d.command)).toEqual([
       { type: "dashboard.refresh" },
+      { type: "sharedViews.refresh" },
       { type: "session.toPages", page: "pagedList", event: { type: "list.remoteChanged", change } },
       { type: "session.toPages", page: "review", event: { type: "review.remoteChanged", change } },
       { type: "session.toPages", page: "reports", event: { type: "reports.refresh" } },
