@@ -10,8 +10,8 @@ export const factors = style({
   display: "grid",
   gap: vars.space.xs,
   fontSize: "0.85rem",
-  // Wide enough to read a factor on one line at desktop widths, narrow enough for a phone's card.
-  minWidth: "11rem",
+  // Wide enough to read a factor on one line at desktop widths; never wider than a 320 px phone's card.
+  minWidth: "min(11rem, 100%)",
   maxWidth: "18rem",
 })
 
