@@ -80,8 +80,8 @@ export function measureSignIn(dist: string): { chunks: ChunkSize[]; totalGzip: n
  * rest of it loads after the first paint) brought it down from 170.5 KB; the user menu's items, the layout's
  * icons and a bell that waits for nothing load beside the page's data, and Effect's core is one chunk. The
  * change stream and the accounts' start-up machines took it to 131.2 KB; the public password pages' routes, the
- * staff and own-account routes, the awaiting-providers card and the day plan's slot to 134.3 KB. The ceiling
- * allows 135 until the route chunks' rework brings it back under 130.
+ * staff and own-account routes, the awaiting-providers card, the day plan's slot and the sidebar's shared views
+ * to 134.96 KB. The ceiling allows 135 until the route chunks' rework brings it back under 130.
  */
 export const DASHBOARD_CEILING_KB = 135
 
