@@ -1,5 +1,5 @@
 import type { AssigneeFilter } from "../../schema/marketplace/marketplace-input"
-import * as ui from "../shared/ui.css"
+import { ChoiceSelect } from "../shared/ChoiceSelect"
 
 // Mine / Unassigned / Claimed by anyone / All: whose records a list shows, kept in the URL (docs/behaviour.md#claims).
 
@@ -10,30 +10,9 @@ const OPTIONS: ReadonlyArray<readonly [AssigneeFilter, string]> = [
   ["claimed", "Claimed by anyone"],
 ]
 
-export function AssigneeFilterSelect({
-  value,
-  onChange,
-}: {
+export function AssigneeFilterSelect(props: {
   value: AssigneeFilter
   onChange: (value: AssigneeFilter) => void
 }) {
-  return (
-    <label className={ui.field} style={{ marginBottom: 0 }}>
-      <span>Assigned</span>
-      <select
-        className={ui.input}
-        value={value}
-        onChange={(e) => {
-          const chosen = OPTIONS.find(([v]) => v === e.target.value)
-          if (chosen) onChange(chosen[0])
-        }}
-      >
-        {OPTIONS.map(([v, label]) => (
-          <option key={v} value={v}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </label>
-  )
+  return <ChoiceSelect label="Assigned" options={OPTIONS} {...props} />
 }

@@ -4,7 +4,7 @@ import { useLocation, useSearch } from "wouter"
 import { listExportView } from "../../machines/exports/export-view"
 import { claimHolders } from "../../machines/marketplace/claims"
 import { activeFilterCount, parseFilters } from "../../machines/marketplace/list-filters"
-import { DEFAULT_ORDERING, listSearchString, parseListSearch } from "../../machines/marketplace/list-url"
+import { listSearchString, parseListSearch } from "../../machines/marketplace/list-url"
 import {
   AWAITING_PROVIDERS,
   type ListQuery,
@@ -17,6 +17,7 @@ import { may } from "../../schema/auth/permissions"
 import { MARKETPLACE_LIMITS } from "../../schema/marketplace/marketplace"
 import { linkTo } from "../../schema/system/app-routes"
 import { ExportButton } from "../exports/ExportButton"
+import { ChoiceSelect } from "../shared/ChoiceSelect"
 import { FailureCard } from "../shared/FailureCard"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
@@ -26,8 +27,8 @@ import { BulkBar, BulkReport } from "./BulkReview"
 import { FilterPanel } from "./FilterPanel"
 import { rowLabel } from "./format"
 import { ListTable } from "./ListTable"
+import { orderingsFor } from "./list-orderings"
 import * as phone from "./list-phone.css"
-import { sortDirection } from "./list-sort"
 import * as css from "./marketplace.css"
 import { usePageActor } from "./page-logic"
 import { SavedViews } from "./SavedViews"
@@ -39,29 +40,6 @@ export interface ListPageProps {
   readonly title: string
   readonly source: ListSource
   readonly status: string
-}
-
-const ORDERINGS: ReadonlyArray<readonly [string, string]> = [
-  [DEFAULT_ORDERING, "Newest first"],
-  ["submitted_at", "Oldest first"],
-  ["-decided_at", "Recently decided"],
-]
-const REQUEST_ORDERINGS: ReadonlyArray<readonly [string, string]> = [
-  ...ORDERINGS,
-  ["title", "Title A–Z"],
-  ["decided_at", "Longest approved first"],
-  ["-urgency", "Most urgent"],
-]
-const APPLICATION_ORDERINGS: ReadonlyArray<readonly [string, string]> = [
-  ...ORDERINGS,
-  ["company_name", "Company A–Z"],
-]
-
-/** "Title (Z to A)": a sort order the menu has no words for, named after its field. */
-const orderingLabel = (ordering: string): string => {
-  const field = ordering.replace(/^-/, "")
-  const name = field.charAt(0).toUpperCase() + field.slice(1).replace(/_/g, " ")
-  return `${name} (${sortDirection(ordering, field) === "descending" ? "descending" : "ascending"})`
 }
 
 /** Any paged list: the URL and the list machine mirror each other, so the place survives reload and Back. */
@@ -158,11 +136,6 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
   }
   const holders = claimHolders(shown ?? [], userId)
   const pages = data ? pageCount(data.count, query.pageSize ?? MARKETPLACE_LIMITS.defaultPageSize) : 1
-  const listed = source === "application" ? APPLICATION_ORDERINGS : REQUEST_ORDERINGS
-  // A header can sort by an order the menu does not list (Title Z–A): the menu then names it too.
-  const orderings = listed.some(([value]) => value === query.ordering)
-    ? listed
-    : [...listed, [query.ordering, orderingLabel(query.ordering)] as const]
 
   return (
     <section className={ui.page} aria-labelledby="page-title">
@@ -201,20 +174,12 @@ function ListPageView({ title, source, status, list: ref, bulk }: ListPageViewPr
             onChange={(waiting) => ref.send({ type: "list.waiting", waiting })}
           />
         ) : null}
-        <label className={ui.field} style={{ marginBottom: 0 }}>
-          <span>Order</span>
-          <select
-            className={ui.input}
-            value={query.ordering}
-            onChange={(e) => ref.send({ type: "list.order", ordering: e.target.value })}
-          >
-            {orderings.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect
+          label="Order"
+          options={orderingsFor(source, query.ordering)}
+          value={query.ordering}
+          onChange={(ordering) => ref.send({ type: "list.order", ordering })}
+        />
         <ExportButton view={listExportView(source, query)} />
         <button
           type="button"
