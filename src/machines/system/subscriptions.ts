@@ -1,9 +1,15 @@
 import type { EventObject } from "xstate"
-import type { Assignee } from "../../schema/marketplace/marketplace"
 import { toNotificationsEvent } from "../live/socket-messages"
-import type { ListSource, RecordDetail } from "../marketplace/marketplace-types"
-import type { InboxPageEvent } from "../notifications/inbox-page.machine"
 import type { Fact, FactOf, FactType } from "./facts"
+import {
+  followersOfChange,
+  RELOAD_SHOWN_PAGES,
+  RETRY_FAILED_PAGES,
+  toClaimPages,
+  toInbox,
+  toReports,
+  toUserSettings,
+} from "./page-commands"
 import { type CommandOf, REST_ACTOR_IDS, SESSION_ACTOR_IDS, type SystemId } from "./registry"
 
 // Who reacts to which fact, in one table: for each fact, the actors that hear it and the command each is sent
@@ -27,29 +33,6 @@ export interface Route<F extends Fact> {
 }
 
 export const SUPPORT_ONLY = "support-only"
-
-/** A command for every open notifications page. */
-const toInbox = (event: InboxPageEvent) => ({ type: "session.toPages", page: "inbox", event }) as const
-
-/** A claim made here or anywhere: the open detail pages and lists show the new assignee. */
-const toClaimPages = (source: ListSource, uuid: string, assignee: Assignee | null, record?: RecordDetail) =>
-  [
-    {
-      type: "session.toPages",
-      page: "review",
-      event: { type: "review.assigned", uuid, assignee, ...(record ? { record } : {}) },
-    },
-    { type: "session.toPages", page: "pagedList", event: { type: "list.assigned", source, uuid, assignee } },
-  ] as const
-
-const toUserSettings = {
-  type: "session.toPages",
-  page: "userSettings",
-  event: { type: "userSettings.reload" },
-} as const
-
-/** A record changed: an open /reports page loads its figures again. */
-const toReports = { type: "session.toPages", page: "reports", event: { type: "reports.refresh" } } as const
 
 type Table = { readonly [T in FactType]: Route<FactOf<T>> | typeof SUPPORT_ONLY }
 
@@ -107,17 +90,7 @@ export const SUBSCRIPTIONS = {
       push: () => ({ type: "push.socket", live: true }),
       notifications: () => ({ type: "notifications.retry" }),
       dashboard: () => ({ type: "dashboard.retry" }),
-      session: () => [
-        { type: "session.toPages", page: "pagedList", event: { type: "list.retry" } },
-        { type: "session.toPages", page: "review", event: { type: "review.retry" } },
-        { type: "session.toPages", page: "selectProviders", event: { type: "select.retry" } },
-        toInbox({ type: "inbox.retry" }),
-        { type: "session.toPages", page: "documents", event: { type: "documents.retry" } },
-        { type: "session.toPages", page: "reports", event: { type: "reports.retry" } },
-        { type: "session.toPages", page: "savedViews", event: { type: "views.retry" } },
-        { type: "session.toPages", page: "dayPlan", event: { type: "plan.retry" } },
-        { type: "session.toPages", page: "notes", event: { type: "notes.retry" } },
-      ],
+      session: () => RETRY_FAILED_PAGES,
       // The server forgot this socket's view with the old connection.
       presence: () => ({ type: "presence.resend" }),
       sharedViews: () => ({ type: "sharedViews.retry" }),
@@ -222,26 +195,7 @@ export const SUBSCRIPTIONS = {
           event: { type: "review.remoteChanged", change: f.change },
         },
         toReports,
-        // Documents sent through the intake API: the record's open documents list loads them.
-        ...(f.change.action === "documents_received"
-          ? [
-              {
-                type: "session.toPages",
-                page: "documents",
-                event: { type: "documents.recordChanged", uuid: f.change.uuid },
-              } as const,
-            ]
-          : []),
-        // A note added anywhere: the record's open thread loads again.
-        ...(f.change.action === "note_added"
-          ? [
-              {
-                type: "session.toPages",
-                page: "notes",
-                event: { type: "notes.recordChanged", uuid: f.change.uuid },
-              } as const,
-            ]
-          : []),
+        ...followersOfChange(f.change.action, f.change.uuid),
       ],
     },
   },
@@ -251,14 +205,7 @@ export const SUBSCRIPTIONS = {
     to: {
       dashboard: () => ({ type: "dashboard.refresh" }),
       sharedViews: () => ({ type: "sharedViews.refresh" }),
-      session: () => [
-        { type: "session.toPages", page: "pagedList", event: { type: "list.refresh" } },
-        { type: "session.toPages", page: "review", event: { type: "review.refresh" } },
-        toReports,
-        { type: "session.toPages", page: "staff", event: { type: "staff.reload" } },
-        { type: "session.toPages", page: "documents", event: { type: "documents.refresh" } },
-        { type: "session.toPages", page: "notes", event: { type: "notes.refresh" } },
-      ],
+      session: () => RELOAD_SHOWN_PAGES,
     },
   },
   "records.claimed": { to: { session: (f) => toClaimPages(f.source, f.uuid, f.assignee, f.record) } },
