@@ -1,9 +1,7 @@
 import { and, assign, emit, enqueueActions, fromPromise, setup } from "xstate"
 import { blockingEntries } from "../../schema/documents/checklist"
-import type { Assignee } from "../../schema/marketplace/marketplace"
 import { failureStatus, failureText } from "../../schema/system/failure-text"
 import { heldFact } from "../live/held-position"
-import type { ChangeMark, RemoteChange } from "../live/remote-change"
 import type { LiveFact, RecordFact } from "../system/facts"
 import {
   positiveActionFor,
@@ -11,6 +9,7 @@ import {
   type RecordRef,
   type ReviewDecision,
 } from "./marketplace-types"
+import type { ReviewContext, ReviewEvent } from "./review-events"
 
 // A record's detail page: load it, then approve/accept after a confirmation or reject with a reason. An
 // application has a third answer, asking its applicant for more, and an accept with a required document
@@ -20,41 +19,6 @@ import {
 
 export const RECORD_LOAD_FAILED = "The record could not be loaded. Please try again."
 export const ACTION_FAILED = "The action failed. Please try again."
-
-export interface ReviewContext {
-  readonly target: RecordRef
-  readonly record: RecordDetail | null
-  readonly decision: ReviewDecision | null
-  readonly error: string | null
-  readonly conflict: string | null
-  /** The last change someone else made while the page was open: "Rejected by Cora Second just now". */
-  readonly mark: ChangeMark | null
-}
-
-export type ReviewEvent =
-  | { type: "review.approve" }
-  | { type: "review.reject" }
-  | { type: "review.confirm" }
-  | { type: "review.submitReason"; reason: string }
-  /** Ask an application's applicant for more information. */
-  | { type: "review.requestInfo" }
-  | { type: "review.submitMessage"; message: string }
-  /** Accept over the checklist, saying why. */
-  | { type: "review.submitOverride"; reason: string }
-  | { type: "review.cancel" }
-  | { type: "review.retry" }
-  /** A record changed elsewhere (bus: records.remoteChanged): this one's status and actions follow at once. */
-  | { type: "review.remoteChanged"; change: RemoteChange }
-  /** The socket came back after a loss (bus: records.resync): loaded again in the background. */
-  | { type: "review.refresh" }
-  /** A claim made here or anywhere (bus): the record shown takes the new assignee (docs/behaviour.md#claims). */
-  | {
-      type: "review.assigned"
-      uuid: string
-      assignee: Assignee | null
-      /** The whole record after a claim made in this tab (its audit trail names the claim too). */
-      record?: RecordDetail
-    }
 
 export interface ActInput {
   readonly target: RecordRef

@@ -3,11 +3,8 @@ import { createActor } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import type { RemoteChange } from "../../../src/machines/live/remote-change"
 import type { ListItem, RecordDetail, RecordRef } from "../../../src/machines/marketplace/marketplace-types"
-import {
-  type ActInput,
-  type ReviewContext,
-  reviewMachine,
-} from "../../../src/machines/marketplace/review.machine"
+import { type ActInput, reviewMachine } from "../../../src/machines/marketplace/review.machine"
+import type { ReviewContext } from "../../../src/machines/marketplace/review-events"
 import { recordedActor } from "../coverage"
 import { describeEvent, getEdgePaths, pathEvents, pending, sendSystemEvent } from "../walk"
 import { application, UUID, workRequest } from "./marketplace-fixtures"
