@@ -3,7 +3,7 @@
 // while a coordinator watches (docs/behaviour.md#offers).
 import { Schema } from "effect"
 import type { Random } from "../server/marketplace/seed/random"
-import { IntakeOfferPage } from "../src/schema/marketplace/marketplace"
+import { IntakeOfferPage } from "../src/schema/marketplace/intake-offers"
 
 /** Most providers take a job they were offered; some are fully booked. */
 const ACCEPT_CHANCE = 0.6

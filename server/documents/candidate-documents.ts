@@ -1,6 +1,6 @@
 import { addDays, DOCUMENT_EXPIRY, isoDay } from "../../src/schema/documents/checklist"
 import { KIND_FACTS, type StoredKind } from "../../src/schema/documents/kinds"
-import type { Candidate, LeftOutCandidate } from "../../src/schema/marketplace/marketplace"
+import type { Candidate, LeftOutCandidate } from "../../src/schema/marketplace/candidates"
 import type { Db } from "../marketplace/db"
 
 // The provider selection and the documents behind each provider (docs/behaviour.md#documents): a company

@@ -1,5 +1,6 @@
 import { sql } from "kysely"
-import { type Candidate, type ServiceCategory, serviceLabel } from "../../src/schema/marketplace/marketplace"
+import type { Candidate } from "../../src/schema/marketplace/candidates"
+import { type ServiceCategory, serviceLabel } from "../../src/schema/marketplace/marketplace"
 import type { Db } from "./db"
 import { type AreaMap, haversineKm, loadAreas } from "./shortlist/distance"
 import { NO_HISTORY, type OfferHistory, offerHistory } from "./shortlist/offer-history"

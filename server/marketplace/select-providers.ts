@@ -1,5 +1,5 @@
+import type { CandidateList } from "../../src/schema/marketplace/candidates"
 import type {
-  CandidateList,
   MaintenanceRequestDetail,
   RequestKind,
   WorkRequestDetail,

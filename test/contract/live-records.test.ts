@@ -3,7 +3,8 @@
 // change sends nothing. On PGlite and PostgreSQL.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { RecordChangedMessage } from "../../src/schema/live/socket"
-import { CandidateList, WorkRequestPage } from "../../src/schema/marketplace/marketplace"
+import { CandidateList } from "../../src/schema/marketplace/candidates"
+import { WorkRequestPage } from "../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"
 import { openSocket, type TestSocket } from "./notifications-socket-client"

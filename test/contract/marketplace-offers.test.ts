@@ -4,13 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { expireOffers } from "../../server/marketplace/offers/offer-expiry"
 import { providerSearchText } from "../../server/marketplace/search-columns"
-import {
-  IntakeOffer,
-  IntakeOfferPage,
-  WorkRequest,
-  WorkRequestDetail,
-  WorkRequestPage,
-} from "../../src/schema/marketplace/marketplace"
+import { IntakeOffer, IntakeOfferPage } from "../../src/schema/marketplace/intake-offers"
+import { WorkRequest, WorkRequestDetail, WorkRequestPage } from "../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "./harness"
 import {
   decoded,

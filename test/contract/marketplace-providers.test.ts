@@ -1,12 +1,8 @@
 // Candidates (who could take a request, ranked, with reasons), choosing providers, and the provider list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { providerSearchText } from "../../server/marketplace/search-columns"
-import {
-  CandidateList,
-  ProviderPage,
-  WorkRequest,
-  WorkRequestDetail,
-} from "../../src/schema/marketplace/marketplace"
+import { CandidateList } from "../../src/schema/marketplace/candidates"
+import { ProviderPage, WorkRequest, WorkRequestDetail } from "../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "./harness"
 import {
   decoded,

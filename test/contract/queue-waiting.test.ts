@@ -5,8 +5,8 @@ import type { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ConfigError, loadConfig } from "../../server/config"
 import { DashboardSummary } from "../../src/schema/dashboard/dashboard"
+import { CandidateList } from "../../src/schema/marketplace/candidates"
 import {
-  CandidateList,
   CompanyApplicationPage,
   MaintenanceRequestPage,
   WorkRequest,

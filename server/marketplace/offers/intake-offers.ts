@@ -1,4 +1,4 @@
-import type { IntakeOffer } from "../../../src/schema/marketplace/marketplace"
+import type { IntakeOffer } from "../../../src/schema/marketplace/intake-offers"
 import type { OfferListQuery } from "../../../src/schema/marketplace/marketplace-input"
 import type { ListResult } from "../../paging"
 import type { Db } from "../db"

@@ -1,4 +1,5 @@
-import type { IntakeOffer, ProviderRef } from "../../../src/schema/marketplace/marketplace"
+import type { IntakeOffer } from "../../../src/schema/marketplace/intake-offers"
+import type { ProviderRef } from "../../../src/schema/marketplace/marketplace"
 import { conflict } from "../../errors"
 import { announce } from "../announce"
 import { recordAudit } from "../audit"

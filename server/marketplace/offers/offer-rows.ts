@@ -1,5 +1,6 @@
 import { sql } from "kysely"
-import type { IntakeOffer, Offer, ProviderRef } from "../../../src/schema/marketplace/marketplace"
+import type { IntakeOffer } from "../../../src/schema/marketplace/intake-offers"
+import type { Offer, ProviderRef } from "../../../src/schema/marketplace/marketplace"
 import { conflict, notFound } from "../../errors"
 import { isUuid } from "../../ids"
 import type { Db } from "../db"

@@ -1,4 +1,4 @@
-import type { ScoreFactor } from "../../../src/schema/marketplace/marketplace"
+import type { ScoreFactor } from "../../../src/schema/marketplace/candidates"
 
 // How a candidate's score is made (docs/behaviour.md#choosing-providers): seven factors, each worth at most
 // its weight; the score is their sum, so every point on the page can be traced to a fact. A fact nobody knows

@@ -7,7 +7,7 @@ import {
   type WithdrawInput,
 } from "../../machines/marketplace/change-course.machine"
 import type { RecordDetail } from "../../machines/marketplace/marketplace-types"
-import type { CandidateList } from "../../schema/marketplace/marketplace"
+import type { CandidateList } from "../../schema/marketplace/candidates"
 import { toast } from "../shell/toasts"
 import { MarketplaceApi } from "./marketplace-api"
 

@@ -14,8 +14,8 @@ import { dashboardApi } from "../../schema/api/dashboard"
 import { providersApi } from "../../schema/api/providers"
 import { maintenanceRequestsApi, workRequestsApi } from "../../schema/api/requests"
 import type { DashboardSummary } from "../../schema/dashboard/dashboard"
+import type { CandidateList } from "../../schema/marketplace/candidates"
 import {
-  type CandidateList,
   CompanyApplicationDetail,
   CompanyApplicationPage,
   MaintenanceRequestDetail,

@@ -6,7 +6,7 @@ import {
   type SelectTarget,
   selectProvidersMachine,
 } from "../../machines/marketplace/select-providers.machine"
-import type { CandidateList } from "../../schema/marketplace/marketplace"
+import type { CandidateList } from "../../schema/marketplace/candidates"
 import { toast } from "../shell/toasts"
 import { MarketplaceApi } from "./marketplace-api"
 

@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from "xstate"
-import type { Candidate, CandidateList, Offer, RequestKind } from "../../schema/marketplace/marketplace"
+import type { Candidate, CandidateList } from "../../schema/marketplace/candidates"
+import type { Offer, RequestKind } from "../../schema/marketplace/marketplace"
 import { failureStatus, failureText } from "../../schema/system/failure-text"
 import type { CourseFact } from "../system/facts"
 import type { RecordDetail } from "./marketplace-types"

@@ -1,12 +1,11 @@
 import { assign, emit, fromPromise, setup } from "xstate"
-import {
-  type Candidate,
-  type CandidateList,
-  type CandidateRequest,
-  type LeftOutCandidate,
-  MARKETPLACE_LIMITS,
-  type RequestKind,
-} from "../../schema/marketplace/marketplace"
+import type {
+  Candidate,
+  CandidateList,
+  CandidateRequest,
+  LeftOutCandidate,
+} from "../../schema/marketplace/candidates"
+import { MARKETPLACE_LIMITS, type RequestKind } from "../../schema/marketplace/marketplace"
 import { failureStatus, failureText } from "../../schema/system/failure-text"
 import type { RecordFact } from "../system/facts"
 import type { RecordDetail } from "./marketplace-types"

@@ -1,11 +1,6 @@
 import { Schema } from "effect"
-import {
-  CompanyApplication,
-  IntakeOffer,
-  IntakeOfferPage,
-  MaintenanceRequest,
-  WorkRequest,
-} from "../marketplace/marketplace"
+import { IntakeOffer, IntakeOfferPage } from "../marketplace/intake-offers"
+import { CompanyApplication, MaintenanceRequest, WorkRequest } from "../marketplace/marketplace"
 import {
   CompanyApplicationIntake,
   DeclineOfferBody,

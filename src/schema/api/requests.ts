@@ -1,6 +1,6 @@
 import { Schema } from "effect"
+import { CandidateList } from "../marketplace/candidates"
 import {
-  CandidateList,
   MaintenanceRequest,
   MaintenanceRequestDetail,
   QueuePage,

@@ -1,4 +1,4 @@
-import type { Candidate, ScoreFactor } from "../../schema/marketplace/marketplace"
+import type { Candidate, ScoreFactor } from "../../schema/marketplace/candidates"
 import * as css from "./candidate-score.css"
 
 // A candidate's score and what it is made of: each factor's points, its share of the score, and the fact

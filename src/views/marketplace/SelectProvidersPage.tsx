@@ -6,13 +6,8 @@ import {
   visibleCandidates,
 } from "../../machines/marketplace/select-providers.machine"
 import type { PageRefOf } from "../../machines/system/registry"
-import {
-  type CandidateRequest,
-  type LeftOutCandidate,
-  MARKETPLACE_LIMITS,
-  type RequestKind,
-  serviceLabel,
-} from "../../schema/marketplace/marketplace"
+import type { CandidateRequest, LeftOutCandidate } from "../../schema/marketplace/candidates"
+import { MARKETPLACE_LIMITS, type RequestKind, serviceLabel } from "../../schema/marketplace/marketplace"
 import { linkTo } from "../../schema/system/app-routes"
 import { Breadcrumbs } from "../shared/Breadcrumbs"
 import { FailureCard } from "../shared/FailureCard"

@@ -1,4 +1,5 @@
-import type { CandidateRequest, RequestKind, ScoreFactor } from "../../schema/marketplace/marketplace"
+import type { CandidateRequest, ScoreFactor } from "../../schema/marketplace/candidates"
+import type { RequestKind } from "../../schema/marketplace/marketplace"
 import { serviceLabel } from "../../schema/marketplace/marketplace"
 
 // What the provider-choice page says about its request (docs/behaviour.md#choosing-providers). The reasons are

@@ -3,7 +3,7 @@
 // within 30 days is marked.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { addDays, isoDay } from "../../../src/schema/documents/checklist"
-import { CandidateList } from "../../../src/schema/marketplace/marketplace"
+import { CandidateList } from "../../../src/schema/marketplace/candidates"
 import { BACKENDS, postgresAvailable } from "../harness"
 import { decoded, expectDetail, type MarketplaceServer, startMarketplace } from "../marketplace-fixture"
 

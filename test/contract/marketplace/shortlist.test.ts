@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { providerSearchText } from "../../../server/marketplace/search-columns"
 import { visibleCandidates } from "../../../src/machines/marketplace/select-providers.machine"
-import { type Candidate, CandidateList, WorkRequest } from "../../../src/schema/marketplace/marketplace"
+import { type Candidate, CandidateList } from "../../../src/schema/marketplace/candidates"
+import { WorkRequest } from "../../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "../harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "../marketplace-fixture"
 

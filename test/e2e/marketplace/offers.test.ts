@@ -1,11 +1,8 @@
 import { Schema } from "effect"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import {
-  IntakeOffer,
-  MaintenanceRequestDetail,
-  MaintenanceRequestPage,
-} from "../../../src/schema/marketplace/marketplace"
+import { IntakeOffer } from "../../../src/schema/marketplace/intake-offers"
+import { MaintenanceRequestDetail, MaintenanceRequestPage } from "../../../src/schema/marketplace/marketplace"
 import { DEMO, launchBrowser, newPage, signIn } from "../browser"
 import { type ServerProcess, startServerProcess } from "../server-process"
 import { readApi } from "../setup-data"

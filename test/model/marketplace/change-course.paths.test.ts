@@ -14,7 +14,8 @@ import {
   type WithdrawInput,
 } from "../../../src/machines/marketplace/change-course.machine"
 import type { RecordDetail } from "../../../src/machines/marketplace/marketplace-types"
-import type { Candidate, CandidateList, Offer } from "../../../src/schema/marketplace/marketplace"
+import type { Candidate, CandidateList } from "../../../src/schema/marketplace/candidates"
+import type { Offer } from "../../../src/schema/marketplace/marketplace"
 import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
 import { UUID, workRequest } from "./marketplace-fixtures"
 

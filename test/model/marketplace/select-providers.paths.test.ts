@@ -9,12 +9,8 @@ import {
   selectProvidersMachine,
   visibleCandidates,
 } from "../../../src/machines/marketplace/select-providers.machine"
-import {
-  type Candidate,
-  type CandidateList,
-  type CandidateRequest,
-  MARKETPLACE_LIMITS,
-} from "../../../src/schema/marketplace/marketplace"
+import type { Candidate, CandidateList, CandidateRequest } from "../../../src/schema/marketplace/candidates"
+import { MARKETPLACE_LIMITS } from "../../../src/schema/marketplace/marketplace"
 import { getEdgePaths, pathEvents, pending, replay } from "../walk"
 import { UUID, workRequest } from "./marketplace-fixtures"
 
