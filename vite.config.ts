@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from "node:os"
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import react from "@vitejs/plugin-react"
 import { defineConfig, type Plugin } from "vite"
@@ -10,6 +11,21 @@ import { FALLBACK_PAGE_MODULE, PAGE_MODULES } from "./src/views/system/page-modu
 
 // `npm run dev`: Vite serves the app and forwards the API and the socket to the real server.
 const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
+
+/** The modules of the "signed-in" chunk (with what they import that the entry and Effect's chunk hold not). */
+const SIGNED_IN_CHUNK = new RegExp(
+  [
+    "views/system/signed-in-routes\\.tsx",
+    "machines/live/held-position\\.ts",
+    "views/notifications/bell\\.css\\.ts",
+    "views/marketplace/(page-logic|format|marketplace\\.css)\\.ts",
+    "views/marketplace/QueueWait\\.tsx",
+    "views/exports/ExportButton\\.tsx",
+    "machines/exports/export-view\\.ts",
+  ]
+    .map((path) => `src[\\\\/]${path.replaceAll("/", "[\\\\/]")}$`)
+    .join("|"),
+)
 
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin(), earlyRefresh()],
@@ -36,11 +52,18 @@ export default defineConfig({
             { name: "app", tags: ["$initial"], priority: 1 },
             // Effect's core and the root's runtime on it, as one chunk: left to itself the bundler put the part
             // Schema shares in one chunk and the runtime's own part in another, and every page that makes a call
-            // paid for both files and the imports between them. The group takes what these two import.
+            // paid for both files and the imports between them. The group takes what these two import, and the
+            // runtime's entry (the calls a sign-in visit makes once painted), half a KB of imports as a file of its own.
             {
               name: "Effect",
-              test: /node_modules[\\/]effect[\\/]dist[\\/]ManagedRuntime\.js$|src[\\/]effects[\\/]system[\\/]runtime\.ts$/,
+              test: /node_modules[\\/]effect[\\/]dist[\\/]ManagedRuntime\.js$|src[\\/]effects[\\/]system[\\/](app-)?runtime\.ts$/,
             },
+            // What every signed-in page needs before it shows, as one chunk: the layout and the small parts the
+            // dashboard, the lists and the details share. Left to itself the bundler made 10 files of 0.1–8 KB of
+            // them, each a request on a signed-in first paint and each with its own imports to gzip. The session's
+            // first actors stay a chunk of their own: when that one fails to arrive the app says so and offers
+            // its retry (test/e2e/shell.test.ts), where a failed layout would only show a page's.
+            { name: "signed-in", test: SIGNED_IN_CHUNK },
             // The layout's icons as one file: they come just after the first paint (../src/views/shared/Glyph.tsx),
             // and left to itself the bundler made a file of each icon the pages share, six requests more on a
             // signed-in reload, which over HTTP/1.1 queue behind each other.
@@ -57,6 +80,11 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default on a 2-core machine is one worker, which ran every unit and contract file one after
+    // another. Those files share nothing (each starts its own server on a port of its own and its own database),
+    // and much of their time is waiting on sockets and timers: two at a time. The end-to-end files still run
+    // alone, after them (fileParallelism below), so the browser tests never share the machine with them.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -78,6 +106,7 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           globalSetup: ["test/e2e/global-setup.ts"],
+          setupFiles: ["test/e2e/failure-report.ts"],
           testTimeout: 60_000,
           hookTimeout: 240_000,
           fileParallelism: false,

@@ -5,8 +5,11 @@ declare global {
   interface Window {
     /** The durations of the long tasks the page observed (bench/list-scroll.ts, bench/browser-storm.ts). */
     __longTasks?: number[]
-    /** When the watched element last changed, stamped by the page (bench/record-latency.ts, live-latency.ts). */
-    __stamps?: ReadonlyArray<{ readonly at: number }>
+    /**
+     * When the watched element last changed, stamped by the page (bench/record-latency.ts, live-latency.ts), and
+     * how many declined offers it then showed (bench/offer-latency.ts).
+     */
+    __stamps?: ReadonlyArray<{ readonly at: number; readonly declined?: number }>
   }
 }
 

@@ -1,6 +1,7 @@
 // The shortlist for one request among 10,000 companies: how long the candidates answer takes to build
 // (server/marketplace/select-providers.ts requestCandidates: the request, its chosen providers, the providers
-// offering its trade in its area, the postcode areas, their offers history, their documents, the scoring),
+// offering its trade in its area with their stored offers record, the postcode areas, their documents, the
+// scoring),
 // on PGlite (in memory) and on PostgreSQL (127.0.0.1:5432, a database made for the run and dropped after).
 // The demo data plus 10,000 generated companies (1 to 3 trades, 1 to 4 towns) and 30,000 closed offers.
 // Prints per backend the median over runs of each run's p50 and p99, with the runs' min–max, and the
@@ -12,12 +13,15 @@ import { sql } from "kysely"
 import { type DatabaseHandle, fromPglite, openDatabase } from "../server/db/database"
 import { runMigrations } from "../server/db/migrate"
 import { seedContext, seedDemo } from "../server/db/seed"
-import { loadCandidates } from "../server/marketplace/candidates"
+import { screenCandidates } from "../server/documents/candidate-documents"
+import { loadCandidates, rankRows, withDocumentFactor } from "../server/marketplace/candidates"
 import { providerSearchText } from "../server/marketplace/search-columns"
 import { TOWNS } from "../server/marketplace/seed/vocabulary"
 import { requestCandidates } from "../server/marketplace/select-providers"
-import { loadAreas } from "../server/marketplace/shortlist/distance"
+import { candidateRows, coverageKey, NO_FILTERS } from "../server/marketplace/shortlist/candidate-rows"
+import { areaMap, loadAreas } from "../server/marketplace/shortlist/distance"
 import { offerHistory } from "../server/marketplace/shortlist/offer-history"
+import { shortlistRequest } from "../server/marketplace/shortlist/shortlist-request"
 import { SERVICE_CATEGORIES, type ServiceCategory } from "../src/schema/marketplace/marketplace"
 import { createBenchDatabase } from "./pg-database"
 
@@ -111,7 +115,10 @@ async function fill(
   return requests.map((r) => ({ kind: r.kind, uuid: r.uuid }))
 }
 
-async function profile(database: DatabaseHandle, requests: Array<{ kind: string; uuid: string }>) {
+async function profile(
+  database: DatabaseHandle,
+  requests: Array<{ kind: "work" | "maintenance"; uuid: string }>,
+) {
   const db = database.db
   const rows = await db
     .selectFrom("service_request")
@@ -125,14 +132,31 @@ async function profile(database: DatabaseHandle, requests: Array<{ kind: string;
   const parts: Record<string, number[]> = {
     providers: [],
     "providers, no index": [],
+    "coverage key": [],
     areas: [],
     history: [],
     loadCandidates: [],
+    "request (1 query)": [],
+    "candidate rows": [],
+    "rank (JS)": [],
+    "documents + rerank": [],
   }
-  const time = async (name: string, f: () => Promise<unknown>) => {
+  const time = async <T>(name: string, f: () => Promise<T> | T): Promise<T> => {
     const t0 = performance.now()
-    await f()
+    const result = await f()
     parts[name]?.push(performance.now() - t0)
+    return result
+  }
+  // requestCandidates's steps one by one.
+  for (const r of requests.slice(0, 50)) {
+    const request = await time("request (1 query)", () => shortlistRequest(db, r.kind, r.uuid))
+    const found = await time("candidate rows", () => candidateRows(db, request, NO_FILTERS))
+    const ranked = await time("rank (JS)", () =>
+      rankRows(request, found, new Set(request.chosen), areaMap(request.areas)),
+    )
+    await time("documents + rerank", async () =>
+      withDocumentFactor((await screenCandidates(db, ranked, new Date())).kept),
+    )
   }
   for (const row of rows) {
     const ids = (
@@ -166,7 +190,15 @@ async function profile(database: DatabaseHandle, requests: Array<{ kind: string;
         )
         .execute(),
     )
+    await time("coverage key", () =>
+      db
+        .selectFrom("provider_coverage")
+        .select("provider_id")
+        .where("key", "=", coverageKey(row.service_category, row.area))
+        .execute(),
+    )
     await time("areas", () => loadAreas(db))
+    // The aggregation the stored provider_offer_stats replaced.
     await time("history", () => offerHistory(db, ids))
     await time("loadCandidates", () => loadCandidates(db, row, new Set()))
   }

@@ -1,8 +1,11 @@
 // `npm test`: types, lint, then every Vitest project (unit, model, contract, end-to-end in Chromium).
 // Ends with one line `N passed, N failed` that sums all runners, as .ci/run requires.
 import { spawnSync } from "node:child_process"
-import { mkdirSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs"
 import { ensureChromium } from "./chromium-check.mjs"
+
+// CI shows only the end of the output: the report keeps to its first lines, the first failure's.
+const FAILURE_LINES_SHOWN = 60
 
 let passed = 0
 let failed = 0
@@ -33,6 +36,9 @@ const report = "test-results/vitest.json"
 rmSync(report, { force: true })
 // The model path tests write what they cover here during the run (test/model/coverage.ts).
 rmSync("test-results/model-coverage", { recursive: true, force: true })
+// What failed end-to-end tests' pages and servers showed (test/e2e/failure-report.ts), printed at the end.
+const failureReport = "test-results/e2e-failures.txt"
+rmSync(failureReport, { force: true })
 const vitestArgs = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]
 for (const p of projects) vitestArgs.push("--project", p)
 console.log(`\n▶ tests: npx ${vitestArgs.join(" ")}`)
@@ -52,6 +58,12 @@ if (run.status !== 0 && failed === 0) failed += 1
 // Every machine's states and transitions taken by its path tests, read from the run above (not a second run).
 if (projects.length === 0 || projects.includes("unit"))
   step("model coverage", "node", ["--import", "tsx", "scripts/model-coverage.ts", "--no-run"])
+
+if (existsSync(failureReport)) {
+  const lines = readFileSync(failureReport, "utf8").trimEnd().split("\n")
+  console.log(`\n▶ what the failed end-to-end tests' pages and servers showed (${failureReport})`)
+  console.log(lines.slice(0, FAILURE_LINES_SHOWN).join("\n"))
+}
 
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)

@@ -71,7 +71,44 @@ export interface Config {
   readonly smtpUrl: string | null
   /** MAIL_FROM: the sender of every message the server mails. */
   readonly mailFrom: string
+  /** Second factors and passkeys (docs/behaviour.md#second-factor). */
+  readonly secondFactor: SecondFactorSettings
+  /**
+   * TLS_CERT_FILE and TLS_KEY_FILE: the server terminates TLS itself and speaks HTTP/2 (HTTP/1.1 beside it, for
+   * the socket's upgrade and older clients) on its one port; null: plain HTTP/1.1.
+   */
+  readonly tls: TlsFiles | null
 }
+
+/** The paths of a PEM certificate (its chain after it) and of its private key. */
+export interface TlsFiles {
+  readonly certFile: string
+  readonly keyFile: string
+}
+
+export interface SecondFactorSettings {
+  /** WEBAUTHN_RP_ID: the passkeys' relying party; null: the request's host name. */
+  readonly rpId: string | null
+  /** WEBAUTHN_ORIGINS: the origins a passkey may be used from; null: the request's own origin. */
+  readonly origins: readonly string[] | null
+  /** WEBAUTHN_RP_NAME: the name the browser shows when a passkey is made. */
+  readonly rpName: string
+  /** SECOND_FACTOR_CHALLENGE_SECONDS: how long a sign-in waits for its second factor. */
+  readonly challengeSeconds: number
+  /** WEBAUTHN_CHALLENGE_SECONDS: how long a WebAuthn challenge may be answered. */
+  readonly webauthnChallengeSeconds: number
+  /** TRUSTED_BROWSER_DAYS: how long "trust this browser" skips the second factor. */
+  readonly trustedBrowserDays: number
+}
+
+const secondFactorSettings = (env: Env): SecondFactorSettings => ({
+  rpId: text(env, "WEBAUTHN_RP_ID"),
+  origins: origins(env, "WEBAUTHN_ORIGINS"),
+  rpName: text(env, "WEBAUTHN_RP_NAME") ?? "Maintenance marketplace back office",
+  challengeSeconds: integer(env, "SECOND_FACTOR_CHALLENGE_SECONDS", 300, 1, 86_400),
+  webauthnChallengeSeconds: integer(env, "WEBAUTHN_CHALLENGE_SECONDS", 120, 1, 86_400),
+  trustedBrowserDays: integer(env, "TRUSTED_BROWSER_DAYS", 30, 1, 365),
+})
 
 export class ConfigError extends Error {
   override name = "ConfigError"
@@ -193,11 +230,23 @@ const smtpUrl = (env: Env): string | null => {
   }
 }
 
+/** Both files or neither: one alone is a mistake that would otherwise serve plain HTTP without a word. */
+const tlsFiles = (env: Env): TlsFiles | null => {
+  const certFile = text(env, "TLS_CERT_FILE")
+  const keyFile = text(env, "TLS_KEY_FILE")
+  if (certFile === null && keyFile === null) return null
+  if (certFile === null || keyFile === null)
+    throw new ConfigError("TLS_CERT_FILE and TLS_KEY_FILE must be set together, or neither.")
+  return { certFile: resolve(certFile), keyFile: resolve(keyFile) }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   for (const [name, message] of Object.entries(REPLACED))
     if (text(env, name) !== null) throw new ConfigError(message)
   const port = integer(env, "PORT", 3000, 0, 65_535)
-  const own = [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
+  const tls = tlsFiles(env)
+  const scheme = tls ? "https" : "http"
+  const own = [`${scheme}://localhost:${port}`, `${scheme}://127.0.0.1:${port}`]
   const apiOrigins = ["VITE_API_BASE_URL", "VITE_SOCKET_BASE_URL"].flatMap((name) => origins(env, name) ?? [])
   return {
     port,
@@ -237,6 +286,8 @@ export function loadConfig(env: Env = process.env): Config {
     documentExpiryIntervalMs:
       integer(env, "DOCUMENT_EXPIRY_INTERVAL_SECONDS", DOCUMENT_EXPIRY_INTERVAL_SECONDS, 1, 86_400) * 1000,
     offerExpirySeconds: integer(env, "OFFER_EXPIRY_SECONDS", OFFER_EXPIRY_SECONDS, 60, 30 * 86_400),
+    secondFactor: secondFactorSettings(env),
+    tls,
   }
 }
 
@@ -244,5 +295,5 @@ export function loadConfig(env: Env = process.env): Config {
 export function publicUrl(config: Config, port: number): string {
   const local = ["127.0.0.1", "0.0.0.0", "::", "::1", "localhost"].includes(config.host)
   const host = local ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host
-  return `http://${host}:${port}`
+  return `${config.tls ? "https" : "http"}://${host}:${port}`
 }

@@ -5,8 +5,16 @@
 //   - commit: the decision's HTTP round trip on B (the transaction with its change-log entry).
 // Open loop: decisions are sent on a schedule, not one after another; each record's own decisions wait for
 // each other (a reopen needs the reject first), spread over a pool of records.
+// Each instance runs in a process of its own (./instance.ts); --one-process runs all three in the benchmark's
+// own process, beside its client, as earlier runs did.
+// With --without-log the change log's append (the live_append function) does nothing: the commit latency of
+// the same decisions without the outbox, for comparison (nothing reaches the socket then).
 // Usage: node --import tsx bench/live/change-latency.ts [--rates 1,20,200] [--seconds 10] [--pool 100]
+//   [--without-log] [--one-process]
+
+import { fork } from "node:child_process"
 import { Schema } from "effect"
+import { sql } from "kysely"
 import pg from "pg"
 import WebSocket from "ws"
 import { openDatabase } from "../../server/db/database"
@@ -23,6 +31,27 @@ const option = (name: string, fallback: string) => {
 const rates = option("--rates", "1,20,200").split(",").map(Number)
 const seconds = Number(option("--seconds", "10"))
 const poolSize = Number(option("--pool", "100"))
+const withoutLog = process.argv.includes("--without-log")
+const oneProcess = process.argv.includes("--one-process")
+
+/** An instance in a child process: its URL once it listens, and how to stop it. */
+async function forkInstance(databaseUrl: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const child = fork(new URL("./instance.ts", import.meta.url).pathname, [databaseUrl], {
+    execArgv: ["--import", "tsx"],
+  })
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("message", (m) => resolve((m as { port: number }).port))
+    child.once("exit", (code) => reject(new Error(`instance exited with ${code}`)))
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve())
+        child.send("close")
+      }),
+  }
+}
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 
 const percentile = (values: number[], p: number) => {
@@ -48,8 +77,15 @@ try {
   const setup = await openDatabase({ kind: "postgres", url: url.toString() })
   await runMigrations(setup.db)
   await seedDemo(setup.db, seedContext(TEST_PASSWORD_HASH, new Date()))
+  if (withoutLog)
+    await sql`create or replace function live_append(topics text[], users integer[], refs text[]) returns void
+      language sql as $$ select $$`.execute(setup.db)
   await setup.close()
   for (let i = 0; i < 3; i++) {
+    if (!oneProcess) {
+      instances.push(await forkInstance(url.toString()))
+      continue
+    }
     const database = await openDatabase({ kind: "postgres", url: url.toString() })
     const app = await buildApp({ config: testConfig({ logLevel: "warn" }), database, logger: false })
     await app.listen({ port: 0, host: "127.0.0.1" })
@@ -148,7 +184,8 @@ try {
     }
     await Promise.all(sent)
     const deadline = performance.now() + 10_000
-    while (live.length < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    while (!withoutLog && live.length < total && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20))
     rows.push({
       rate,
       decisions: total,
@@ -161,7 +198,9 @@ try {
   }
   socket.close()
   console.log(
-    `three instances on one PostgreSQL; decisions through B, socket on A; ${seconds} s per rate (ms)`,
+    `three instances on one PostgreSQL; decisions through B, socket on A; ${seconds} s per rate (ms)` +
+      (oneProcess ? "; all in one process" : "; each instance in its own process") +
+      (withoutLog ? "; WITHOUT the change log (commit only)" : ""),
   )
   console.table(rows)
 } finally {

@@ -1,8 +1,8 @@
 // Each change to an account, kept with who made it and when: the staff page shows it, support reads it.
-import type { Kysely } from "kysely"
+import type { Kysely, Transaction } from "kysely"
 import type { Database } from "../db/schema"
 
-type Db = Kysely<Database>
+type Db = Kysely<Database> | Transaction<Database>
 
 export type AccountEventKind =
   | "created"
@@ -16,6 +16,7 @@ export type AccountEventKind =
   | "password_changed"
   | "password_reset"
   | "reset_link_issued"
+  | "second_factor_reset"
 
 export interface AccountEventInput {
   readonly userId: number

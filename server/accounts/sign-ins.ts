@@ -91,26 +91,29 @@ export async function recordSessionClient(
 
 /**
  * Signs in with `attempt` (login) and records it in the account's history. A refusal is recorded after the
- * answer, so that whether an email has an account cannot be read from how long the refusal took.
+ * answer, so that whether an email has an account cannot be read from how long the refusal took. An attempt
+ * that answers no session yet (a second factor is asked: `sessionOf` gives null) is recorded when it completes.
  */
-export async function recordSignIn(
+export async function recordSignIn<T>(
   deps: Pick<AuthDeps, "db" | "clock" | "background">,
   email: string,
   client: ClientRequest,
-  attempt: () => Promise<Session>,
-): Promise<Session> {
+  attempt: () => Promise<T>,
+  sessionOf: (result: T) => Session | null,
+): Promise<T> {
   const now = new Date(deps.clock.now())
-  let session: Session
+  let result: T
   try {
-    session = await attempt()
+    result = await attempt()
   } catch (error) {
     const outcome: SignInOutcome | null =
       error instanceof Unauthorized ? "failed" : error instanceof TooManyRequests ? "locked" : null
     if (outcome) deps.background.run(() => recordRefusal(deps.db, email, outcome, seenOf(client), now))
     throw error
   }
-  await recordSuccessfulSignIn(deps, session, client, now)
-  return session
+  const session = sessionOf(result)
+  if (session) await recordSuccessfulSignIn(deps, session, client, now)
+  return result
 }
 
 /** A sign-in in the account's history, with its session's client (login, an accepted invitation, a reset). */
@@ -122,6 +125,17 @@ export async function recordSuccessfulSignIn(
 ): Promise<void> {
   await recordAttempt(deps.db, session.user.id, "succeeded", seenOf(client), now)
   await recordSessionClient(deps, session, client, now)
+}
+
+/** A refused second factor (a wrong code or passkey, or one refused for too many attempts), for its owner. */
+export function recordRefusedFactor(
+  deps: Pick<AuthDeps, "db" | "background">,
+  userId: number,
+  outcome: SignInOutcome,
+  client: ClientRequest,
+  now: Date,
+): void {
+  deps.background.run(() => recordAttempt(deps.db, userId, outcome, seenOf(client), now))
 }
 
 async function recordRefusal(db: Db, email: string, outcome: SignInOutcome, seen: Seen, now: Date) {

@@ -11,7 +11,7 @@ import type { AccessTokens } from "./access-token"
 import type { Background } from "./background"
 import { addressKey } from "./client-address"
 import { MESSAGES } from "./constants"
-import type { DeviceCookies } from "./device-cookie"
+import type { DeviceCookie, DeviceCookies } from "./device-cookie"
 import { countFailures, type LoginLimits, lockFrom, recordFailure, settleSuccess } from "./login-failures"
 import type { PasswordHasher } from "./password"
 import {
@@ -57,6 +57,23 @@ export async function login(
   clientIp: string,
   deviceCookie?: string,
 ): Promise<Session> {
+  const { user } = await checkPassword(deps, credentials, clientIp, deviceCookie)
+  return openSession(deps, user)
+}
+
+/** A password proved right for an active account, and this browser's device cookie if it names that account. */
+export interface PasswordChecked {
+  readonly user: AuthUser
+  readonly device: DeviceCookie | null
+}
+
+/** The first factor alone: the limits, the hash and the account's status, without starting a session. */
+export async function checkPassword(
+  deps: AuthDeps,
+  credentials: LoginRequest,
+  clientIp: string,
+  deviceCookie?: string,
+): Promise<PasswordChecked> {
   const now = new Date(deps.clock.now())
   const device = deps.devices.read(deviceCookie)
   const candidate = {
@@ -92,6 +109,12 @@ export async function login(
   const { password_hash: _, status, ...user } = found
   // Said only after the right password, so that it tells a guesser nothing.
   if (status !== "active") throw forbidden(ACCOUNT_MESSAGES.deactivated)
+  return { user, device: trusted ? device : null }
+}
+
+/** A new session (refresh-token family) for an account that has proved itself. */
+export async function openSession(deps: AuthDeps, user: AuthUser): Promise<Session> {
+  const now = new Date(deps.clock.now())
   const [refresh] = await Promise.all([
     issueRefreshToken(deps.db, user.id, now, deps.refresh),
     deps.db.updateTable("app_user").set({ last_sign_in_at: now }).where("id", "=", user.id).execute(),

@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite"
 import { Kysely, PostgresDialect } from "kysely"
 import { PGliteDialect } from "kysely-pglite-dialect"
 import pg from "pg"
+import { withCommitHooks } from "./commit-hooks"
 import {
   createPgListener,
   type Listen,
@@ -45,7 +46,7 @@ const POOL_SIZE = 10
 
 /** Wraps an already created PGlite (tests load theirs from a seeded snapshot). */
 export function fromPglite(pglite: PGlite, release: () => void = () => undefined): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  const db = new Kysely<Database>({ dialect: withCommitHooks(new PGliteDialect(pglite)) })
   let closing: Promise<void> | null = null
   return {
     kind: "pglite",
@@ -74,7 +75,7 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   const onError = options.onError ?? (() => undefined)
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE })
   pool.on("error", onError)
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: withCommitHooks(new PostgresDialect({ pool })) })
   const listener = createPgListener(url, onError)
   let closing: Promise<void> | null = null
   return {

@@ -4,11 +4,13 @@
 import { sql } from "kysely"
 import { accountsMigration } from "../accounts/migration"
 import { resetRequestMigration } from "../accounts/reset-request-migration"
+import { secondFactorMigration } from "../accounts/second-factor/migration"
 import { ownAccountMigration } from "../accounts/self-migration"
 import { loginDeviceMigration } from "../auth/device-migration"
 import { authSessionsMigration } from "../auth/migration"
 import { documentChecklistMigration } from "../documents/checklist-migration"
 import { recordDocumentsMigration } from "../documents/migration"
+import { liveAppendMigration } from "../live/append-migration"
 import { liveChangeLogMigration } from "../live/migration"
 import { claimsMigration } from "../marketplace/claims-migration"
 import { customerContactMigration } from "../marketplace/customer-contact-migration"
@@ -17,11 +19,14 @@ import { recordNotesMigration } from "../marketplace/notes-migration"
 import { offersMigration } from "../marketplace/offers-migration"
 import { queueRemindersMigration } from "../marketplace/reminder-migration"
 import { savedViewsMigration } from "../marketplace/saved-views-migration"
+import { offerStatsMigration } from "../marketplace/shortlist/offer-stats-migration"
 import { shortlistMigration } from "../marketplace/shortlist/shortlist-migration"
 import { notificationArchiveMigration } from "../notifications/archive-migration"
 import { notificationsMigration } from "../notifications/migration"
 import { presenceMigration } from "../presence/migration"
 import { pushMigration } from "../push/migration"
+import { reportRollupMigration } from "../reports/migration"
+import { reportWaitMigration } from "../reports/wait-migration"
 import type { Migration } from "./migrate"
 
 export const migrations: readonly Migration[] = [
@@ -98,4 +103,9 @@ export const migrations: readonly Migration[] = [
   customerContactMigration,
   shortlistMigration,
   recordNotesMigration,
+  reportRollupMigration,
+  offerStatsMigration,
+  liveAppendMigration,
+  secondFactorMigration,
+  reportWaitMigration,
 ]

@@ -1,5 +1,6 @@
 // The whole database as Kysely sees it: one interface per domain, merged here.
 // A new domain adds its `*Tables` interface to the extends list (and its migrations to migrations.ts).
+import type { SecondFactorTables } from "../accounts/second-factor/tables"
 import type { OwnAccountTables } from "../accounts/self-tables"
 import type { AccountTables } from "../accounts/tables"
 import type { AuthTables } from "../auth/tables"
@@ -27,4 +28,5 @@ export interface Database
     DocumentTables,
     OwnAccountTables,
     SavedViewTables,
-    RecordNoteTables {}
+    RecordNoteTables,
+    SecondFactorTables {}

@@ -1,4 +1,4 @@
-import { type RawBuilder, type SqlBool, sql } from "kysely"
+import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from "kysely"
 
 // Reading a whole ordered view in batches by keyset: each batch asks for the rows after the last one it
 // wrote (by the order's column, then id), so every read is a short indexed query, no read holds a
@@ -41,4 +41,27 @@ export function nextCursor(
   const last = rows.at(-1)
   if (rows.length < limit || last === undefined) return null
   return { id: last.id, value: last.keyset_value }
+}
+
+/**
+ * One batch of a view: the rows after the cursor in the order (its column, then id; NULLs last where the order
+ * says so), at most `limit`, each with its order value as text for the next cursor.
+ */
+export function keysetBatch<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  order: KeysetOrder & { readonly nullsLast?: boolean },
+  after: Cursor | null,
+  limit: number,
+) {
+  const from = after === null ? query : query.where(afterCursor(order, after))
+  const ordered =
+    order.column === "id"
+      ? from
+      : from.orderBy(sql.ref(order.column), (ob) =>
+          order.nullsLast ? ob.desc().nullsLast() : order.direction === "asc" ? ob.asc() : ob.desc(),
+        )
+  return ordered
+    .select(keysetValue(order).as("keyset_value"))
+    .orderBy(sql.ref("id"), order.direction)
+    .limit(limit)
 }

@@ -5,7 +5,7 @@ import { orderBy } from "../marketplace/list-query"
 import { selectedProviders } from "../marketplace/provider-refs"
 import { viewConditions } from "../marketplace/records/record-filter-sql"
 import { applicationToWire, requestToWire } from "../marketplace/wire"
-import { afterCursor, type KeysetOrder, keysetValue, nextCursor } from "./keyset"
+import { type KeysetOrder, keysetBatch, nextCursor } from "./keyset"
 import { type ExportPlan, exportFilename } from "./plan"
 
 // The three marketplace lists as CSV: the same filters (../marketplace/records/record-filter-sql), the same order (and the same default order) as the
@@ -40,6 +40,9 @@ const keysetOrder = (
 
 const pence = (value: number | null): string | null => (value === null ? null : (value / 100).toFixed(2))
 
+/** Where a record stands and who decided it: the same columns, in the same order, in every kind's file. */
+const DECISION_HEADERS = ["Status", "Submitted", "Decided", "Decided by", "Reason", "Assignee"] as const
+
 export const REQUEST_HEADERS = [
   "Reference",
   "Title",
@@ -48,22 +51,23 @@ export const REQUEST_HEADERS = [
   "Area",
   "Service",
   "Urgency",
-  "Status",
-  "Submitted",
-  "Decided",
-  "Decided by",
-  "Reason",
-  "Assignee",
+  ...DECISION_HEADERS,
   "Budget (GBP)",
   "Preferred from",
   "Preferred to",
   "Selected providers",
 ] as const
 
-export function requestPlan(db: Db, view: RequestExport, viewerId: number, now: Date): ExportPlan {
+export function requestPlan(
+  db: Db,
+  view: RequestExport,
+  viewerId: number,
+  now: Date,
+  overdueAfterSeconds: number,
+): ExportPlan {
   const order = keysetOrder(view.ordering ?? defaultOrdering(view.status), REQUEST_ORDER)
   // Checked once, before the first byte: a bad date is a 400, not a broken file.
-  const conditions = viewConditions("service_request", view, viewerId)
+  const conditions = viewConditions("service_request", view, viewerId, { now, overdueAfterSeconds })
   return {
     filename: exportFilename([`${view.source}-requests`, view.status, view.assignee], now),
     headers: REQUEST_HEADERS,
@@ -71,16 +75,7 @@ export function requestPlan(db: Db, view: RequestExport, viewerId: number, now: 
       let query = db.selectFrom("service_request").where("kind", "=", view.source)
       if (view.status !== undefined) query = query.where("status", "=", view.status)
       for (const condition of conditions) query = query.where(condition)
-      if (after !== null) query = query.where(afterCursor(order, after))
-      const rows = await query
-        .selectAll()
-        .select(keysetValue(order).as("keyset_value"))
-        .orderBy(order.column as "submitted_at", (ob) =>
-          order.nullsLast ? ob.desc().nullsLast() : order.direction === "asc" ? ob.asc() : ob.desc(),
-        )
-        .orderBy("id", order.direction)
-        .limit(limit)
-        .execute()
+      const rows = await keysetBatch(query.selectAll(), order, after, limit).execute()
       const selected = await selectedProviders(
         db,
         rows.map((r) => r.id),
@@ -123,17 +118,18 @@ export const APPLICATION_HEADERS = [
   "Registration number",
   "Services",
   "Service area",
-  "Status",
-  "Submitted",
-  "Decided",
-  "Decided by",
-  "Reason",
-  "Assignee",
+  ...DECISION_HEADERS,
 ] as const
 
-export function applicationPlan(db: Db, view: ApplicationExport, viewerId: number, now: Date): ExportPlan {
+export function applicationPlan(
+  db: Db,
+  view: ApplicationExport,
+  viewerId: number,
+  now: Date,
+  overdueAfterSeconds: number,
+): ExportPlan {
   const order = keysetOrder(view.ordering ?? defaultOrdering(view.status), APPLICATION_ORDER)
-  const conditions = viewConditions("company_application", view, viewerId)
+  const conditions = viewConditions("company_application", view, viewerId, { now, overdueAfterSeconds })
   return {
     filename: exportFilename(["company-applications", view.status, view.assignee], now),
     headers: APPLICATION_HEADERS,
@@ -141,16 +137,7 @@ export function applicationPlan(db: Db, view: ApplicationExport, viewerId: numbe
       let query = db.selectFrom("company_application")
       if (view.status !== undefined) query = query.where("status", "=", view.status)
       for (const condition of conditions) query = query.where(condition)
-      if (after !== null) query = query.where(afterCursor(order, after))
-      const rows = await query
-        .selectAll()
-        .select(keysetValue(order).as("keyset_value"))
-        .orderBy(order.column as "submitted_at", (ob) =>
-          order.nullsLast ? ob.desc().nullsLast() : order.direction === "asc" ? ob.asc() : ob.desc(),
-        )
-        .orderBy("id", order.direction)
-        .limit(limit)
-        .execute()
+      const rows = await keysetBatch(query.selectAll(), order, after, limit).execute()
       return {
         next: nextCursor(rows, limit),
         rows: rows.map((row) => {

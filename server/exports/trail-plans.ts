@@ -2,7 +2,7 @@ import type { AuditExport, InboxExport } from "../../src/schema/exports/exports"
 import type { Db } from "../marketplace/db"
 import { DEFAULT_CHANNEL } from "../notifications/queries"
 import { NOTIFICATION_COLUMNS } from "../notifications/wire"
-import { afterCursor, type KeysetOrder, keysetValue, nextCursor } from "./keyset"
+import { type KeysetOrder, keysetBatch, nextCursor } from "./keyset"
 import { type ExportPlan, exportFilename } from "./plan"
 
 // The caller's notification inbox (with the inbox's filters, newest first as the inbox shows it) and the
@@ -35,13 +35,7 @@ export function inboxPlan(db: Db, view: InboxExport, userId: number, now: Date):
       if (view.is_read !== undefined) query = query.where("is_read", "=", view.is_read === "true")
       if (view.type !== undefined) query = query.where("notification_type", "=", view.type)
       if (view.priority !== undefined) query = query.where("priority", "=", view.priority)
-      if (after !== null) query = query.where(afterCursor(NEWEST_FIRST, after))
-      const rows = await query
-        .select(NOTIFICATION_COLUMNS)
-        .select(keysetValue(NEWEST_FIRST).as("keyset_value"))
-        .orderBy("id", "desc")
-        .limit(limit)
-        .execute()
+      const rows = await keysetBatch(query.select(NOTIFICATION_COLUMNS), NEWEST_FIRST, after, limit).execute()
       return {
         next: nextCursor(rows, limit),
         rows: rows.map((n) => [
@@ -80,13 +74,7 @@ export function auditPlan(db: Db, view: AuditExport, now: Date): ExportPlan {
     batch: async (after, limit) => {
       let query = db.selectFrom("marketplace_audit")
       if (view.record !== undefined) query = query.where("record_uuid", "=", view.record)
-      if (after !== null) query = query.where(afterCursor(NEWEST_FIRST, after))
-      const rows = await query
-        .selectAll()
-        .select(keysetValue(NEWEST_FIRST).as("keyset_value"))
-        .orderBy("id", "desc")
-        .limit(limit)
-        .execute()
+      const rows = await keysetBatch(query.selectAll(), NEWEST_FIRST, after, limit).execute()
       return {
         next: nextCursor(rows, limit),
         rows: rows.map((a) => [

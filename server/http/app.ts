@@ -2,15 +2,11 @@
 // the background jobs (server/jobs) and the SPA. A domain adds its route plugin (server/<domain>/http/) to ROUTES.
 import cookie from "@fastify/cookie"
 import rateLimit from "@fastify/rate-limit"
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyPluginAsync,
-  type FastifyReply,
-  type FastifyRequest,
-} from "fastify"
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify"
 import { ownAccountRoutes } from "../accounts/http/own-account-routes"
+import { passkeyRoutes } from "../accounts/http/passkey-routes"
 import { accountPublicRoutes } from "../accounts/http/public-routes"
+import { secondFactorRoutes } from "../accounts/http/second-factor-routes"
 import { staffRoutes } from "../accounts/http/staff-routes"
 import { authRoutes } from "../auth/http/auth-routes"
 import { type Clock, systemClock } from "../clock"
@@ -38,6 +34,7 @@ import { decorateRequestUser } from "./require-user"
 import { registerSecurityHeaders } from "./security-headers"
 import { closeServices, createServices } from "./services"
 import { registerSpa } from "./spa"
+import { createFastify, readTls } from "./tls"
 
 /** API route plugins, registered in this order. Each reads what it needs from `app.services`. */
 export const ROUTES: readonly FastifyPluginAsync[] = [
@@ -45,6 +42,8 @@ export const ROUTES: readonly FastifyPluginAsync[] = [
   accountPublicRoutes,
   staffRoutes,
   ownAccountRoutes,
+  secondFactorRoutes,
+  passkeyRoutes,
   marketplaceRoutes,
   documentRoutes,
   notificationRoutes,
@@ -73,17 +72,20 @@ export const BODY_LIMIT_BYTES = 64 * 1024
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options
-  const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logger),
-    trustProxy: config.trustProxy,
-    bodyLimit: BODY_LIMIT_BYTES,
-    logController: new RequestLog(),
-    // Errors Fastify raises before routing (a malformed URL such as /api/%E0): the same {detail} shape.
-    frameworkErrors: (_error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
-      reply.code(400).send({ detail: "Malformed URL." })
+  const app = createFastify(
+    {
+      logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logger),
+      trustProxy: config.trustProxy,
+      bodyLimit: BODY_LIMIT_BYTES,
+      logController: new RequestLog(),
+      // Errors Fastify raises before routing (a malformed URL such as /api/%E0): the same {detail} shape.
+      frameworkErrors: (_error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+        reply.code(400).send({ detail: "Malformed URL." })
+      },
+      clientErrorHandler,
     },
-    clientErrorHandler,
-  })
+    readTls(config),
+  )
 
   const push = options.pushSender ?? (await selectPushSender(config))
   const log = {

@@ -68,6 +68,11 @@ export interface ServeOptions {
   readonly lenientQuery?: boolean
   /** False: never compressed (a streamed file whose first bytes must not wait for a compressor's block). */
   readonly compress?: false
+  /**
+   * A live endpoint whose handler puts `live_position` in its answer itself: a page served from memory states
+   * what it reflects without a query (server/notifications/page-cache.ts).
+   */
+  readonly ownPosition?: true
 }
 
 const roleGuard = (caller: Caller): preHandlerAsyncHookHandler | null => {
@@ -108,7 +113,10 @@ export function serveEndpoint<E extends EndpointSpec>(
         endpoint.payload ? decodeOr400(endpoint.payload, req.body ?? {}) : undefined
       ) as PayloadOf<E>
       // Read before the data, so the answer reflects at least this position (docs/behaviour.md#catching-up).
-      const position = endpoint.live ? await headPosition(req.server.services.database.db) : null
+      const position =
+        endpoint.live && options.ownPosition !== true
+          ? await headPosition(req.server.services.database.db)
+          : null
       const answer = await handler({ params, query, payload, req, reply })
       reply.code(endpoint.successStatus ?? 200)
       if (answer instanceof EncodedJson) return sendEncoded(reply, answer)

@@ -1,16 +1,17 @@
 // Writing and reading the live change log. Positions follow commit order: a writer takes one transaction-scoped
 // advisory lock before it takes a position, so a transaction that took position n commits (or rolls back)
 // before any other takes n + 1, and a reader that has seen n never meets a smaller position later. The lock
-// is held only from the append to the commit; every append is the last write of its change or close to it.
+// is held only from the append to the commit, and the append is the transaction's last statement.
 // NOTIFY carries the position alone: a wake-up, never the data.
-import { type Kysely, sql, type Transaction } from "kysely"
+import { CompiledQuery, type Kysely, sql, type Transaction } from "kysely"
+import { type Collector, collect } from "../db/commit-hooks"
 import type { Database } from "../db/schema"
 import type { LiveTopic } from "./tables"
 
 type Db = Kysely<Database> | Transaction<Database>
 
+/** Also named in the append function (./append-migration.ts), with the lock's key. */
 export const LIVE_CHANGE_CHANNEL = "live_changes"
-const APPEND_LOCK_KEY = 4_711_500
 
 export interface LiveEntry {
   readonly position: number
@@ -25,27 +26,31 @@ export interface LiveAppend {
   readonly ref: string
 }
 
-const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
-  db.isTransaction ? work(db) : db.transaction().execute(work)
-
-/** Appends entries in the caller's transaction and wakes every instance once it commits; the last position. */
-export function appendLiveChanges(db: Db, entries: ReadonlyArray<LiveAppend>): Promise<number | null> {
-  if (entries.length === 0) return Promise.resolve(null)
-  return inTransaction(db, async (tx) => {
-    await sql`select pg_advisory_xact_lock(${sql.lit(APPEND_LOCK_KEY)})`.execute(tx)
-    const rows = await tx
-      .insertInto("live_change")
-      .values(entries.map((e) => ({ topic: e.topic, user_id: e.userId, ref: e.ref })))
-      .returning("position")
-      .execute()
-    const last = Math.max(...rows.map((r) => Number(r.position)))
-    await sql`select pg_notify(${LIVE_CHANGE_CHANNEL}, ${String(last)})`.execute(tx)
-    return last
-  })
+/** Writes a transaction's entries as its last statement (server/db/commit-hooks.ts). */
+const LOG: Collector<LiveAppend> = {
+  key: Symbol("live change log"),
+  write: async (connection, entries) => {
+    await connection.executeQuery(
+      CompiledQuery.raw("select live_append($1::text[], $2::integer[], $3::text[])", [
+        entries.map((e) => e.topic),
+        entries.map((e) => e.userId),
+        entries.map((e) => e.ref),
+      ]),
+    )
+  },
 }
 
-export const appendLiveChange = (db: Db, entry: LiveAppend): Promise<number | null> =>
-  appendLiveChanges(db, [entry])
+/**
+ * Logs entries with the caller's transaction (one of their own without one): they take their positions just
+ * before it commits, after every other write of it, and every instance is woken once it has.
+ */
+export async function appendLiveChanges(db: Db, entries: ReadonlyArray<LiveAppend>): Promise<void> {
+  if (entries.length === 0) return
+  if (!db.isTransaction) return db.transaction().execute((tx) => appendLiveChanges(tx, entries))
+  await db.getExecutor().provideConnection(async (connection) => collect(connection, LOG, entries))
+}
+
+export const appendLiveChange = (db: Db, entry: LiveAppend): Promise<void> => appendLiveChanges(db, [entry])
 
 /**
  * The newest committed position (0 before the first change). Read before the data of an answer, it is a

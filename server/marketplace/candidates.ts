@@ -1,11 +1,11 @@
-import { sql } from "kysely"
 import type { Candidate } from "../../src/schema/marketplace/candidates"
 import { type ServiceCategory, serviceLabel } from "../../src/schema/marketplace/marketplace"
 import type { Db } from "./db"
+import { type CandidateFilters, candidateRows, NO_FILTERS } from "./shortlist/candidate-rows"
 import { type AreaMap, haversineKm, loadAreas } from "./shortlist/distance"
-import { NO_HISTORY, type OfferHistory, offerHistory } from "./shortlist/offer-history"
+import { NO_HISTORY, type OfferHistory } from "./shortlist/offer-history"
 import { scoreFactors, scoreOf } from "./shortlist/score"
-import { type ProviderRow, providerToWire } from "./wire"
+import { type ProviderRow, type ProviderWireRow, providerToWire } from "./wire"
 
 // Which providers could take a request, best first, and why. A candidate is an active provider offering the
 // request's service in the request's area; among those the score (./shortlist/score.ts) orders them: trade,
@@ -26,8 +26,11 @@ export interface CandidateRequest {
   readonly location: string
 }
 
+/** What ranking reads of a provider's row. */
+export type RankedProviderRow = ProviderWireRow & Pick<ProviderRow, "capacity">
+
 export interface ProviderForRanking {
-  readonly row: ProviderRow
+  readonly row: RankedProviderRow
   readonly applicationUuid: string | null
   readonly history?: OfferHistory
 }
@@ -50,11 +53,14 @@ export const candidateScore = (rating: number | null, load: number): number => {
   return Math.round(ratingPart + loadPart)
 }
 
+/** The order String#localeCompare gives, without building a collator for each of a sort's comparisons. */
+const byName = new Intl.Collator().compare
+
 const byScore = (a: Candidate, b: Candidate): number =>
   b.score - a.score ||
   (a.distance_km ?? Number.POSITIVE_INFINITY) - (b.distance_km ?? Number.POSITIVE_INFINITY) ||
   (b.rating ?? NEUTRAL_RATING) - (a.rating ?? NEUTRAL_RATING) ||
-  a.company_name.localeCompare(b.company_name)
+  byName(a.company_name, b.company_name)
 
 const ranked = (candidates: ReadonlyArray<Candidate>): Candidate[] =>
   [...candidates].sort(byScore).map((candidate, i) => ({ ...candidate, rank: i + 1 }))
@@ -64,6 +70,7 @@ export function rankCandidates(
   providers: ReadonlyArray<ProviderForRanking>,
   selected: ReadonlySet<string>,
   areas: AreaMap,
+  filters: CandidateFilters = NO_FILTERS,
 ): Candidate[] {
   const area = request.area.trim().toLowerCase()
   const here = areas.locate(request.location, request.area)
@@ -76,6 +83,8 @@ export function rankCandidates(
         if (served === undefined) return []
         const home = row.service_area[0] === undefined ? null : areas.town(row.service_area[0])
         const km = here === null || home === null ? null : Math.round(haversineKm(here, home) * 10) / 10
+        // An unknown distance passes a maximum, as on the page's filter.
+        if (filters.maxKm !== null && km !== null && km > filters.maxKm) return []
         const reasons = [
           `Offers ${trade}`,
           `Serves ${served}`,
@@ -123,36 +132,43 @@ export function withDocumentFactor(candidates: ReadonlyArray<Candidate>): Candid
   )
 }
 
-/** The database narrows to the service and area; rankCandidates re-checks and orders. */
+/**
+ * The database narrows to the service and area by one indexed key and brings each company's offers record
+ * from the table the offers' triggers keep (not aggregated here); rankCandidates re-checks and orders.
+ */
 export async function loadCandidates(
   db: Db,
   request: CandidateRequest,
   selected: ReadonlySet<string>,
 ): Promise<Candidate[]> {
-  const rows = await db
-    .selectFrom("provider as p")
-    .leftJoin("company_application as a", "a.id", "p.application_id")
-    .selectAll("p")
-    .select("a.uuid as application_uuid")
-    .where("p.active", "=", true)
-    .where("p.services", "@>", sql<ServiceCategory[]>`array[${request.service_category}]::text[]`)
-    // The indexed, lower-case towns of ./shortlist/shortlist-migration.ts.
-    .where("p.service_area_keys", "@>", sql<string[]>`array[${request.area.trim().toLowerCase()}]::text[]`)
-    .execute()
-  // One after the other: inside a transaction both share one connection.
+  const rows = await candidateRows(db, request, NO_FILTERS)
+  // After the candidates: inside a transaction both share one connection.
   const areas = await loadAreas(db)
-  const history = await offerHistory(
-    db,
-    rows.map((r) => r.id),
-  )
-  return rankCandidates(
+  return rankRows(request, rows, selected, areas)
+}
+
+export const rankRows = (
+  request: CandidateRequest,
+  rows: Awaited<ReturnType<typeof candidateRows>>,
+  selected: ReadonlySet<string>,
+  areas: AreaMap,
+  filters: CandidateFilters = NO_FILTERS,
+) =>
+  rankCandidates(
     request,
-    rows.map(({ application_uuid, ...row }) => ({
+    rows.map(({ application_uuid, accepted, closed, median_seconds, ...row }) => ({
       row,
       applicationUuid: application_uuid,
-      history: history.get(row.id),
+      history:
+        accepted === null || closed === null
+          ? NO_HISTORY
+          : {
+              accepted,
+              closed,
+              medianAnswerHours: median_seconds === null ? null : Number(median_seconds) / 3600,
+            },
     })),
     selected,
     areas,
+    filters,
   )
-}

@@ -2,14 +2,17 @@ import type { AnyStatus, RecordKind } from "../../src/schema/marketplace/marketp
 import type { NoteMention, RecordNote, RecordNoteList } from "../../src/schema/marketplace/notes"
 import { linkTo } from "../../src/schema/system/app-routes"
 import type { AuthUser } from "../auth/users"
+import { invalid } from "../errors"
 import { notify } from "../notifications/notify"
 import { recordAudit } from "./audit"
 import type { Db } from "./db"
+import { ambiguityDetail, mentionsOf } from "./note-mentions"
 import { RECORD_KINDS } from "./records/record-kinds"
 import { findRecord } from "./records/record-rows"
 
 // Internal notes on a record (docs/behaviour.md#internal-notes). `@name` mentions a colleague when it names
-// one (a full name, or the part of an email before the @, in any case); a mention of nobody stays plain text.
+// one (./note-mentions.ts: a full name, the part of an email before the @, or a first name only one colleague
+// has, in any case); a mention of nobody stays plain text.
 // Whoever is mentioned, except the author, gets a notification of the record's kind linking to the note.
 
 /** The record a note is on (a 404 when there is none), with the title its notifications name. */
@@ -45,18 +48,13 @@ const toWire = (row: NoteRow): RecordNote => ({
 
 const COLUMNS = ["uuid", "author_user_id", "author_name", "body", "mentions", "created_at"] as const
 
-/** The colleagues a note names with `@`, each once. */
+/** The colleagues a note names with `@`, each once; a 400 when a first name matches several. */
 export async function mentionedIn(db: Db, body: string): Promise<NoteMention[]> {
   if (!body.includes("@")) return []
-  const lower = body.toLowerCase()
   const users = await db.selectFrom("app_user").select(["id", "full_name", "email"]).orderBy("id").execute()
-  const words = new Set([...lower.matchAll(/@([a-z0-9._-]+)/g)].map((m) => m[1]?.replace(/[._-]+$/, "")))
-  return users
-    .filter(
-      (u) =>
-        lower.includes(`@${u.full_name.toLowerCase()}`) || words.has(u.email.split("@")[0]?.toLowerCase()),
-    )
-    .map((u) => ({ id: u.id, full_name: u.full_name }))
+  const { mentioned, ambiguous } = mentionsOf(body, users)
+  if (ambiguous.length > 0) throw invalid(ambiguityDetail(ambiguous))
+  return mentioned
 }
 
 export async function listNotes(db: Db, kind: RecordKind, uuid: string): Promise<RecordNoteList> {

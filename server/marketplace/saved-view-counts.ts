@@ -8,7 +8,7 @@ import {
 } from "../../src/schema/marketplace/saved-views"
 import type { AuthUser } from "../auth/users"
 import type { Db } from "./db"
-import { type RecordView, viewConditions } from "./records/record-filter-sql"
+import { type DueClock, type RecordView, viewConditions } from "./records/record-filter-sql"
 import { RECORD_KINDS } from "./records/record-kinds"
 
 // The team's shared views with the number of records each matches now, for the sidebar
@@ -24,7 +24,13 @@ function viewOf(list: SavedViewList, query: string): RecordView | null {
   return decoded._tag === "Some" ? decoded.value : null
 }
 
-async function countOne(db: Db, list: SavedViewList, query: string, viewerId: number): Promise<number> {
+async function countOne(
+  db: Db,
+  list: SavedViewList,
+  query: string,
+  viewerId: number,
+  clock: DueClock,
+): Promise<number> {
   const [source, status] = list.split(":") as [keyof typeof RECORD_KINDS, string]
   const entry = RECORD_KINDS[source]
   const view = viewOf(list, query)
@@ -32,12 +38,12 @@ async function countOne(db: Db, list: SavedViewList, query: string, viewerId: nu
   if (view === null) return 0
   let base = db.selectFrom(entry.table).where(sql<boolean>`status = ${status}`)
   if (entry.requestKind !== null) base = base.where("kind", "=", entry.requestKind)
-  for (const condition of viewConditions(entry.table, view, viewerId)) base = base.where(condition)
+  for (const condition of viewConditions(entry.table, view, viewerId, clock)) base = base.where(condition)
   const row = await base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
-export async function sharedViewCounts(db: Db, user: AuthUser): Promise<SavedViewCount[]> {
+export async function sharedViewCounts(db: Db, user: AuthUser, clock: DueClock): Promise<SavedViewCount[]> {
   const views = await db
     .selectFrom("saved_view")
     .select(["uuid", "name", "list", "query"])
@@ -55,7 +61,7 @@ export async function sharedViewCounts(db: Db, user: AuthUser): Promise<SavedVie
       name: v.name,
       list,
       query: v.query,
-      count: await countOne(db, list, v.query, user.id),
+      count: await countOne(db, list, v.query, user.id, clock),
     })
   }
   return out

@@ -9,12 +9,15 @@ import { screenCandidates } from "../documents/candidate-documents"
 import { conflict, invalid } from "../errors"
 import { announce } from "./announce"
 import { recordAudit } from "./audit"
-import { loadCandidates, withDocumentFactor } from "./candidates"
+import { loadCandidates, rankRows, withDocumentFactor } from "./candidates"
 import type { Db } from "./db"
 import { makeOffers } from "./offers/make-offers"
 import { selectedProviders } from "./provider-refs"
 import { RECORD_KINDS } from "./records/record-kinds"
 import { findRecord } from "./records/record-rows"
+import { type CandidateFilters, candidateRows, NO_FILTERS } from "./shortlist/candidate-rows"
+import { areaMap } from "./shortlist/distance"
+import { shortlistRequest } from "./shortlist/shortlist-request"
 import { formatWhen } from "./text"
 
 // Choosing providers for an approved request. A request's providers are chosen once: a second selection is
@@ -30,14 +33,12 @@ export async function requestCandidates(
   kind: RequestKind,
   uuid: string,
   now: Date,
+  filters: CandidateFilters = NO_FILTERS,
 ): Promise<CandidateList> {
-  const row = await findRecord(db, RECORD_KINDS[kind], uuid)
-  const chosen = (await selectedProviders(db, [row.id])).get(row.id) ?? []
-  const screened = await screenCandidates(
-    db,
-    await loadCandidates(db, row, new Set(chosen.map((p) => p.uuid))),
-    now,
-  )
+  const row = await shortlistRequest(db, kind, uuid)
+  const rows = await candidateRows(db, row, filters)
+  const ranked = rankRows(row, rows, new Set(row.chosen), areaMap(row.areas), filters)
+  const screened = await screenCandidates(db, ranked, now)
   // An expired or expiring document costs its factor, which can change the order.
   const results = withDocumentFactor(screened.kept)
   return {

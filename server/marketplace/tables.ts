@@ -149,6 +149,20 @@ export interface MarketplaceAuditTable {
   at: Timestamp
 }
 
+/** Each trade a company offers paired with each town it serves, "drainage|leeds" (./shortlist/offer-stats-migration.ts). */
+export interface ProviderCoverageTable {
+  key: string
+  provider_id: number
+}
+
+/** A company's offers summarised, kept by triggers on provider_offer (./shortlist/offer-stats-migration.ts). */
+export interface ProviderOfferStatsTable {
+  provider_id: number
+  accepted: number
+  closed: number
+  median_seconds: number | null
+}
+
 /** Appended to the server's Database interface (server/db/schema.ts). */
 export interface MarketplaceTables {
   company_application: CompanyApplicationTable
@@ -157,5 +171,7 @@ export interface MarketplaceTables {
   postcode_area: PostcodeAreaTable
   service_request_provider: ServiceRequestProviderTable
   provider_offer: ProviderOfferTable
+  provider_offer_stats: ProviderOfferStatsTable
+  provider_coverage: ProviderCoverageTable
   marketplace_audit: MarketplaceAuditTable
 }

@@ -138,7 +138,13 @@ export const offerToWire = (row: OfferRow, provider: ProviderRef): Offer => ({
   reason: row.reason,
 })
 
-export const providerToWire = (row: ProviderRow, applicationUuid: string | null): Provider => ({
+/** The columns a provider's wire form is made of (the shortlist reads only these). */
+export type ProviderWireRow = Pick<
+  ProviderRow,
+  "uuid" | "company_name" | "services" | "service_area" | "rating" | "current_load" | "active" | "created_at"
+>
+
+export const providerToWire = (row: ProviderWireRow, applicationUuid: string | null): Provider => ({
   uuid: row.uuid,
   company_name: row.company_name,
   services: row.services,

@@ -69,7 +69,8 @@ export async function listenOnChannels(
     await stopNew()
     throw error
   })
+  // One after the other (both UNLISTENs go through the one listening connection), each whatever the other did.
   return async () => {
-    await Promise.allSettled([stopNew(), stopRead()])
+    for (const unlisten of [stopNew, stopRead]) await unlisten().catch(() => undefined)
   }
 }

@@ -11,12 +11,20 @@
 // Writes through another instance can be seen here as late as their NOTIFY arrives (milliseconds), as the
 // socket's live updates are. A write that announces nothing (a hand-made insert) is seen when its page ages
 // out, after maxAgeMs at most.
+// A page states the change-log position its data reflects (docs/behaviour.md#catching-up). The position read
+// before its query is true when it is stored, and stays true later for a further reason: every change to a
+// user's notifications announces itself on the same listening connection before the change log's NOTIFY of
+// that transaction (server/notifications/notify.ts, ./read-state.ts), and NOTIFYs arrive in commit order. So
+// once the log's NOTIFY of position p is heard, a page still stored reflects p too, and is served saying so:
+// a page saying its load's position instead would, after other users' changes, be older than every new
+// socket's stream, and each tab would load it again and again until the page aged out.
 // A page's compressed bytes are made on the first request that accepts that encoding and kept beside its body
 // while the page is stored: compressing each answer again cost more than the rest of a cached answer
 // (bench/RESULTS.md). They go when the page goes, so a change drops every encoding at once.
 
 import { compressBody } from "../http/compress-body"
 import type { Encoding } from "../http/compression"
+import { restampLivePosition } from "./page-position"
 
 export interface PageCacheLimits {
   /** Pages kept per user (the first pages of each filter the bell and the list use). */
@@ -42,8 +50,18 @@ export interface CachedPage {
   readonly compressed: (encoding: Encoding) => Buffer
 }
 
+/** What a load returns: the body, stating the position it reflects (read before its data). */
+export interface LoadedPage {
+  readonly body: string
+  readonly position: number
+}
+
+/** The body again, stating a newer position. */
+export type Restamp = (body: string, position: number) => string
+
 interface Page {
   readonly body: string
+  readonly position: number
   readonly storedAt: number
   readonly variants: Map<Encoding, Buffer>
   /** The body's length and every variant's bytes, against the budget. */
@@ -65,9 +83,11 @@ export interface PageCache {
    * Runs `load` and keeps its body, unless a change to the user was stamped since it began. The page returned
    * compresses once per encoding either way; only a kept page keeps its bytes past this answer.
    */
-  readonly load: (userId: number, url: string, load: () => Promise<string>) => Promise<CachedPage>
+  readonly load: (userId: number, url: string, load: () => Promise<LoadedPage>) => Promise<CachedPage>
   /** The user's notifications changed (heard, or written here). */
   readonly changed: (userId: number) => void
+  /** The change log's NOTIFY of this position was heard: every change up to it was heard before it. */
+  readonly heard: (position: number) => void
   /** Whether changes can be heard: false drops everything and keeps nothing until true again. */
   readonly setListening: (listening: boolean) => void
   /** Bodies stored (`chars` counts their compressed bytes too), for tests and the benchmark. */
@@ -78,6 +98,7 @@ export function createPageCache(
   limits: PageCacheLimits = PAGE_CACHE_LIMITS,
   now: () => number = Date.now,
   compress: (body: string, encoding: Encoding) => Buffer = compressBody,
+  restamp: Restamp = restampLivePosition,
 ): PageCache {
   // Least recently used first: a Map iterates in insertion order, and a use re-inserts.
   const users = new Map<number, UserPages>()
@@ -87,6 +108,7 @@ export function createPageCache(
   let forgottenAt = 0
   let listening = true
   let chars = 0
+  let heardThrough = 0
 
   const lastChange = (userId: number): number => users.get(userId)?.changedAt ?? forgottenAt
 
@@ -136,7 +158,21 @@ export function createPageCache(
     while (chars > limits.totalChars && users.size > 0) forgetOldest()
   }
 
-  const made = (body: string): Page => ({ body, storedAt: now(), variants: new Map(), cost: body.length })
+  const made = ({ body, position }: LoadedPage, storedAt = now()): Page => ({
+    body,
+    position,
+    storedAt,
+    variants: new Map(),
+    cost: body.length,
+  })
+
+  /** The stored page, stating what it now reflects: its bytes made again on demand for the new body. */
+  const current = (userId: number, url: string, page: Page): Page => {
+    if (page.position >= heardThrough) return page
+    const fresh = made({ body: restamp(page.body, heardThrough), position: heardThrough }, page.storedAt)
+    store(userId, url, fresh)
+    return fresh
+  }
 
   // The bytes count against the budget only while the page is the one stored for its user and URL: a page
   // dropped meanwhile (a change, its age, the budget) or never kept compresses for the answers it serves.
@@ -169,7 +205,7 @@ export function createPageCache(
         return undefined
       }
       touch(userId, user)
-      return shown(userId, url, page)
+      return shown(userId, url, current(userId, url, page))
     },
     load: async (userId, url, load) => {
       const startedAt = clock
@@ -195,6 +231,9 @@ export function createPageCache(
       chars = 0
       forgottenAt = clock
       listening = now
+    },
+    heard: (position) => {
+      heardThrough = Math.max(heardThrough, position)
     },
     size: () => ({
       users: users.size,

@@ -1,3 +1,4 @@
+import { Schema } from "effect"
 import { sql } from "kysely"
 import type {
   BacklogBucket,
@@ -5,107 +6,94 @@ import type {
   KindTiming,
   PersonLoad,
   ProviderAcceptance,
-  ReportKind,
 } from "../../src/schema/reports/reports"
-import { BACKLOG_BUCKETS } from "../../src/schema/reports/reports"
+import { BACKLOG_BUCKETS, ReportKind } from "../../src/schema/reports/reports"
 import type { Db } from "../marketplace/db"
+import { waitPercentiles } from "./wait-percentiles"
 
-// The report's figures, each one query the database computes (percentile_cont works on PostgreSQL and
-// PGlite alike), over work and maintenance requests and company applications together. Every bound is a
-// parameter from the server's clock, so a test can move time.
+// The report's figures, each computed by the database, over work and maintenance requests and company
+// applications together. Every bound is a parameter from the server's clock, so a test can move time. Each
+// query reads what ./migration.ts and ./wait-migration.ts made for it: the daily rollup, the histograms of
+// the wait (./wait-percentiles.ts), the indexes on decision time and on pending records.
 
 const DAY_MS = 86_400_000
 
-/** Both record tables as one: kind, submission, decision and who decided. */
-const records = sql`(
-  select kind::text as kind, submitted_at, decided_at, decided_by_name, status::text as status from service_request
-  union all
-  select 'application', submitted_at, decided_at, decided_by_name, status::text from company_application
-) as r`
+const isReportKind = Schema.is(ReportKind)
 
-const num = (v: string | number | null): number | null => (v === null ? null : Number(v))
-
+/** Received against decided per UTC day, from the rollup the triggers keep (./migration.ts). */
 export async function dailyFlow(db: Db, now: Date, days: number): Promise<DailyFlow[]> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
-  const from = new Date(today - (days - 1) * DAY_MS)
+  const from = new Date(today - (days - 1) * DAY_MS).toISOString().slice(0, 10)
+  const to = new Date(today).toISOString().slice(0, 10)
   const { rows } = await sql<{ day: string; received: string | number; decided: string | number }>`
     select to_char(d.day, 'YYYY-MM-DD') as day,
-      coalesce(f.received, 0) as received, coalesce(f.decided, 0) as decided
-    from generate_series(${from.toISOString()}::timestamptz at time zone 'UTC',
-                         ${new Date(today).toISOString()}::timestamptz at time zone 'UTC',
-                         interval '1 day') as d(day)
-    left join (
-      select day, sum(received) as received, sum(decided) as decided from (
-        select date_trunc('day', submitted_at at time zone 'UTC') as day, 1 as received, 0 as decided
-          from ${records} where submitted_at >= ${from.toISOString()}::timestamptz
-        union all
-        select date_trunc('day', decided_at at time zone 'UTC'), 0, 1
-          from ${records} where decided_at >= ${from.toISOString()}::timestamptz
-      ) as e group by day
-    ) as f on f.day = d.day
-    order by d.day`.execute(db)
+      coalesce(sum(r.received), 0) as received, coalesce(sum(r.decided), 0) as decided
+    from generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') as d(day)
+    left join report_day r on r.day = d.day::date and r.day between ${from}::date and ${to}::date
+    group by d.day order by d.day`.execute(db)
   return rows.map((r) => ({ day: r.day, received: Number(r.received), decided: Number(r.decided) }))
 }
 
+/** Per kind with decisions in the period: the median and 90th percentile of the wait, how many within target. */
 export async function timingByKind(
   db: Db,
   now: Date,
   days: number,
   targetSeconds: number,
 ): Promise<KindTiming[]> {
-  const from = new Date(now.getTime() - days * DAY_MS)
-  const { rows } = await sql<{
-    kind: ReportKind
-    decided: string | number
-    median_seconds: string | number | null
-    p90_seconds: string | number | null
-    within_target: string | number
-  }>`
-    select kind, count(*) as decided,
-      percentile_cont(0.5) within group (order by extract(epoch from decided_at - submitted_at)) as median_seconds,
-      percentile_cont(0.9) within group (order by extract(epoch from decided_at - submitted_at)) as p90_seconds,
-      count(*) filter (where extract(epoch from decided_at - submitted_at) <= ${targetSeconds}) as within_target
-    from ${records}
-    where decided_at >= ${from.toISOString()}::timestamptz
-    group by kind order by kind`.execute(db)
-  return rows.map((r) => ({
-    kind: r.kind,
-    decided: Number(r.decided),
-    median_seconds: num(r.median_seconds),
-    p90_seconds: num(r.p90_seconds),
-    within_target: Number(r.within_target),
-  }))
+  const groups = await waitPercentiles(db, "kind", now, days, [0.5, 0.9], targetSeconds)
+  return groups.flatMap((g) =>
+    isReportKind(g.key)
+      ? [
+          {
+            kind: g.key,
+            decided: g.decided,
+            median_seconds: g.seconds[0] ?? null,
+            p90_seconds: g.seconds[1] ?? null,
+            within_target: g.withinTarget,
+          },
+        ]
+      : [],
+  )
 }
 
+/** The backlog's age buckets (BACKLOG_BUCKETS) as bounds of age: at least the first, under the second. */
+const BUCKET_AGES_DAYS: ReadonlyArray<readonly [number, number | null]> = [
+  [0, 1],
+  [1, 3],
+  [3, 7],
+  [7, 30],
+  [30, null],
+]
+
+/** Pending records by age, each bucket a range count on the pending-records indexes. */
 export async function backlogByAge(db: Db, now: Date): Promise<BacklogBucket[]> {
+  // A record submitted after `now` (a clock moved by a test) is under a day old, as before.
+  const bounds = BUCKET_AGES_DAYS.map(([newer, older], bucket) => ({
+    bucket,
+    to: newer === 0 ? "infinity" : new Date(now.getTime() - newer * DAY_MS).toISOString(),
+    after: older === null ? "-infinity" : new Date(now.getTime() - older * DAY_MS).toISOString(),
+  }))
+  const values = sql.join(
+    bounds.map((b) => sql`(${b.bucket}::int, ${b.after}::timestamptz, ${b.to}::timestamptz)`),
+  )
   const { rows } = await sql<{ bucket: number; pending: string | number }>`
-    select case
-        when age < interval '1 day' then 0 when age < interval '3 days' then 1
-        when age < interval '7 days' then 2 when age < interval '30 days' then 3 else 4 end as bucket,
-      count(*) as pending
-    from (select ${now.toISOString()}::timestamptz - submitted_at as age from ${records} where status = 'pending') as p
-    group by bucket`.execute(db)
+    select b.bucket, (
+        select count(*) from service_request
+          where status = 'pending' and submitted_at > b.after and submitted_at <= b.upto
+      ) + (
+        select count(*) from company_application
+          where status = 'pending' and submitted_at > b.after and submitted_at <= b.upto
+      ) as pending
+    from (values ${values}) as b(bucket, after, upto)`.execute(db)
   const counted = new Map(rows.map((r) => [Number(r.bucket), Number(r.pending)]))
   return BACKLOG_BUCKETS.map((age, i) => ({ age, pending: counted.get(i) ?? 0 }))
 }
 
+/** Decisions per person in the period with the median wait, busiest first. */
 export async function decisionsByPerson(db: Db, now: Date, days: number): Promise<PersonLoad[]> {
-  const from = new Date(now.getTime() - days * DAY_MS)
-  const { rows } = await sql<{
-    name: string
-    decisions: string | number
-    median_seconds: string | number | null
-  }>`
-    select decided_by_name as name, count(*) as decisions,
-      percentile_cont(0.5) within group (order by extract(epoch from decided_at - submitted_at)) as median_seconds
-    from ${records}
-    where decided_at >= ${from.toISOString()}::timestamptz and decided_by_name is not null
-    group by decided_by_name order by decisions desc, name`.execute(db)
-  return rows.map((r) => ({
-    name: r.name,
-    decisions: Number(r.decisions),
-    median_seconds: num(r.median_seconds),
-  }))
+  const groups = await waitPercentiles(db, "person", now, days, [0.5], null)
+  return groups.map((g) => ({ name: g.key, decisions: g.decided, median_seconds: g.seconds[0] ?? null }))
 }
 
 /** Each provider's answers to the offers made in the period: accepted of answered is its acceptance rate. */

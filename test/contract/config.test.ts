@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { ConfigError, loadConfig, publicUrl } from "../../server/config"
+import { readTls } from "../../server/http/tls"
 
 describe("config", () => {
   it("defaults to a private demo on port 3000 with the dev server's origin allowed", () => {
@@ -41,6 +42,29 @@ describe("config", () => {
     expect(config.connectSrc).toEqual(["https://api.example.com", "wss://api.example.com"])
   })
 
+  it("reads the second-factor settings, defaulting to the page's own relying party", () => {
+    expect(loadConfig({}).secondFactor).toEqual({
+      rpId: null,
+      origins: null,
+      rpName: "Maintenance marketplace back office",
+      challengeSeconds: 300,
+      webauthnChallengeSeconds: 120,
+      trustedBrowserDays: 30,
+    })
+    const set = loadConfig({
+      WEBAUTHN_RP_ID: "backoffice.example.com",
+      WEBAUTHN_ORIGINS: "https://backoffice.example.com, https://admin.example.com/x",
+      TRUSTED_BROWSER_DAYS: "7",
+    }).secondFactor
+    expect(set).toMatchObject({
+      rpId: "backoffice.example.com",
+      origins: ["https://backoffice.example.com", "https://admin.example.com"],
+      trustedBrowserDays: 7,
+    })
+    expect(() => loadConfig({ WEBAUTHN_ORIGINS: "not a url" })).toThrow(/WEBAUTHN_ORIGINS/)
+    expect(() => loadConfig({ TRUSTED_BROWSER_DAYS: "0" })).toThrow(/TRUSTED_BROWSER_DAYS/)
+  })
+
   it("rejects bad values with a message naming the variable", () => {
     const cases: Array<[Record<string, string>, RegExp]> = [
       [{ PORT: "http" }, /PORT/],
@@ -65,5 +89,18 @@ describe("config", () => {
     expect(publicUrl(loadConfig({ HOST: "0.0.0.0" }), 3000)).toBe("http://localhost:3000")
     expect(publicUrl(loadConfig({}), 4123)).toBe("http://localhost:4123")
     expect(publicUrl(loadConfig({ HOST: "10.0.0.5" }), 80)).toBe("http://10.0.0.5:80")
+  })
+
+  it("terminates TLS with both certificate and key, at https origins, and refuses one without the other", () => {
+    const config = loadConfig({ PORT: "4443", TLS_CERT_FILE: "tls/cert.pem", TLS_KEY_FILE: "tls/key.pem" })
+    expect(config.tls?.certFile).toMatch(/\/tls\/cert\.pem$/)
+    expect(config.allowedOrigins.slice(0, 2)).toEqual(["https://localhost:4443", "https://127.0.0.1:4443"])
+    expect(publicUrl(config, 4443)).toBe("https://localhost:4443")
+    expect(loadConfig({}).tls).toBeNull()
+    for (const env of [{ TLS_CERT_FILE: "cert.pem" }, { TLS_KEY_FILE: "key.pem" }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError)
+      expect(() => loadConfig(env)).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE/)
+    }
+    expect(() => readTls(config)).toThrow(/TLS_CERT_FILE could not be read/)
   })
 })

@@ -41,6 +41,7 @@ import {
 import { ReportQuery } from "../../src/schema/reports/reports"
 import { SearchQuery } from "../../src/schema/shell/search"
 import type { WireSchema } from "./fuzz-arbitraries"
+import { SECOND_FACTOR_FUZZ } from "./fuzz-endpoints-second-factor"
 import type { Who } from "./fuzz-headers"
 
 /** Ids and keys that exist in the seeded database, so that generated cases also reach the real work. */
@@ -321,6 +322,7 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   },
   // Never the right current password: a fuzzed change must not lock the suite's demo users out.
   "POST /api/company/account/password/": { group: "account", body: ChangePasswordBody },
+  ...SECOND_FACTOR_FUZZ,
   "GET /api/openapi.json": { group: "account" },
   "GET /api/docs/": { group: "account" },
   "GET /api/docs/scalar.js": { group: "account" },

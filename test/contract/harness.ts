@@ -115,19 +115,26 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 let postgresProbe: Promise<boolean> | null = null
 
+const POSTGRES_PROBE_TRIES = 3
+
 /** Whether a PostgreSQL answers at 127.0.0.1:5432 (user postgres, trust auth). Asked once per test file. */
 export function postgresAvailable(): Promise<boolean> {
+  // A busy machine can take seconds to answer a first connection: a few tries before the PostgreSQL half of
+  // a file is skipped, since a skip there is silent.
   postgresProbe ??= (async () => {
-    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 })
-    try {
-      await client.connect()
-      await client.query("select 1")
-      return true
-    } catch {
-      return false
-    } finally {
-      await client.end().catch(() => undefined)
+    for (let attempt = 0; attempt < POSTGRES_PROBE_TRIES; attempt += 1) {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 5_000 })
+      try {
+        await client.connect()
+        await client.query("select 1")
+        return true
+      } catch {
+        // tried again below
+      } finally {
+        await client.end().catch(() => undefined)
+      }
     }
+    return false
   })()
   return postgresProbe
 }

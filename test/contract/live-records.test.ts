@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { RecordChangedMessage } from "../../src/schema/live/socket"
 import { CandidateList } from "../../src/schema/marketplace/candidates"
-import { WorkRequestPage } from "../../src/schema/marketplace/marketplace"
+import { WorkRequestPage } from "../../src/schema/marketplace/record-pages"
 import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"
 import { openSocket, type TestSocket } from "./notifications-socket-client"

@@ -1,11 +1,8 @@
 // Company applications: lists, details, accept (which makes a provider), reject with a reason, 409, reopen.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import {
-  CompanyApplicationDetail,
-  CompanyApplicationPage,
-  ProviderPage,
-} from "../../src/schema/marketplace/marketplace"
+import { CompanyApplicationDetail } from "../../src/schema/marketplace/marketplace"
 import { APPLICATION_ORDERING } from "../../src/schema/marketplace/marketplace-input"
+import { CompanyApplicationPage, ProviderPage } from "../../src/schema/marketplace/record-pages"
 import { BACKENDS, postgresAvailable } from "./harness"
 import {
   decoded,

@@ -2,14 +2,13 @@
 // counts the user's own unread notifications.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DashboardSummary } from "../../src/schema/dashboard/dashboard"
+import { WorkRequest, WorkRequestDetail } from "../../src/schema/marketplace/marketplace"
 import {
   CompanyApplicationPage,
   MaintenanceRequestPage,
   ProviderPage,
-  WorkRequest,
-  WorkRequestDetail,
   WorkRequestPage,
-} from "../../src/schema/marketplace/marketplace"
+} from "../../src/schema/marketplace/record-pages"
 import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, expectDetail, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"
 

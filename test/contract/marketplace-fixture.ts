@@ -2,6 +2,7 @@
 // decode answers with the wire schemas (so every test also checks the contract the client relies on).
 import { Schema } from "effect"
 import { expect } from "vitest"
+import { ExportLink } from "../../src/schema/exports/exports"
 import { ErrorBody } from "../../src/schema/system/errors"
 import { type Backend, startServer, type TestServer } from "./harness"
 
@@ -86,3 +87,17 @@ export async function expectDetail(response: Response, status: number, pattern?:
 
 export const UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000"
 export const MALFORMED_IDS = ["not-a-uuid", "123", "00000000-0000-4000-8000-00000000000g"]
+
+/** Exports a view of a list as CSV (201, then its link), and reads each row's first cell: the record's uuid. */
+export async function exportedUuids(
+  m: MarketplaceServer,
+  token: string,
+  view: Readonly<Record<string, string>>,
+): Promise<string[]> {
+  const { url } = await decoded(await m.post("/api/v1/exports/", token, view), ExportLink, 201)
+  const text = (await (await m.server.call(url)).text()).replace(/^\uFEFF/, "")
+  return text
+    .split("\r\n")
+    .slice(1, -1)
+    .map((line) => line.split(",")[0] ?? "")
+}

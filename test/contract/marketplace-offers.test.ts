@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { expireOffers } from "../../server/marketplace/offers/offer-expiry"
 import { providerSearchText } from "../../server/marketplace/search-columns"
 import { IntakeOffer, IntakeOfferPage } from "../../src/schema/marketplace/intake-offers"
-import { WorkRequest, WorkRequestDetail, WorkRequestPage } from "../../src/schema/marketplace/marketplace"
+import { WorkRequest, WorkRequestDetail } from "../../src/schema/marketplace/marketplace"
+import { WorkRequestPage } from "../../src/schema/marketplace/record-pages"
 import { BACKENDS, postgresAvailable } from "./harness"
 import {
   decoded,

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { providerSearchText } from "../../server/marketplace/search-columns"
 import { CandidateList } from "../../src/schema/marketplace/candidates"
-import { ProviderPage, WorkRequest, WorkRequestDetail } from "../../src/schema/marketplace/marketplace"
+import { WorkRequest, WorkRequestDetail } from "../../src/schema/marketplace/marketplace"
+import { ProviderPage } from "../../src/schema/marketplace/record-pages"
 import { BACKENDS, postgresAvailable } from "./harness"
 import {
   decoded,

@@ -5,7 +5,7 @@
 import { Schema } from "effect"
 import { sql } from "kysely"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { WorkRequestPage } from "../../src/schema/marketplace/marketplace"
+import { WorkRequestPage } from "../../src/schema/marketplace/record-pages"
 import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"
 import { openSocket, type TestSocket } from "./notifications-socket-client"

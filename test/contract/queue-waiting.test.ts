@@ -6,14 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ConfigError, loadConfig } from "../../server/config"
 import { DashboardSummary } from "../../src/schema/dashboard/dashboard"
 import { CandidateList } from "../../src/schema/marketplace/candidates"
+import { WorkRequest, WorkRequestDetail } from "../../src/schema/marketplace/marketplace"
+import type { QueueTimes, WaitCounts } from "../../src/schema/marketplace/queue-wait"
 import {
   CompanyApplicationPage,
   MaintenanceRequestPage,
-  WorkRequest,
-  WorkRequestDetail,
   WorkRequestPage,
-} from "../../src/schema/marketplace/marketplace"
-import type { QueueTimes, WaitCounts } from "../../src/schema/marketplace/queue-wait"
+} from "../../src/schema/marketplace/record-pages"
 import { waitLevel } from "../../src/views/marketplace/wait-time"
 import { BACKENDS, postgresAvailable } from "./harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "./marketplace-fixture"

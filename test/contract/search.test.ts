@@ -2,7 +2,7 @@
 // or customer, applications by company, the caller's own notifications only), and bad input as 400 {detail}.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { searchApi } from "../../src/schema/api/search"
-import { CompanyApplicationPage, WorkRequestPage } from "../../src/schema/marketplace/marketplace"
+import { CompanyApplicationPage, WorkRequestPage } from "../../src/schema/marketplace/record-pages"
 import { AdminSendResponse } from "../../src/schema/notifications/notifications"
 import { SEARCH_LIMITS, SearchResults } from "../../src/schema/shell/search"
 import { BACKENDS, postgresAvailable } from "./harness"

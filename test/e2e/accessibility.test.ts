@@ -35,7 +35,7 @@ describe.each(["light", "dark"] as const)("axe-core in the %s theme", (colorSche
     // A refused sign-in shows its message: checked with the message on screen.
     await page.getByLabel("Email").fill(DEMO.coordinator.email)
     await page.getByLabel("Password").fill("not-the-password")
-    await page.getByRole("button", { name: "Sign in" }).click()
+    await page.getByRole("button", { name: "Sign in", exact: true }).click()
     await page.getByRole("alert").waitFor()
     findings.push(...(await seriousViolations(page, "/login (refused)")))
     await page.goto(`${server.url}/unauthorized`)

@@ -54,7 +54,7 @@ describe("push in the real build", () => {
     })
 
     await page.goto(`${server.url}/login`)
-    await page.getByRole("button", { name: "Sign in" }).waitFor()
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor()
     await Promise.all(pending)
     expect(scripts.length).toBeGreaterThan(0)
     expect(scripts.filter((s) => FIREBASE_CODE.test(s.body)).map((s) => s.url)).toEqual([])

@@ -183,7 +183,7 @@ describe("browser push in Chromium (fake PushMessaging)", () => {
       .getByRole("dialog", { name: "Confirm Logout" })
       .getByRole("button", { name: "Log out" })
       .click()
-    await page.getByRole("button", { name: "Sign in" }).waitFor()
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor()
     await expect.poll(() => fakeCalls(page)).toContain("deleteToken")
     expect(logouts).toEqual([`${server.url}/api/company/logout/?device_id=${deviceId}`])
     await context.close()

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { MaintenanceRequestPage, WorkRequestPage } from "../../src/schema/marketplace/marketplace"
+import { MaintenanceRequestPage, WorkRequestPage } from "../../src/schema/marketplace/record-pages"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
 import { type ServerProcess, startServerProcess } from "./server-process"
 import { readApi } from "./setup-data"

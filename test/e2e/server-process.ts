@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
+import { request } from "node:https"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -15,6 +16,9 @@ export interface ServerProcess {
   readonly restart: () => Promise<void>
   readonly close: () => Promise<void>
 }
+
+/** Servers still running, for the report on a failed test (./failure-report.ts). */
+export const runningServers = new Set<ServerProcess>()
 
 /** An access token (a JWT) or a refresh cookie with its value, as either would look in a log line. */
 const TOKEN_IN_LOG = [/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/g, /refresh_token=(?!;|\[redacted\])[^;\s",]{20,}/g]
@@ -34,12 +38,32 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/** Whether a server that terminates TLS answers at all, trusting the test's own certificate. */
+const answersOverTls = (url: string, ca: string): Promise<boolean> =>
+  new Promise((resolve) => {
+    const req = request(`${url}/api/company/user/`, { ca }, (res) => {
+      res.resume()
+      resolve((res.statusCode ?? 0) > 0)
+    })
+    req.on("error", () => resolve(false))
+    req.end()
+  })
+
+export interface ServerProcessOptions {
+  /** The server terminates TLS (env TLS_CERT_FILE, TLS_KEY_FILE) with a certificate this CA signed (PEM). */
+  readonly tlsCa?: string
+}
+
 /** The real server, as `npm start` runs it, on a fresh embedded database in a temporary folder. */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), "backoffice-e2e-"))
   copyPgliteTemplate(dataDir)
-  const url = `http://localhost:${port}`
+  const tlsCa = options.tlsCa
+  const url = `${tlsCa === undefined ? "http" : "https"}://localhost:${port}`
   let log = ""
   let child: ChildProcess | null = null
 
@@ -66,12 +90,15 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     const deadline = Date.now() + 180_000
     while (Date.now() < deadline) {
       if (proc.exitCode !== null) throw new Error(`server exited early:\n${log}`)
-      try {
-        const res = await fetch(`${url}/api/company/user/`)
-        if (res.status > 0) return
-      } catch {
-        // not listening yet
-      }
+      if (tlsCa !== undefined) {
+        if (await answersOverTls(url, tlsCa)) return
+      } else
+        try {
+          const res = await fetch(`${url}/api/company/user/`)
+          if (res.status > 0) return
+        } catch {
+          // not listening yet
+        }
       await new Promise((r) => setTimeout(r, 150))
     }
     throw new Error(`server did not start within 180 s:\n${log}`)
@@ -88,7 +115,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   }
 
   await launch()
-  return {
+  const server: ServerProcess = {
     url,
     port,
     dataDir,
@@ -96,6 +123,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     stop,
     restart: launch,
     close: async () => {
+      runningServers.delete(server)
       await stop()
       rmSync(dataDir, { recursive: true, force: true })
       // Every end-to-end suite closes its server: no token may have reached the log during any of them.
@@ -104,4 +132,6 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
         throw new Error(`the server logged ${leaked.length} token(s), e.g. ${leaked[0]?.slice(0, 24)}…`)
     },
   }
+  runningServers.add(server)
+  return server
 }

@@ -58,7 +58,7 @@ describe("walking skeleton in Chromium", () => {
     await page.waitForURL(/\/login\?next=/)
     await page.getByLabel("Email").fill(DEMO.coordinator.email)
     await page.getByLabel("Password").fill(DEMO.coordinator.password)
-    await page.getByRole("button", { name: "Sign in" }).click()
+    await page.getByRole("button", { name: "Sign in", exact: true }).click()
     await page.waitForURL(`${server.url}/website-coordinator/pending-requests?page=2`)
     await page.getByRole("heading", { name: "Pending work requests" }).waitFor()
     await context.close()
@@ -77,7 +77,7 @@ describe("walking skeleton in Chromium", () => {
     await page.waitForURL(`${server.url}/login`)
     await page.goto(`${server.url}/dashboard`)
     await page.waitForURL(/\/login/)
-    await page.getByRole("button", { name: "Sign in" }).waitFor()
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor()
     await context.close()
   })
 
@@ -161,7 +161,7 @@ describe("walking skeleton in Chromium", () => {
       if (sessionChunk.test(request.url())) requested.push(request.url())
     })
     await page.goto(`${server.url}/login`)
-    await page.getByRole("button", { name: "Sign in" }).waitFor()
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor()
     expect(requested).toEqual([])
     await page.route(sessionChunk, (route) => route.abort())
     await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
@@ -175,13 +175,14 @@ describe("walking skeleton in Chromium", () => {
 
   it("a sign-in while the app's services cannot load fails with 'Login failed'; the next one signs in", async () => {
     const { context, page } = await newPage(browser)
-    // The runtime's chunk (src/effects/system/app-runtime.ts), which the sign-in page fetches after its first paint.
-    const runtimeChunk = /app-runtime-.*\.js$/
+    // The runtime's chunk (src/effects/system/app-runtime.ts with Effect's core, vite.config.ts), which the
+    // sign-in page fetches after its first paint.
+    const runtimeChunk = /\/Effect-.*\.js$/
     await page.route(runtimeChunk, (route) => route.abort())
     await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
     await page.getByRole("alert").getByText("Login failed", { exact: true }).waitFor()
     await page.unroute(runtimeChunk)
-    await page.getByRole("button", { name: "Sign in" }).click()
+    await page.getByRole("button", { name: "Sign in", exact: true }).click()
     await page.waitForURL(`${server.url}/dashboard`)
     await page.getByText(/Welcome back/).waitFor()
     await context.close()

@@ -61,6 +61,9 @@ describe("401 → one refresh → one replay", () => {
       error: "Refresh token expired or invalid.",
       isAuthenticated: false,
       profileLoaded: false,
+      challenge: null,
+      enrolment: null,
+      setUp: null,
     })
   })
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { authMachine } from "../../src/machines/auth/auth.machine"
-import { type AuthContext, LOGIN_FAILED } from "../../src/machines/auth/auth-context"
+import { type AuthContext, LOGIN_FAILED, type LoginOutcome } from "../../src/machines/auth/auth-context"
 import type { LoginResponse, RefreshResponse, User } from "../../src/schema/auth/auth"
 import { demoUser as user } from "./fake-auth-server"
 
@@ -26,9 +26,9 @@ function start(script: Script = {}) {
   const machine = authMachine.provide({
     actors: {
       refreshToken: counted("refresh", script.refresh ?? never<RefreshResponse>),
-      login: counted<LoginResponse, { email: string; password: string }>(
+      login: counted<LoginOutcome, { email: string; password: string }>(
         "login",
-        script.login ?? never<LoginResponse>,
+        script.login ?? never<LoginOutcome>,
       ),
       fetchProfile: counted("profile", script.profile ?? never<User>),
       logoutCall: counted("logout", script.logout ?? (async () => {})),
@@ -40,7 +40,14 @@ function start(script: Script = {}) {
 
 const refreshOk = async () => ({ access: "t1" })
 const refreshKo = async () => Promise.reject(new Error("no cookie"))
-const signedOut = { user: null, accessToken: null, isAuthenticated: false, profileLoaded: false }
+const noSignInStep = { challenge: null, enrolment: null, setUp: null }
+const signedOut = {
+  user: null,
+  accessToken: null,
+  isAuthenticated: false,
+  profileLoaded: false,
+  ...noSignInStep,
+}
 
 let warn: ReturnType<typeof vi.spyOn>
 beforeEach(() => {
@@ -64,6 +71,7 @@ describe("auth machine: auth status rules", () => {
       error: null,
       isAuthenticated: true,
       profileLoaded: true,
+      ...noSignInStep,
     })
     expect(calls).toMatchObject({ refresh: 1, profile: 1 })
   })

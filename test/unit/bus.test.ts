@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest"
 import { createActor, type EventObject, emit, fromCallback, fromPromise, setup, waitFor } from "xstate"
 import { authMachine } from "../../src/machines/auth/auth.machine"
+import type { LoginOutcome } from "../../src/machines/auth/auth-context"
 import type { RecordDetail } from "../../src/machines/marketplace/marketplace-types"
 import { busMachine } from "../../src/machines/system/bus.machine"
 import type { FactType } from "../../src/machines/system/facts"
 import { lookup, REST_ACTOR_IDS, SESSION_ACTOR_IDS, type SystemId } from "../../src/machines/system/registry"
 import { ROOT_ACTOR_IDS } from "../../src/machines/system/root-registry"
 import { deliveriesOf, SUBSCRIPTIONS, SUPPORT_ONLY } from "../../src/machines/system/subscriptions"
-import type { LoginResponse, RefreshResponse, User } from "../../src/schema/auth/auth"
+import type { RefreshResponse, User } from "../../src/schema/auth/auth"
 import { workRequest } from "../model/marketplace/marketplace-fixtures"
 import { demoUser } from "./fake-auth-server"
 
@@ -23,7 +24,7 @@ function system(options: { refresh: () => Promise<RefreshResponse> }) {
   const auth = authMachine.provide({
     actors: {
       refreshToken: fromPromise(options.refresh),
-      login: fromPromise<LoginResponse, { email: string; password: string }>(async () => ({
+      login: fromPromise<LoginOutcome, { email: string; password: string }>(async () => ({
         access: "t-login",
         user: { ...demoUser, user_category: "admin" },
       })),
@@ -252,6 +253,24 @@ describe("subscription table", () => {
     expect(to({ type: "records.changed", source: "work", uuids: [] })).toEqual(["sharedViews.refresh"])
   })
 
+  it("keeps the dashboard's plan of the day live: every record fact reloads it, as it does the counts", () => {
+    const toPlan = (fact: Parameters<typeof deliveriesOf>[0]) =>
+      deliveriesOf(fact).filter((d) => "page" in d.command && d.command.page === "dayPlan")
+    const reload = [
+      {
+        to: "session",
+        command: { type: "session.toPages", page: "dayPlan", event: { type: "plan.reload" } },
+      },
+    ]
+    const uuid = "00000000-0000-4000-8000-000000000001"
+    expect(toPlan({ type: "records.changed", source: "work", uuids: [uuid] })).toEqual(reload)
+    expect(toPlan({ type: "records.resync" })).toEqual(reload)
+    const record: RecordDetail = { ...workRequest("pending"), uuid }
+    expect(toPlan({ type: "records.claimed", source: "work", uuid, assignee: null, record })).toEqual(reload)
+    expect(toPlan({ type: "records.courseChanged", source: "work", uuid, record: null })).toEqual(reload)
+    expect(toPlan({ type: "socket.lost" })).toEqual([])
+  })
+
   it("sends the record a tab shows to the server, and a leave when it shows none", () => {
     const record = { kind: "work", uuid: "00000000-0000-4000-8000-000000000001" } as const
     expect(deliveriesOf({ type: "presence.changed", viewing: record })).toEqual([
@@ -317,6 +336,10 @@ describe("subscription table", () => {
     expect(deliveriesOf({ type: "records.claimed", source: "application", uuid, assignee, record })).toEqual([
       { ...toReview, command: { ...toReview?.command, event: { ...toReview?.command.event, record } } },
       toList,
+      {
+        to: "session",
+        command: { type: "session.toPages", page: "dayPlan", event: { type: "plan.reload" } },
+      },
     ])
   })
 })

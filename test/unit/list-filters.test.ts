@@ -23,6 +23,21 @@ describe("list filters in the address", () => {
     expect(parseListSearch(listSearchString(query), "pending", "work")).toEqual(query)
   })
 
+  it("takes the plan's due filter from the address and writes it back, and names a value it does not know", () => {
+    for (const due of ["today", "overdue"] as const) {
+      const query = parseListSearch(`due=${due}`, "pending", "work")
+      expect(query.filters).toEqual({ due })
+      expect(listSearchString(query)).toBe(`due=${due}`)
+      expect(activeFilterCount(query.filters)).toBe(1)
+    }
+    const { filters, ignored } = parseFilters(
+      new URLSearchParams("due=tomorrow&service=plumbing"),
+      "application",
+    )
+    expect(filters).toEqual({ service: ["plumbing"] })
+    expect(ignored).toEqual([FILTER_IGNORED.value("Due", "tomorrow")])
+  })
+
   it("leaves out what the list does not know, names it, and keeps the rest", () => {
     const { filters, ignored } = parseFilters(
       new URLSearchParams("urgency=high,urgentish&service=teleportation&submitted_from=2026-02-30"),

@@ -76,6 +76,7 @@ describe("record.changed on the client", () => {
       { type: "session.toPages", page: "pagedList", event: { type: "list.remoteChanged", change } },
       { type: "session.toPages", page: "review", event: { type: "review.remoteChanged", change } },
       { type: "session.toPages", page: "reports", event: { type: "reports.refresh" } },
+      { type: "session.toPages", page: "dayPlan", event: { type: "plan.reload" } },
     ])
   })
 

@@ -8,6 +8,9 @@ import { runtimeLoader } from "../../src/effects/system/runtime-loader"
 // The root's runtime, loaded on first use: one load for every call made meanwhile, a clear error (never a hang)
 // when its chunk does not arrive, and another try on the next call.
 
+const notUsedYet = async (): Promise<never> => {
+  throw new Error("not used")
+}
 const calls: AuthCalls = {
   refresh: async () => ({ access: "t1" }),
   login: async () => {
@@ -17,6 +20,12 @@ const calls: AuthCalls = {
     throw new Error("not used")
   },
   logout: async () => {},
+  verifyCode: notUsedYet,
+  verifyPasskey: notUsedYet,
+  passkeySignIn: notUsedYet,
+  startSetup: notUsedYet,
+  confirmSetup: notUsedYet,
+  setupPasskey: notUsedYet,
 }
 // The loader never looks into the runtime: a stand-in object is enough to tell loads apart.
 const notUsed = async (): Promise<never> => {

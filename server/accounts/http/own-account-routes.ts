@@ -11,7 +11,7 @@ import { type ClientRequest, signInHistory } from "../sign-ins"
 const BEARER = /^Bearer\s+(\S+)$/i
 
 /** The caller's session id: the guard has verified the token already, and the verification is cached. */
-const sessionOf = async (req: FastifyRequest): Promise<string> =>
+export const sessionOf = async (req: FastifyRequest): Promise<string> =>
   (await authenticateSession(req, BEARER.exec(req.headers.authorization ?? "")?.[1])).sessionId
 
 export const clientOf = (req: FastifyRequest): ClientRequest => ({

@@ -4,19 +4,21 @@ import type { FastifyInstance } from "fastify"
 import { authApi } from "../../../src/schema/api/auth"
 import { demoAccountsExist } from "../../accounts/demo-notice"
 import { clientOf } from "../../accounts/http/own-account-routes"
+import { answerSession } from "../../accounts/http/signed-in"
+import { afterPassword } from "../../accounts/second-factor/sign-in-gate"
 import { recordSignIn } from "../../accounts/sign-ins"
 import { Unauthorized } from "../../errors"
 import { rejectForeignOrigin } from "../../http/origin"
 import { serveGroup } from "../../http/serve-endpoint"
 import { unregisterDeviceOfSession } from "../../notifications/device-tokens"
 import { MESSAGES } from "../constants"
-import { login, logout, refreshSession } from "../session"
+import { checkPassword, logout, refreshSession } from "../session"
 import { toUserJson, updateProfile } from "../users"
-import { readDeviceCookie, setDeviceCookie } from "./device-cookie"
+import { readDeviceCookie } from "./device-cookie"
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./refresh-cookie"
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const { auth, clock, mail } = app.services
+  const { auth, clock, config, mail } = app.services
   // Login, refresh and logout are authenticated by credentials or the HttpOnly cookie, so a page of another
   // origin must not be able to make them.
   const byCookie = { before: rejectForeignOrigin }
@@ -27,12 +29,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       // Failed sign-ins are limited per account and per address inside login(); successes are never limited.
       login: async ({ payload, req, reply }) => {
-        const session = await recordSignIn(auth, payload.email, clientOf(req), () =>
-          login(auth, payload, req.ip, readDeviceCookie(req)),
+        const step = await recordSignIn(
+          auth,
+          payload.email,
+          clientOf(req),
+          async () =>
+            afterPassword(
+              auth,
+              config.secondFactor,
+              await checkPassword(auth, payload, req.ip, readDeviceCookie(req)),
+            ),
+          (answer) => ("session" in answer ? answer.session : null),
         )
-        setRefreshCookie(req, reply, session.refresh)
-        setDeviceCookie(req, reply, session.user.id)
-        return { access: session.access, user: toUserJson(session.user) }
+        if (!("session" in step)) return step
+        return answerSession(req, reply, step.session, { from: step.trustedNonce })
       },
       refresh: async ({ req, reply }) => {
         try {

@@ -32,13 +32,19 @@ const BEARER = /^Bearer\s+(\S+)$/i
 const mayExport = (category: string, view: ExportRequest): boolean =>
   view.source !== "audit" || categoryMay(category, "record.decide")
 
-function planOf(db: Db, view: ExportRequest, userId: number, now: Date): ExportPlan {
+function planOf(
+  db: Db,
+  view: ExportRequest,
+  userId: number,
+  now: Date,
+  overdueAfterSeconds: number,
+): ExportPlan {
   switch (view.source) {
     case "work":
     case "maintenance":
-      return requestPlan(db, view, userId, now)
+      return requestPlan(db, view, userId, now, overdueAfterSeconds)
     case "application":
-      return applicationPlan(db, view, userId, now)
+      return applicationPlan(db, view, userId, now, overdueAfterSeconds)
     case "notifications":
       return inboxPlan(db, view, userId, now)
     case "audit":
@@ -47,7 +53,7 @@ function planOf(db: Db, view: ExportRequest, userId: number, now: Date): ExportP
 }
 
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
-  const { database, clock, revocations } = app.services
+  const { database, clock, revocations, config: appConfig } = app.services
   const config = exportConfig()
   const links = createDownloadLinks(
     await loadOrCreateSecret(database.db, EXPORT_SECRET_NAME),
@@ -66,7 +72,13 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
           BEARER.exec(req.headers.authorization ?? "")?.[1],
         )
         const { token, expiresAt } = await links.sign({ userId: req.user.id, sessionId, view: payload })
-        const plan = planOf(database.db, payload, req.user.id, new Date(clock.now()))
+        const plan = planOf(
+          database.db,
+          payload,
+          req.user.id,
+          new Date(clock.now()),
+          appConfig.queueOverdueAfterSeconds,
+        )
         const url = `${EXPORT_DOWNLOAD_PATH}?token=${encodeURIComponent(token)}`
         return { url, expires_at: expiresAt.toISOString(), filename: plan.filename }
       },
@@ -77,7 +89,13 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         const user = await findUserById(database.db, claims.userId)
         if (!user) throw unauthorized(MESSAGES.badToken)
         if (!mayExport(user.user_category, claims.view)) throw forbidden(MESSAGES.auditForStaff)
-        const plan = planOf(database.db, claims.view, user.id, new Date(clock.now()))
+        const plan = planOf(
+          database.db,
+          claims.view,
+          user.id,
+          new Date(clock.now()),
+          appConfig.queueOverdueAfterSeconds,
+        )
         const started = Date.now()
         const stream = exportStream(plan, config.batchRows, (end) =>
           req.log.info(

@@ -26,7 +26,10 @@ export function recordHandlers<Row extends RecordCore, Item, Detail>(
   const now = () => new Date(clock.now())
   return {
     list: async ({ query, req }: { readonly query: RecordListQuery; readonly req: FastifyRequest }) => {
-      const { facets, ...list } = await listRecords(db, kind, query, req.user.id)
+      const { facets, ...list } = await listRecords(db, kind, query, req.user.id, {
+        now: now(),
+        overdueAfterSeconds: config.queueOverdueAfterSeconds,
+      })
       return {
         ...pageBody(req, marketplaceWindow(query), list),
         queue: queueTimes(config, now()),

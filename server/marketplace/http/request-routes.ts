@@ -19,7 +19,11 @@ function handlersFor(app: FastifyInstance, kind: RequestKind): Handlers<typeof w
   return {
     ...calls,
     approve: decide,
-    candidates: async ({ params }) => requestCandidates(db, kind, params.uuid, now()),
+    candidates: async ({ params, query }) =>
+      requestCandidates(db, kind, params.uuid, now(), {
+        maxKm: query.max_distance_km ?? null,
+        hasCapacity: query.has_capacity === "true",
+      }),
     selectProviders: async ({ params, payload, req }) =>
       selectProviders(db, kind, params.uuid, req.user, payload.provider_ids, now(), expirySeconds),
     offerProviders: async ({ params, payload, req }) =>

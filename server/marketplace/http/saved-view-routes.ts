@@ -7,11 +7,16 @@ import { createSavedView, deleteSavedView, listSavedViews, renameSavedView } fro
 // Saved views of the record lists (src/schema/api/saved-views.ts).
 
 export async function savedViewRoutes(app: FastifyInstance): Promise<void> {
-  const { database, clock } = app.services
+  const { database, clock, config } = app.services
   const db = database.db
   serveGroup(app, savedViewsApi, {
     list: async ({ query, req }) => ({ results: await listSavedViews(db, req.user, query.list) }),
-    counts: async ({ req }) => ({ results: await sharedViewCounts(db, req.user) }),
+    counts: async ({ req }) => ({
+      results: await sharedViewCounts(db, req.user, {
+        now: new Date(clock.now()),
+        overdueAfterSeconds: config.queueOverdueAfterSeconds,
+      }),
+    }),
     create: async ({ payload, req }) => createSavedView(db, req.user, payload, new Date(clock.now())),
     rename: async ({ params, payload, req }) => renameSavedView(db, req.user, params.uuid, payload.name),
     remove: async ({ params, req }) => ({ results: await deleteSavedView(db, req.user, params.uuid) }),

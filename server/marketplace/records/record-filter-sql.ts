@@ -1,6 +1,6 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely"
 import type { AssigneeFilter, WaitingFilter } from "../../../src/schema/marketplace/marketplace-input"
-import { type FacetName, filterValues } from "../../../src/schema/marketplace/record-filters"
+import { type DueFilter, type FacetName, filterValues } from "../../../src/schema/marketplace/record-filters"
 import { Invalid } from "../../errors"
 import { containsPattern } from "../text"
 import type { RecordTable } from "./record-kind"
@@ -20,6 +20,14 @@ export interface RecordView {
   readonly submitted_to?: string | undefined
   /** Applications only: waiting for their applicant, or not (docs/behaviour.md#documents). */
   readonly waiting?: WaitingFilter | undefined
+  /** Pending and due today, or overdue (docs/behaviour.md#planning-the-day). */
+  readonly due?: DueFilter | undefined
+}
+
+/** What "due today" and "overdue" are measured against: the server's clock and the overdue setting. */
+export interface DueClock {
+  readonly now: Date
+  readonly overdueAfterSeconds: number
 }
 
 const DAY_MS = 86_400_000
@@ -41,6 +49,20 @@ export function submittedRange(view: RecordView): { from: Date | null; until: Da
       detail: `submitted_to: ${view.submitted_to} is before submitted_from (${view.submitted_from}).`,
     })
   return { from, until: to === null ? null : new Date(to.getTime() + DAY_MS) }
+}
+
+/**
+ * A pending record is overdue once it has waited the overdue time, and due today when it will have by the
+ * end of the current UTC day: the day plan's own bounds (server/marketplace/day-plan.ts).
+ */
+export function dueCondition(due: DueFilter, clock: DueClock): Expression<SqlBool> & RawBuilder<SqlBool> {
+  const overdueBy = new Date(clock.now.getTime() - clock.overdueAfterSeconds * 1000)
+  const dayEnds = Math.floor(clock.now.getTime() / DAY_MS) * DAY_MS + DAY_MS
+  const overdueByDayEnd = new Date(dayEnds - clock.overdueAfterSeconds * 1000)
+  return due === "overdue"
+    ? sql<SqlBool>`status = 'pending' and submitted_at <= ${overdueBy.toISOString()}::timestamptz`
+    : sql<SqlBool>`status = 'pending' and submitted_at > ${overdueBy.toISOString()}::timestamptz
+        and submitted_at <= ${overdueByDayEnd.toISOString()}::timestamptz`
 }
 
 const list = (values: ReadonlyArray<string>) => sql.join(values.map((v) => sql`${v}`))
@@ -67,7 +89,8 @@ export function viewConditions(
   table: RecordTable,
   view: RecordView,
   viewerId: number | null,
-  except?: FacetName,
+  clock: DueClock,
+  except?: FacetName | "due",
 ): ReadonlyArray<Expression<SqlBool> & RawBuilder<SqlBool>> {
   const out: Array<Expression<SqlBool> & RawBuilder<SqlBool>> = []
   if (view.assignee === "mine") out.push(sql<SqlBool>`assignee_user_id = ${viewerId ?? 0}`)
@@ -87,5 +110,6 @@ export function viewConditions(
   const { from, until } = submittedRange(view)
   if (from !== null) out.push(sql<SqlBool>`submitted_at >= ${from.toISOString()}::timestamptz`)
   if (until !== null) out.push(sql<SqlBool>`submitted_at < ${until.toISOString()}::timestamptz`)
+  if (view.due !== undefined && except !== "due") out.push(dueCondition(view.due, clock))
   return out
 }

@@ -8,7 +8,7 @@ import type { ListResult } from "../../paging"
 import type { Db } from "../db"
 import { marketplaceWindow, orderBy, orderDirection } from "../list-query"
 import { recordFacets } from "./record-facets"
-import { viewConditions } from "./record-filter-sql"
+import { type DueClock, viewConditions } from "./record-filter-sql"
 import type { RecordCore, RecordKindEntry } from "./record-kind"
 
 // The paged list of any record kind: status, claim, search and the list's filters (./record-filter-sql), an
@@ -34,7 +34,9 @@ export async function listRecords<Row extends RecordCore, Item>(
   entry: RecordKindEntry<Row, Item, unknown>,
   query: RecordListQuery,
   /** Whose "mine" is: the caller. */
-  viewerId: number | null = null,
+  viewerId: number | null,
+  /** What "due today" and "overdue" are measured against. */
+  clock: DueClock,
 ): Promise<ListResult<Item> & { readonly facets?: Facets }> {
   let base = db.selectFrom(entry.table)
   if (entry.requestKind !== null) base = base.where("kind", "=", entry.requestKind)
@@ -42,7 +44,7 @@ export async function listRecords<Row extends RecordCore, Item>(
   // Approved and nobody accepted (docs/behaviour.md#offers); only request tables have the column.
   if ("providers" in query && query.providers === "awaiting" && entry.requestKind !== null)
     base = base.where("status", "=", "approved").where(sql<boolean>`assigned_provider_id is null`)
-  for (const condition of viewConditions(entry.table, query, viewerId)) base = base.where(condition)
+  for (const condition of viewConditions(entry.table, query, viewerId, clock)) base = base.where(condition)
 
   const order = orderBy(query.ordering ?? defaultOrdering(query), entry.orderColumns)
   const window = marketplaceWindow(query)
@@ -55,7 +57,7 @@ export async function listRecords<Row extends RecordCore, Item>(
       .limit(window.limit)
       .offset(window.offset)
       .execute(),
-    query.facets === "true" ? recordFacets(db, entry, query, viewerId) : undefined,
+    query.facets === "true" ? recordFacets(db, entry, query, viewerId, clock) : undefined,
   ])
   const counts = facets === undefined ? {} : { facets }
   if (page.length === 0) return { count: Number(counted.n), results: [], ...counts }

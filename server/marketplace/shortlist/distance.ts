@@ -32,8 +32,17 @@ export interface AreaMap {
   readonly town: (town: string) => Point | null
 }
 
+/** A row of postcode_area. */
+export interface AreaRow extends Point {
+  readonly code: string
+  readonly town: string
+}
+
 export async function loadAreas(db: Db): Promise<AreaMap> {
-  const rows = await db.selectFrom("postcode_area").selectAll().execute()
+  return areaMap(await db.selectFrom("postcode_area").selectAll().execute())
+}
+
+export function areaMap(rows: ReadonlyArray<AreaRow>): AreaMap {
   const byCode = new Map(rows.map((r) => [r.code, r]))
   const byTown = new Map(rows.map((r) => [r.town.trim().toLowerCase(), r]))
   const town = (name: string) => byTown.get(name.trim().toLowerCase()) ?? null

@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { fromPromise } from "xstate"
 import { type StaffAction, type StaffActionResult, staffMachine } from "../../machines/accounts/staff.machine"
 import type { AccountHistory, InvitationIssued, StaffMember, StaffQuery } from "../../schema/accounts/staff"
+import { secondFactorApi } from "../../schema/api/second-factor"
 import { staffApi } from "../../schema/api/staff"
 import { callEndpoint } from "../system/api-call"
 import { Api } from "../system/api-client"
@@ -43,6 +44,11 @@ function act(api: typeof Api.Service, action: StaffAction) {
           action.kind === "category"
             ? { version: action.version, user_category: action.category }
             : { version: action.version, status: action.kind === "deactivate" ? "deactivated" : "active" },
+      }).pipe(Effect.as(NOTHING_TO_SHOW))
+    case "resetSecondFactor":
+      return callEndpoint(api, secondFactorApi.endpoints.reset, {
+        params: { id: String(action.id) },
+        payload: action.reason.trim() === "" ? {} : { reason: action.reason.trim() },
       }).pipe(Effect.as(NOTHING_TO_SHOW))
     case "reset":
       return callEndpoint(api, E.resetLink, { params: { id: String(action.id) } }).pipe(

@@ -17,15 +17,17 @@ import type { DashboardSummary } from "../../schema/dashboard/dashboard"
 import type { CandidateList } from "../../schema/marketplace/candidates"
 import {
   CompanyApplicationDetail,
-  CompanyApplicationPage,
   MaintenanceRequestDetail,
-  MaintenanceRequestPage,
-  type ProviderPage,
   type RequestKind,
   WorkRequestDetail,
-  WorkRequestPage,
 } from "../../schema/marketplace/marketplace"
 import type { ProviderListQuery } from "../../schema/marketplace/marketplace-input"
+import {
+  CompanyApplicationPage,
+  MaintenanceRequestPage,
+  type ProviderPage,
+  WorkRequestPage,
+} from "../../schema/marketplace/record-pages"
 import { Failure } from "../../schema/system/failure"
 import { callEndpoint } from "../system/api-call"
 import { Api } from "../system/api-client"
@@ -192,7 +194,7 @@ export class MarketplaceApi extends Context.Service<MarketplaceApi, MarketplaceA
         },
         decide,
         candidates: (kind, uuid) =>
-          callEndpoint(api, REQUEST_APIS[kind].endpoints.candidates, { params: { uuid } }),
+          callEndpoint(api, REQUEST_APIS[kind].endpoints.candidates, { params: { uuid }, query: {} }),
         selectProviders: (kind, uuid, providerIds) =>
           callEndpoint(
             api,

@@ -8,6 +8,7 @@ import type {
   NotificationPage,
   NotificationType,
   Priority,
+  UnreadCount,
 } from "../../schema/notifications/notifications"
 import type { Failure } from "../../schema/system/failure"
 import { callEndpoint } from "../system/api-call"
@@ -35,7 +36,8 @@ export interface PageQuery extends NotificationFilters {
 
 export interface NotificationsApiShape {
   readonly page: (query: PageQuery) => Effect.Effect<NotificationPage, Failure>
-  readonly unreadCount: Effect.Effect<number, Failure>
+  /** The count, and the live position it reflects (absent from an older server). */
+  readonly unreadCount: Effect.Effect<UnreadCount, Failure>
   readonly detail: (id: number) => Effect.Effect<Notification, Failure>
   readonly markRead: (id: number) => Effect.Effect<MarkReadResponse, Failure>
   readonly markAllRead: Effect.Effect<MarkAllReadResponse, Failure>
@@ -55,9 +57,7 @@ export class NotificationsApi extends Context.Service<NotificationsApi, Notifica
           callEndpoint(api, endpoints.list, {
             query: { page_size: NOTIFICATIONS.pageSize, channel, ...query },
           }),
-        unreadCount: callEndpoint(api, endpoints.unreadCount, { query: { channel } }).pipe(
-          Effect.map((r) => r.unread_count),
-        ),
+        unreadCount: callEndpoint(api, endpoints.unreadCount, { query: { channel } }),
         detail: (id) => callEndpoint(api, endpoints.get, { params: { id: String(id) } }),
         markRead: (id) => callEndpoint(api, endpoints.markReadById, { params: { id: String(id) } }),
         markAllRead: callEndpoint(api, endpoints.markAllRead, { query: { channel } }),

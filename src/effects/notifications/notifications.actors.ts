@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { fromCallback, fromPromise } from "xstate"
+import { oldestPosition } from "../../machines/live/held-position"
 import type { NotificationFilters } from "../../machines/notifications/notification-list"
 import type { Write } from "../../machines/notifications/notification-writes"
 import { notificationsMachine } from "../../machines/notifications/notifications.machine"
@@ -10,7 +11,7 @@ import type {
   NotificationsEvent,
 } from "../../machines/notifications/notifications-context"
 import { COALESCE, type ToastPlan } from "../../machines/notifications/toast-coalesce"
-import type { Notification, NotificationPage } from "../../schema/notifications/notifications"
+import type { Notification, NotificationPage, UnreadCount } from "../../schema/notifications/notifications"
 import { toast } from "../shell/toasts"
 import type { Api } from "../system/api-client"
 import { archive, markUnread, unarchive } from "./inbox-api"
@@ -54,6 +55,14 @@ const writeCall = (
   }
 }
 
+/** The two answers as one: the position both reflect is the older one's (none if either lacks it). */
+const firstPage = (page: NotificationPage, count: UnreadCount): FirstPage => {
+  const held = oldestPosition([page, count])
+  return held === undefined
+    ? { page, unread: count.unread_count }
+    : { page, unread: count.unread_count, live_position: held }
+}
+
 export function provideNotifications(run: Run) {
   const api = <A>(f: (a: NotificationsApi["Service"]) => Effect.Effect<A, unknown>) =>
     run(NotificationsApi.use(f))
@@ -62,9 +71,9 @@ export function provideNotifications(run: Run) {
       loadFirst: fromPromise<FirstPage, { filters: NotificationFilters }>(({ input }) =>
         api((a) =>
           Effect.all(
-            { page: a.page({ ...input.filters, page: 1 }), unread: a.unreadCount },
+            { page: a.page({ ...input.filters, page: 1 }), count: a.unreadCount },
             { concurrency: 2 },
-          ),
+          ).pipe(Effect.map(({ page, count }) => firstPage(page, count))),
         ),
       ),
       loadMore: fromPromise<NotificationPage, { filters: NotificationFilters; page: number }>(({ input }) =>
@@ -75,7 +84,9 @@ export function provideNotifications(run: Run) {
           Effect.all(
             {
               items: a.page({ since_id: input.sinceId }).pipe(Effect.map((p) => p.results)),
-              unread: input.recount ? a.unreadCount : Effect.succeed(null),
+              unread: input.recount
+                ? a.unreadCount.pipe(Effect.map((c) => c.unread_count))
+                : Effect.succeed(null),
             },
             { concurrency: 2 },
           ),

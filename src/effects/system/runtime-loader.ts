@@ -44,6 +44,12 @@ export function runtimeLoader(load: () => Promise<LoadedRuntime>, timeoutMs: num
       refresh: () => get().then((r) => r.auth.refresh()),
       login: (email, password) => get().then((r) => r.auth.login(email, password)),
       profile: () => get().then((r) => r.auth.profile()),
+      verifyCode: (token, factor) => get().then((r) => r.auth.verifyCode(token, factor)),
+      verifyPasskey: (token, trust) => get().then((r) => r.auth.verifyPasskey(token, trust)),
+      passkeySignIn: (mediation) => get().then((r) => r.auth.passkeySignIn(mediation)),
+      startSetup: (token) => get().then((r) => r.auth.startSetup(token)),
+      confirmSetup: (token, code) => get().then((r) => r.auth.confirmSetup(token, code)),
+      setupPasskey: (token, name) => get().then((r) => r.auth.setupPasskey(token, name)),
       // Local state is cleared whatever happens: a runtime that cannot load only means no call to the server.
       logout: () =>
         get().then(

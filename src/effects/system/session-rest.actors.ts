@@ -1,5 +1,7 @@
 import { Context, type Effect, Layer, ManagedRuntime } from "effect"
 import { sessionRestMachine } from "../../machines/system/session-rest.machine"
+import { provideSecondFactor } from "../accounts/second-factor.actors"
+import { provideSecondFactorPolicy } from "../accounts/second-factor-policy.actors"
 import { provideStaff } from "../accounts/staff.actors"
 import { provideUserSettings } from "../accounts/user-settings.actors"
 import { provideDayPlan } from "../dashboard/day-plan.actors"
@@ -77,6 +79,8 @@ export async function provideSessionRest(root: AppRuntime) {
       documents: provideDocuments(run),
       staff: provideStaff(run),
       userSettings: provideUserSettings(run),
+      secondFactor: provideSecondFactor(run),
+      secondFactorPolicy: provideSecondFactorPolicy(run),
       savedViews: provideSavedViews(run),
       dayPlan: provideDayPlan(run),
       changeCourse: provideChangeCourse(run),

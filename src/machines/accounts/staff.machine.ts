@@ -28,6 +28,8 @@ export type StaffAction =
   | { readonly kind: "reactivate"; readonly id: number; readonly version: number }
   /** A password-reset link to hand to the account's owner. */
   | { readonly kind: "reset"; readonly id: number }
+  /** Their authenticator app, recovery codes and passkeys removed (a lost phone), with why. */
+  | { readonly kind: "resetSecondFactor"; readonly id: number; readonly reason: string }
 
 /** What a change answers that the page shows: a link to copy, until when it works, and whether it was mailed. */
 export interface StaffActionResult {

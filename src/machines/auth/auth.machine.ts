@@ -1,76 +1,13 @@
-import { assign, emit, enqueueActions, fromPromise, setup } from "xstate"
-import { profileBackoffMs } from "../../constants"
-import type { LoginResponse, RefreshResponse, User } from "../../schema/auth/auth"
+import { assign } from "xstate"
 import { failureText } from "../../schema/system/failure-text"
-import type { SessionFact, SignOutHow } from "../system/facts"
-import {
-  type AuthContext,
-  type AuthEvent,
-  initial,
-  LOGIN_FAILED,
-  signInHow,
-  signOutHow,
-} from "./auth-context"
+import { initial, LOGIN_FAILED } from "./auth-context"
+import { authSetup } from "./auth-setup"
+import { passkeyStarts, signInSteps } from "./sign-in-steps"
 
-export const authMachine = setup({
-  types: { context: {} as AuthContext, events: {} as AuthEvent, emitted: {} as SessionFact },
-  actors: {
-    refreshToken: fromPromise<RefreshResponse>(async () => {
-      throw new Error("provided by src/effects/auth/auth.actors.ts")
-    }),
-    login: fromPromise<LoginResponse, { email: string; password: string }>(async () => {
-      throw new Error("provided by src/effects/auth/auth.actors.ts")
-    }),
-    fetchProfile: fromPromise<User>(async () => {
-      throw new Error("provided by src/effects/auth/auth.actors.ts")
-    }),
-    // Fails like the others when nothing was provided: a sign-out that never reached the server must not look
-    // like one that did.
-    logoutCall: fromPromise<void>(async () => {
-      throw new Error("provided by src/effects/auth/auth.actors.ts")
-    }),
-  },
-  guards: {
-    // A session is held while there is a token: only a held session is ended by a word from outside.
-    holdsSession: ({ context }) => context.accessToken !== null,
-  },
-  delays: {
-    // Wait 500 ms times the number of the attempt that just failed (docs/behaviour.md#auth-status).
-    afterFirstFailure: profileBackoffMs(1),
-    afterSecondFailure: profileBackoffMs(2),
-  },
-  actions: {
-    setLoading: assign({ status: "LOADING", isAuthenticated: false, error: null }),
-    markAuthenticated: assign({ status: "AUTHENTICATED", isAuthenticated: true }),
-    markUnauthenticated: assign({ status: "UNAUTHENTICATED", isAuthenticated: false }),
-    markError: assign({ status: "ERROR", isAuthenticated: false }),
-    setUser: assign({ user: (_, user: User) => user, profileLoaded: true }),
-    profileAttempted: assign({ profileLoaded: true }),
-    warnProfileFailed: (_, params: { error: unknown }) =>
-      console.warn("Profile could not be loaded; the session goes on without it.", params.error),
-    logout: assign({ ...initial, status: "UNAUTHENTICATED" }),
-    // Facts for the bus: said after the context changed, so each carries the value it announces.
-    announceSignedIn: emit(({ context, event }) => ({
-      type: "session.signedIn",
-      how: signInHow(event.type),
-      token: context.accessToken ?? "",
-      userId: context.user?.id ?? null,
-    })),
-    /** Only a session that was held ends: a failed sign-in or a start without a session announces nothing. */
-    announceSignedOut: enqueueActions(({ context, event, enqueue }, params: { how?: SignOutHow }) => {
-      if (!context.isAuthenticated) return
-      enqueue.emit({ type: "session.signedOut", how: params.how ?? signOutHow(event.type) })
-    }),
-    announceToken: emit(({ context }) => ({
-      type: "session.tokenChanged",
-      token: context.accessToken ?? "",
-    })),
-    announceUser: emit(({ context }) => ({
-      type: "session.userChanged",
-      category: context.user?.user_category ?? null,
-    })),
-  },
-}).createMachine({
+// The session's life: restored at start, begun by a sign-in (with its second step when the account has a second
+// factor, ./sign-in-steps.ts), refreshed, ended.
+
+export const authMachine = authSetup.createMachine({
   id: "auth",
   context: initial,
   initial: "LOADING",
@@ -160,18 +97,31 @@ export const authMachine = setup({
               event.type === "auth.login"
                 ? { email: event.email, password: event.password }
                 : { email: "", password: "" },
-            onDone: {
-              target: "#auth.AUTHENTICATED",
-              actions: [
-                assign({
-                  user: ({ event }) => event.output.user,
-                  accessToken: ({ event }) => event.output.access,
-                  profileLoaded: true,
-                }),
-                "announceToken",
-                "announceUser",
-              ],
-            },
+            onDone: [
+              // A right password may not be enough: the server's challenge is a state of its own.
+              {
+                guard: { type: "asksSecondFactor", params: ({ event }) => event.output },
+                target: "#auth.UNAUTHENTICATED.secondFactor",
+                actions: { type: "takeChallenge", params: ({ event }) => event.output },
+              },
+              {
+                guard: { type: "asksSetup", params: ({ event }) => event.output },
+                target: "#auth.UNAUTHENTICATED.settingUp",
+                actions: { type: "takeChallenge", params: ({ event }) => event.output },
+              },
+              {
+                target: "#auth.AUTHENTICATED",
+                actions: [
+                  assign(({ event }) =>
+                    "access" in event.output
+                      ? { user: event.output.user, accessToken: event.output.access, profileLoaded: true }
+                      : {},
+                  ),
+                  "announceToken",
+                  "announceUser",
+                ],
+              },
+            ],
             onError: {
               target: "#auth.ERROR",
               // Login failure: the server's detail, otherwise 'Login failed'.
@@ -258,14 +208,15 @@ export const authMachine = setup({
         "auth.setAccessToken": {},
       },
       states: {
-        idle: {},
+        idle: { on: passkeyStarts },
         // Local state is already cleared; the call's errors are ignored (docs/behaviour.md#auth-status).
         loggingOut: { invoke: { id: "logoutCall", src: "logoutCall", onDone: "idle", onError: "idle" } },
+        ...signInSteps,
       },
     },
     ERROR: {
       entry: "markError",
-      on: { "auth.login": { target: "LOADING.loggingIn" } },
+      on: { "auth.login": { target: "LOADING.loggingIn" }, ...passkeyStarts },
     },
   },
 })

@@ -1,3 +1,4 @@
+import { joinFilterList } from "../../schema/marketplace/filter-list"
 import type { ListQuery, ListSource } from "../marketplace/marketplace-types"
 import type { InboxQuery } from "../notifications/inbox-query"
 
@@ -20,7 +21,7 @@ export function listExportView(source: ListSource, query: ListQuery): ExportView
   // The filters as the list sends them (list-filter-params.ts), written out here: importing that module
   // would put one more chunk before the dashboard's first paint, which exports the audit trail.
   for (const [name, value] of Object.entries(query.filters ?? {})) {
-    const text = typeof value === "string" ? value : value.join(",")
+    const text = typeof value === "string" ? value : joinFilterList(value)
     if (text !== "") params[name] = text
   }
   return { source, params }

@@ -7,3 +7,15 @@ import type { LiveFact } from "../system/facts"
 /** The fact for an answer that says its position; null for one that does not (an older server). */
 export const heldFact = (answer: { readonly live_position?: number }): LiveFact | null =>
   answer.live_position === undefined ? null : { type: "live.held", position: answer.live_position }
+
+/** The oldest position several answers reflect together; undefined when one of them says none. */
+export function oldestPosition(
+  answers: ReadonlyArray<{ readonly live_position?: number }>,
+): number | undefined {
+  let oldest: number | undefined
+  for (const { live_position } of answers) {
+    if (live_position === undefined) return undefined
+    oldest = oldest === undefined ? live_position : Math.min(oldest, live_position)
+  }
+  return oldest
+}

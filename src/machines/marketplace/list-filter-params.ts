@@ -1,3 +1,4 @@
+import { joinFilterList } from "../../schema/marketplace/filter-list"
 // A list's filters as the API's parameters (docs/behaviour.md#filters). Apart from ./list-filters, which
 // checks values against the wire's lists, so that what only writes parameters (an export of the list on the
 // dashboard) does not bring the wire's schemas into the page's first chunk. Pure.
@@ -9,6 +10,8 @@ export interface ListFilters {
   /** YYYY-MM-DD, inclusive. */
   readonly submitted_from?: string
   readonly submitted_to?: string
+  /** Pending records due today or overdue (docs/behaviour.md#planning-the-day). */
+  readonly due?: "today" | "overdue"
 }
 
 export const MULTI_FILTERS = ["urgency", "area", "service"] as const
@@ -20,11 +23,12 @@ export function filterParams(filters: ListFilters | undefined): Record<string, s
   const out: Record<string, string> = {}
   for (const name of MULTI_FILTERS) {
     const values = filters?.[name]
-    if (values !== undefined && values.length > 0) out[name] = values.join(",")
+    if (values !== undefined && values.length > 0) out[name] = joinFilterList(values)
   }
   for (const name of DAY_FILTERS) {
     const value = filters?.[name]
     if (value !== undefined && value !== "") out[name] = value
   }
+  if (filters?.due !== undefined) out.due = filters.due
   return out
 }

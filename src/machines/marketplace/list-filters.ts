@@ -1,5 +1,6 @@
+import { splitFilterList } from "../../schema/marketplace/filter-list"
 import { SERVICE_CATEGORIES, serviceLabel, URGENCY_ORDER } from "../../schema/marketplace/marketplace"
-import { FILTER_LIMITS } from "../../schema/marketplace/record-filters"
+import { DUE_FILTERS, FILTER_LIMITS } from "../../schema/marketplace/record-filters"
 import {
   DAY_FILTERS,
   filterParams,
@@ -21,6 +22,9 @@ export const FILTER_NAMES: Readonly<Record<MultiFilter | (typeof DAY_FILTERS)[nu
   submitted_from: "Submitted from",
   submitted_to: "Submitted to",
 }
+
+/** The due filter's name and values as the page says them. */
+export const DUE_NAMES = { filter: "Due", today: "Due today", overdue: "Overdue" } as const
 
 /** Why a filter of the address was left out: said on the page, which shows the list without it. */
 export const FILTER_IGNORED = {
@@ -58,7 +62,7 @@ export function parseFilters(
       ignored.push(FILTER_IGNORED.urgencyOnApplications)
       continue
     }
-    const values = [...new Set(raw.split(",").filter((v) => v !== ""))]
+    const values = [...new Set(splitFilterList(raw))]
     const kept = values.filter(known[name]).slice(0, FILTER_LIMITS.maxAreas)
     for (const v of values) if (!known[name](v)) ignored.push(FILTER_IGNORED.value(FILTER_NAMES[name], v))
     if (kept.length > 0) filters[name] = kept
@@ -68,6 +72,12 @@ export function parseFilters(
     if (raw === null || raw === "") continue
     if (isDay(raw)) filters[name] = raw
     else ignored.push(FILTER_IGNORED.day(FILTER_NAMES[name], raw))
+  }
+  const due = params.get("due")
+  if (due !== null && due !== "") {
+    const known = DUE_FILTERS.find((d) => d === due)
+    if (known === undefined) ignored.push(FILTER_IGNORED.value(DUE_NAMES.filter, due))
+    else filters.due = known
   }
   const { submitted_from: from, submitted_to: to } = filters as ListFilters
   if (from !== undefined && to !== undefined && to < from) {

@@ -1,5 +1,7 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, enqueueActions, fromPromise, setup } from "xstate"
 import type { Notification, NotificationPage } from "../../schema/notifications/notifications"
+import { heldFact } from "../live/held-position"
+import type { LiveFact } from "../system/facts"
 import { hasFilters, type InboxQuery, sameInboxQuery } from "./inbox-query"
 import {
   applyChange,
@@ -59,6 +61,7 @@ export const inboxPageMachine = setup({
     context: {} as InboxPageContext,
     input: {} as InboxPageInput,
     events: {} as InboxPageEvent,
+    emitted: {} as LiveFact,
   },
   actors: { loadPage },
   guards: {
@@ -77,6 +80,11 @@ export const inboxPageMachine = setup({
       event.change === (isArchive(context.query) ? "archived" : "unarchived"),
   },
   actions: {
+    /** The page reflects a live position: the socket resumes from it (docs/behaviour.md#catching-up). */
+    announceHeld: enqueueActions(({ enqueue }, page: NotificationPage) => {
+      const fact = heldFact(page)
+      if (fact) enqueue.emit(fact)
+    }),
     takeQuery: assign({
       query: ({ context, event }) => (event.type === "inbox.sync" ? event.query : context.query),
     }),
@@ -122,12 +130,15 @@ export const inboxPageMachine = setup({
         input: ({ context }) => ({ query: context.query, page: 1 }),
         onDone: {
           target: "ready",
-          actions: assign(({ event }) => ({
-            items: [...event.output.results],
-            page: 1,
-            hasMore: event.output.next !== null,
-            moreFailed: false,
-          })),
+          actions: [
+            assign(({ event }) => ({
+              items: [...event.output.results],
+              page: 1,
+              hasMore: event.output.next !== null,
+              moreFailed: false,
+            })),
+            { type: "announceHeld", params: ({ event }) => event.output },
+          ],
         },
         onError: "failed",
       },

@@ -59,6 +59,8 @@ export interface NotificationsContext {
 export interface FirstPage {
   readonly page: NotificationPage
   readonly unread: number
+  /** The live position page and count both reflect (docs/behaviour.md#catching-up); absent: an older server. */
+  readonly live_position?: number
 }
 export interface CatchUpInput {
   readonly sinceId: number

@@ -39,6 +39,7 @@ export const listRegion = notificationsSetup.createStateConfig({
             target: "ready",
             actions: [
               { type: "takeFirstPage", params: ({ event }) => event.output.page },
+              { type: "announceHeld", params: ({ event }) => event.output },
               {
                 type: "setNewestSeen",
                 params: ({ event }) => ({ newestId: newestId(event.output.page.results) ?? 0 }),
@@ -49,6 +50,7 @@ export const listRegion = notificationsSetup.createStateConfig({
             target: "ready",
             actions: [
               { type: "takeFirstPage", params: ({ event }) => event.output.page },
+              { type: "announceHeld", params: ({ event }) => event.output },
               { type: "setUnread", params: ({ event }) => ({ unread: event.output.unread }) },
               {
                 type: "setNewestSeen",

@@ -1,6 +1,7 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, stateIn } from "xstate"
 import type { Notification, NotificationPage } from "../../schema/notifications/notifications"
-import type { NotificationsFact } from "../system/facts"
+import { heldFact } from "../live/held-position"
+import type { LiveFact, NotificationsFact } from "../system/facts"
 import { type Arrival, intake } from "./notification-intake"
 import type { NotificationFilters } from "./notification-list"
 import { changeOf, needsCall, optimistic, type Write } from "./notification-writes"
@@ -26,7 +27,7 @@ export const notificationsSetup = setup({
   types: {
     context: {} as NotificationsContext,
     events: {} as NotificationsEvent,
-    emitted: {} as NotificationsFact,
+    emitted: {} as NotificationsFact | LiveFact,
   },
   actors: {
     loadFirst: fromPromise<FirstPage, { filters: NotificationFilters }>(async () => provided()),
@@ -63,6 +64,11 @@ export const notificationsSetup = setup({
       if (params.newestId <= context.newestSeen) return
       enqueue.assign({ newestSeen: params.newestId })
       enqueue.emit({ type: "notifications.seen", newestId: params.newestId })
+    }),
+    /** The first page and count reflect a live position: the socket resumes from it (docs/behaviour.md#catching-up). */
+    announceHeld: enqueueActions(({ enqueue }, first: FirstPage) => {
+      const fact = heldFact(first)
+      if (fact) enqueue.emit(fact)
     }),
     /** The list is its first page again (of the tab shown). */
     takeFirstPage: assign((_, page: NotificationPage) => ({

@@ -21,6 +21,7 @@ export const toClaimPages = (
       event: { type: "review.assigned", uuid, assignee, ...(record ? { record } : {}) },
     },
     { type: "session.toPages", page: "pagedList", event: { type: "list.assigned", source, uuid, assignee } },
+    toDayPlan,
   ] as const
 
 export const toUserSettings = {
@@ -34,6 +35,13 @@ export const toReports = {
   type: "session.toPages",
   page: "reports",
   event: { type: "reports.refresh" },
+} as const
+
+/** A record changed, was claimed or changed course: the dashboard's open plan of the day loads again. */
+export const toDayPlan = {
+  type: "session.toPages",
+  page: "dayPlan",
+  event: { type: "plan.reload" },
 } as const
 
 /** The connection is back: each open page whose load failed while it was gone loads again (only if it failed). */
@@ -54,6 +62,7 @@ export const RELOAD_SHOWN_PAGES = [
   { type: "session.toPages", page: "pagedList", event: { type: "list.refresh" } },
   { type: "session.toPages", page: "review", event: { type: "review.refresh" } },
   toReports,
+  toDayPlan,
   { type: "session.toPages", page: "staff", event: { type: "staff.reload" } },
   { type: "session.toPages", page: "documents", event: { type: "documents.refresh" } },
   { type: "session.toPages", page: "notes", event: { type: "notes.refresh" } },

@@ -1,6 +1,5 @@
 import { forgotPasswordMachine } from "../accounts/forgot-password.machine"
-import { invitationMachine } from "../accounts/invitation.machine"
-import { passwordResetMachine } from "../accounts/password-reset.machine"
+import { invitationMachine, passwordResetMachine } from "../accounts/link-form.machine"
 import { signInNoticeMachine } from "../accounts/sign-in-notice.machine"
 import { authMachine } from "../auth/auth.machine"
 import { refreshMachine } from "../auth/refresh.machine"

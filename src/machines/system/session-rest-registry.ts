@@ -1,3 +1,5 @@
+import { secondFactorMachine } from "../accounts/second-factor.machine"
+import { secondFactorPolicyMachine } from "../accounts/second-factor-policy.machine"
 import { staffMachine } from "../accounts/staff.machine"
 import { userSettingsMachine } from "../accounts/user-settings.machine"
 import { dayPlanMachine } from "../dashboard/day-plan.machine"
@@ -52,6 +54,8 @@ export const PAGE_MACHINES = {
   documents: documentsMachine,
   staff: staffMachine,
   userSettings: userSettingsMachine,
+  secondFactor: secondFactorMachine,
+  secondFactorPolicy: secondFactorPolicyMachine,
   savedViews: savedViewsMachine,
   dayPlan: dayPlanMachine,
   changeCourse: changeCourseMachine,

@@ -1,4 +1,15 @@
-import { type AnyActorLogic, assign, enqueueActions, fromPromise, sendTo, setup } from "xstate"
+import {
+  type ActionFunction,
+  type AnyActorLogic,
+  assign,
+  type DoneActorEvent,
+  enqueueActions,
+  fromPromise,
+  type ProvidedActor,
+  sendTo,
+  setup,
+  spawnChild,
+} from "xstate"
 import { SESSION_LOAD_FAILED } from "./app.machine"
 import { childrenOf } from "./children"
 import type { OpenPage, PageCommand } from "./pages"
@@ -22,9 +33,27 @@ export interface SessionContext {
   readonly restError: string | null
 }
 
-// By id rather than systemId: the session hands it the page commands, as its parent. TypeScript only takes an
-// id for logic the machine declares, and this logic arrives at run time.
-const restSpawn = (logic: AnyActorLogic) => [logic, { id: SESSION_REST_ID }] as unknown as [AnyActorLogic]
+// By id rather than systemId: the session hands it the page commands, as its parent. XState's types take an id
+// only for logic named by a key the machine declares (setup's actors), and this logic arrives at run time, from
+// its own chunk. So the action is built through XState's signature for logic a machine does not declare
+// (ProvidedActor: any logic, any id), then declared to start none of the machine's declared actors (`never`),
+// which is what it does. Only that parameter differs between the two signatures, and the compiler checks that
+// they are related, as for any overload.
+type SpawnRest<TActor extends ProvidedActor> = ActionFunction<
+  SessionContext,
+  DoneActorEvent<AnyActorLogic>,
+  SessionEvent,
+  undefined,
+  TActor,
+  never,
+  never,
+  never,
+  never
+>
+function spawnRest(logic: AnyActorLogic): SpawnRest<never>
+function spawnRest(logic: AnyActorLogic): SpawnRest<ProvidedActor> {
+  return spawnChild(logic, { id: SESSION_REST_ID })
+}
 
 /** Replaced in src/effects by the loader of the rest's chunk; this default keeps the machine testable alone. */
 const loadRest = fromPromise<AnyActorLogic>(() => Promise.reject(new Error("loadRest not provided")))
@@ -76,7 +105,7 @@ export const sessionMachine = setup({
           target: "running",
           actions: [
             enqueueActions(({ enqueue, event, context }) => {
-              enqueue.spawnChild(...restSpawn(event.output))
+              enqueue(spawnRest(event.output))
               for (const open of context.queued) enqueue.sendTo(SESSION_REST_ID, open)
             }),
             // The rest publishes 'rest started' itself, once its own actors have all started.

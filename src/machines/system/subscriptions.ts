@@ -6,6 +6,7 @@ import {
   RELOAD_SHOWN_PAGES,
   RETRY_FAILED_PAGES,
   toClaimPages,
+  toDayPlan,
   toInbox,
   toReports,
   toUserSettings,
@@ -174,6 +175,7 @@ export const SUBSCRIPTIONS = {
           event: { type: "list.recordsChanged", source: f.source },
         },
         toReports,
+        toDayPlan,
       ],
     },
   },
@@ -195,17 +197,21 @@ export const SUBSCRIPTIONS = {
           event: { type: "review.remoteChanged", change: f.change },
         },
         toReports,
+        toDayPlan,
         ...followersOfChange(f.change.action, f.change.uuid),
       ],
     },
   },
   // The stream cannot cover what is shown (a position it could not resume from, or a page loaded before the
   // stream's start): what is shown loads again.
+  // The stream does not cover what the pages show: everything live loads again, the bell and the inbox too
+  // (their reads and archives come over the same stream).
   "records.resync": {
     to: {
       dashboard: () => ({ type: "dashboard.refresh" }),
       sharedViews: () => ({ type: "sharedViews.refresh" }),
-      session: () => RELOAD_SHOWN_PAGES,
+      notifications: () => ({ type: "notifications.refetch" }),
+      session: () => [...RELOAD_SHOWN_PAGES, toInbox({ type: "inbox.refetch" })],
     },
   },
   "records.claimed": { to: { session: (f) => toClaimPages(f.source, f.uuid, f.assignee, f.record) } },
@@ -227,6 +233,7 @@ export const SUBSCRIPTIONS = {
           page: "pagedList",
           event: { type: "list.recordsChanged", source: f.source },
         },
+        toDayPlan,
       ],
     },
   },

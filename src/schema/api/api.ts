@@ -10,6 +10,7 @@ import { intakeApi, intakeDocs } from "./intake"
 import { myAccountApi, myAccountDocs } from "./my-account"
 import { notesApi, notesDocs } from "./notes"
 import { notificationsApi, notificationsDocs } from "./notifications"
+import { passkeysApi, passkeysDocs } from "./passkeys"
 import { planningApi, planningDocs } from "./planning"
 import { preferencesApi, preferencesDocs } from "./preferences"
 import { providersApi, providersDocs } from "./providers"
@@ -23,6 +24,7 @@ import {
 } from "./requests"
 import { savedViewsApi, savedViewsDocs } from "./saved-views"
 import { searchApi, searchDocs } from "./search"
+import { secondFactorApi, secondFactorDocs } from "./second-factor"
 import { socketApi, socketDocs } from "./socket"
 import { staffApi, staffDocs } from "./staff"
 
@@ -41,6 +43,8 @@ export const API: ReadonlyArray<DescribedGroup> = [
   { group: accountsApi, docs: accountsDocs },
   { group: staffApi, docs: staffDocs },
   { group: myAccountApi, docs: myAccountDocs },
+  { group: secondFactorApi, docs: secondFactorDocs },
+  { group: passkeysApi, docs: passkeysDocs },
   { group: applicationsApi, docs: applicationsDocs },
   { group: workRequestsApi, docs: workRequestsDocs },
   { group: maintenanceRequestsApi, docs: maintenanceRequestsDocs },

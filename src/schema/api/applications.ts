@@ -1,4 +1,4 @@
-import { CompanyApplicationDetail, CompanyApplicationPage } from "../marketplace/marketplace"
+import { CompanyApplicationDetail } from "../marketplace/marketplace"
 import {
   AcceptBody,
   ApplicationListQuery,
@@ -6,6 +6,7 @@ import {
   ReopenBody,
   RequestInformationBody,
 } from "../marketplace/marketplace-input"
+import { CompanyApplicationPage } from "../marketplace/record-pages"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 import { UuidParams } from "./params"
 

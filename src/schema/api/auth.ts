@@ -1,6 +1,7 @@
 import { Schema } from "effect"
+import { LoginOutcome } from "../accounts/second-factor"
 import { SignInNotice } from "../accounts/sign-in-notice"
-import { LoginRequest, LoginResponse, ProfilePatch, RefreshResponse, User } from "../auth/auth"
+import { LoginRequest, ProfilePatch, RefreshResponse, User } from "../auth/auth"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 
 // Sign-in, the session and the signed-in user's own profile.
@@ -18,7 +19,7 @@ export const authApi = group("auth", {
     path: "/api/company/login/",
     callers: "anyone",
     payload: LoginRequest,
-    success: LoginResponse,
+    success: LoginOutcome,
     errors: [400, 401, 403, 429],
   }),
   refresh: endpoint({
@@ -65,7 +66,7 @@ export const authDocs = {
   description: "Sign-in, token refresh, sign-out and the signed-in user's profile.",
   summaries: {
     login:
-      "Signs in with email and password: answers the access token and sets the HttpOnly refresh cookie. Failed attempts are limited per account and per address (429 with Retry-After).",
+      "Signs in with email and password: answers the access token and sets the HttpOnly refresh cookie, or, for an account with a second factor (or required to have one), a `challenge` to finish at /login/second-factor/ (or to set one up). Failed attempts are limited per account and per address (429 with Retry-After).",
     refresh: "Exchanges the refresh cookie for a new access token; the cookie is rotated on every use.",
     logout: "Signs this session out (revokes the refresh cookie) and drops this browser's push registration.",
     signInNotice:

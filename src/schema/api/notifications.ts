@@ -25,6 +25,7 @@ export const notificationsApi = group("notifications", {
     query: NotificationListQuery,
     success: NotificationPage,
     errors: [400, 401],
+    live: true,
   }),
   unreadCount: endpoint({
     method: "GET",
@@ -33,6 +34,7 @@ export const notificationsApi = group("notifications", {
     query: ChannelQuery,
     success: UnreadCount,
     errors: [400, 401],
+    live: true,
   }),
   get: endpoint({
     method: "GET",

@@ -1,5 +1,5 @@
-import { ProviderPage } from "../marketplace/marketplace"
 import { ProviderListQuery } from "../marketplace/marketplace-input"
+import { ProviderPage } from "../marketplace/record-pages"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 
 export const providersApi = group("providers", {

@@ -1,9 +1,8 @@
 import { Schema } from "effect"
-import { CandidateList } from "../marketplace/candidates"
+import { CandidateList, CandidatesQuery } from "../marketplace/candidates"
 import {
   MaintenanceRequest,
   MaintenanceRequestDetail,
-  QueuePage,
   WorkRequest,
   WorkRequestDetail,
 } from "../marketplace/marketplace"
@@ -15,6 +14,7 @@ import {
   SelectProvidersBody,
   WithdrawOfferBody,
 } from "../marketplace/marketplace-input"
+import { QueuePage } from "../marketplace/record-pages"
 import { endpoint, type GroupDocs, group } from "./endpoint"
 import { OfferParams, UuidParams } from "./params"
 
@@ -76,8 +76,9 @@ const requestEndpoints = (base: RequestBase) => ({
     path: `${base}:uuid/providers/`,
     callers: "signedIn",
     params: UuidParams,
+    query: CandidatesQuery,
     success: CandidateList,
-    errors: [401, 404],
+    errors: [400, 401, 404],
   }),
   selectProviders: endpoint({
     method: "POST",
@@ -137,7 +138,7 @@ const requestSummaries = (noun: string) => ({
   approve: `Approves a pending ${noun}; 409 says who decided first.`,
   reject: `Rejects a pending ${noun} with a reason; 409 says who decided first.`,
   reopen: `Takes a decided ${noun} back to pending (admins only), releasing its chosen providers.`,
-  candidates: `The providers who could take this ${noun}, best match first, with the ${noun}'s status and the service and area searched.`,
+  candidates: `The providers who could take this ${noun}, best match first, with the ${noun}'s status and the service and area searched; max_distance_km and has_capacity=true narrow them.`,
   selectProviders: `Chooses providers for an approved ${noun}: each gets an offer, open until answered or expired.`,
   offerProviders: `Offers an approved, unassigned ${noun} to more providers, with a reason.`,
   withdrawOffer: `Withdraws an open offer of this ${noun}, with a reason; 409 when it is no longer open.`,

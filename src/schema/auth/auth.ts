@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 
 /** Control characters have no place in a name or an address (and PostgreSQL text cannot hold U+0000). */
-const isControl = (char: string): boolean => {
+export const isControl = (char: string): boolean => {
   const code = char.charCodeAt(0)
   return code < 0x20 || code === 0x7f
 }

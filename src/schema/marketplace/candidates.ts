@@ -67,3 +67,21 @@ export const CandidateList = Schema.Struct({
   left_out: Schema.optionalKey(Schema.Array(LeftOutCandidate)),
 })
 export type CandidateList = typeof CandidateList.Type
+
+/** The shortlist's distance filter: half the Earth's circumference, farther than any two places. */
+export const MAX_DISTANCE_KM = 20_000
+
+/** The shortlist narrowed as the page's filters narrow it; a candidate of unknown distance passes a maximum. */
+export const CandidatesQuery = Schema.Struct({
+  max_distance_km: Schema.optionalKey(
+    Schema.NumberFromString.check(
+      Schema.isFinite({ message: "max_distance_km must be a number of kilometres" }),
+      Schema.isBetween(
+        { minimum: 0, maximum: MAX_DISTANCE_KM },
+        { message: `max_distance_km must be between 0 and ${MAX_DISTANCE_KM}` },
+      ),
+    ),
+  ),
+  has_capacity: Schema.optionalKey(Schema.Literals(["true", "false"])),
+})
+export type CandidatesQuery = typeof CandidatesQuery.Type

@@ -13,5 +13,7 @@ export const Facets = Schema.Struct({
   urgency: Schema.optionalKey(Schema.Array(FacetCount)),
   area: Schema.Array(FacetCount),
   service: Schema.Array(FacetCount),
+  /** Pending records due today and overdue (values "today", "overdue"), with every other filter applied. */
+  due: Schema.optionalKey(Schema.Array(FacetCount)),
 })
 export type Facets = typeof Facets.Type

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
-import { Offer, Page, RequestKind, ServiceCategory, Urgency, Uuid } from "./marketplace"
+import { Offer, RequestKind, ServiceCategory, Urgency, Uuid } from "./marketplace"
+import { Page } from "./record-pages"
 
 // Offers as the marketplace's provider side lists them through the intake API (docs/behaviour.md#offers).
 

@@ -1,6 +1,4 @@
 import { Schema } from "effect"
-import { Facets } from "./facets"
-import { QueueTimes } from "./queue-wait"
 
 // The marketplace wire contract: company applications, work and maintenance requests, providers,
 // candidates, audit trail, dashboard summary, and the bodies and query parameters the server accepts.
@@ -290,50 +288,13 @@ export const MaintenanceRequest = Schema.Struct({
 })
 export type MaintenanceRequest = typeof MaintenanceRequest.Type
 
-export const WorkRequestDetail = Schema.Struct({
-  ...WorkRequest.fields,
+/** What a request's page shows beyond its row in a list. */
+const detailFields = {
   offers: Schema.Array(Offer),
   audit: Schema.Array(AuditEntry),
   live_position: Schema.optionalKey(Count),
-})
+}
+export const WorkRequestDetail = Schema.Struct({ ...WorkRequest.fields, ...detailFields })
 export type WorkRequestDetail = typeof WorkRequestDetail.Type
-export const MaintenanceRequestDetail = Schema.Struct({
-  ...MaintenanceRequest.fields,
-  offers: Schema.Array(Offer),
-  audit: Schema.Array(AuditEntry),
-  live_position: Schema.optionalKey(Count),
-})
+export const MaintenanceRequestDetail = Schema.Struct({ ...MaintenanceRequest.fields, ...detailFields })
 export type MaintenanceRequestDetail = typeof MaintenanceRequestDetail.Type
-
-// ─── Pages ─────────────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * The live position an answer reflects at least (docs/behaviour.md#catching-up): a page opens its socket
- * from the oldest it holds and so hears every change made after it was read.
- */
-export const LivePosition = Schema.optionalKey(Count)
-
-/** `next`/`previous` are paths with the same query and another `page` (the notification page shape). */
-export const Page = <S extends Schema.Top>(item: S) =>
-  Schema.Struct({
-    count: Count,
-    next: Schema.NullOr(Schema.String),
-    previous: Schema.NullOr(Schema.String),
-    results: Schema.Array(item),
-  })
-/** A page of records that queue while pending: it carries what their waiting time is measured against. */
-export const QueuePage = <S extends Schema.Top>(item: S) =>
-  Schema.Struct({
-    ...Page(item).fields,
-    queue: QueueTimes,
-    live_position: LivePosition,
-    facets: Schema.optionalKey(Facets),
-  })
-export const WorkRequestPage = QueuePage(WorkRequest)
-export type WorkRequestPage = typeof WorkRequestPage.Type
-export const MaintenanceRequestPage = QueuePage(MaintenanceRequest)
-export type MaintenanceRequestPage = typeof MaintenanceRequestPage.Type
-export const CompanyApplicationPage = QueuePage(CompanyApplication)
-export type CompanyApplicationPage = typeof CompanyApplicationPage.Type
-export const ProviderPage = Page(Provider)
-export type ProviderPage = typeof ProviderPage.Type

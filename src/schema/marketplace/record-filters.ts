@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { splitFilterList } from "./filter-list"
 import { SERVICE_CATEGORIES, URGENCY_ORDER } from "./marketplace"
 
 // The filters every record list takes besides status, search and assignee (docs/behaviour.md#filters): each
@@ -20,7 +21,9 @@ const commaListOf = (values: ReadonlyArray<string>) =>
     }),
   )
 
-const areaName = `[^,\\s][^,]{0,${FILTER_LIMITS.maxAreaLength - 1}}`
+// A comma or a backslash inside a name is written after a backslash (./filter-list.ts).
+const areaChar = "(?:[^,\\\\]|\\\\[,\\\\])"
+const areaName = `(?:[^,\\\\\\s]|\\\\[,\\\\])${areaChar}{0,${FILTER_LIMITS.maxAreaLength - 1}}`
 export const AreaList = Schema.String.check(
   Schema.isPattern(new RegExp(`^${areaName}(,${areaName}){0,${FILTER_LIMITS.maxAreas - 1}}$`), {
     message: `Expected up to ${FILTER_LIMITS.maxAreas} area names of at most ${FILTER_LIMITS.maxAreaLength} characters, separated by commas`,
@@ -32,6 +35,14 @@ const Day = Schema.String.check(
   Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: "Expected a date written YYYY-MM-DD" }),
 )
 
+/**
+ * Pending records due today (they become overdue before midnight UTC) or overdue already, as the plan of the
+ * day counts them (docs/behaviour.md#planning-the-day).
+ */
+export const DUE_FILTERS = ["today", "overdue"] as const
+export const DueFilter = Schema.Literals(DUE_FILTERS)
+export type DueFilter = typeof DueFilter.Type
+
 /** The filters of a request list (work or maintenance). */
 export const RequestFilterFields = {
   urgency: Schema.optionalKey(UrgencyList),
@@ -39,6 +50,7 @@ export const RequestFilterFields = {
   service: Schema.optionalKey(ServiceList),
   submitted_from: Schema.optionalKey(Day),
   submitted_to: Schema.optionalKey(Day),
+  due: Schema.optionalKey(DueFilter),
 }
 
 /** The filters of the company applications: the services they offer and the areas they serve. */
@@ -47,6 +59,7 @@ export const ApplicationFilterFields = {
   service: Schema.optionalKey(ServiceList),
   submitted_from: Schema.optionalKey(Day),
   submitted_to: Schema.optionalKey(Day),
+  due: Schema.optionalKey(DueFilter),
 }
 
 export const REQUEST_FILTERS = ["urgency", "area", "service", "submitted_from", "submitted_to"] as const
@@ -59,6 +72,6 @@ export type FacetName = (typeof FACETS)[number]
 /** Ask the list to count each filter's values as well. */
 export const FacetsFlag = Schema.Literal("true")
 
-/** A comma-separated filter value as its values; empty parts (never valid on the wire) are dropped. */
+/** A comma-separated filter value as its values (./filter-list.ts); empty parts (never valid on the wire) are dropped. */
 export const filterValues = (value: string | undefined): ReadonlyArray<string> =>
-  value === undefined ? [] : value.split(",").filter((v) => v !== "")
+  value === undefined ? [] : splitFilterList(value)

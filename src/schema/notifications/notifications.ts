@@ -84,6 +84,8 @@ export const NotificationPage = Schema.Struct({
   next: Schema.NullOr(Schema.String),
   previous: Schema.NullOr(Schema.String),
   results: Schema.Array(Notification),
+  /** The live change-log position the page reflects at least (docs/behaviour.md#catching-up). */
+  live_position: Schema.optionalKey(Count),
 })
 export type NotificationPage = typeof NotificationPage.Type
 
@@ -128,7 +130,11 @@ export type ChannelQuery = typeof ChannelQuery.Type
 
 // ─── Read state ────────────────────────────────────────────────────────────────────────────────────────
 
-export const UnreadCount = Schema.Struct({ unread_count: Count })
+export const UnreadCount = Schema.Struct({
+  unread_count: Count,
+  /** The live change-log position the count reflects at least (docs/behaviour.md#catching-up). */
+  live_position: Schema.optionalKey(Count),
+})
 export type UnreadCount = typeof UnreadCount.Type
 
 export const MarkReadBody = Schema.Struct({ notification_id: Id })

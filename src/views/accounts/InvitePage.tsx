@@ -1,64 +1,46 @@
 import { useSelector } from "@xstate/react"
-import { type FormEvent, useEffect, useState } from "react"
-import { Link, Redirect, useParams } from "wouter"
+import { type FormEvent, useState } from "react"
+import { Link, useParams } from "wouter"
 import { FULL_NAME_MAX } from "../../schema/auth/auth"
 import { linkTo } from "../../schema/system/app-routes"
 import * as css from "../auth/login.css"
-import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
-import { useAuth, useSystemActor } from "../system/app-context"
+import { useSystemActor } from "../system/app-context"
 import { CLOSED_LINK } from "./invitation-words"
+import { LinkGate } from "./LinkGate"
 import { NewPasswordField } from "./NewPasswordField"
 
 /** The public page an invitation link opens: a name and a password, then the person is signed in. */
 export default function InvitePage() {
   const { token = "" } = useParams<{ token: string }>()
-  const ref = useSystemActor("invitation")
-  const state = useSelector(ref, (s) => String(s.value))
-  const linkState = useSelector(ref, (s) => s.context.linkState)
-  const error = useSelector(ref, (s) => s.context.error)
-  const signedIn = useAuth((ctx) => ctx.status === "AUTHENTICATED")
-  useEffect(() => ref.send({ type: "invitation.open", token }), [ref, token])
-
-  if (state === "accepted" && signedIn) return <Redirect to={linkTo.dashboard} replace />
-  if (state === "idle" || state === "checking" || state === "accepted") return <LoadingScreen />
-  if (state === "unreachable")
-    return (
-      <main className={ui.centered} role="alert">
-        <p>{error}</p>
-        <button
-          type="button"
-          className={ui.button.primary}
-          onClick={() => ref.send({ type: "invitation.open", token })}
-        >
-          Try again
-        </button>
-      </main>
-    )
-  if (state === "closed" && linkState && linkState !== "open") {
-    const words = CLOSED_LINK[linkState]
-    return (
-      <main className={ui.centered}>
-        <h1 className={ui.pageTitle}>{words.title}</h1>
-        <p className={ui.muted}>{words.text}</p>
-        <Link href={linkTo.login()}>Go to sign in</Link>
-      </main>
-    )
-  }
-  return <InviteForm />
+  return (
+    <LinkGate
+      link={useSystemActor("invitation")}
+      token={token}
+      closed={(linkState) => (
+        <main className={ui.centered}>
+          <h1 className={ui.pageTitle}>{CLOSED_LINK[linkState].title}</h1>
+          <p className={ui.muted}>{CLOSED_LINK[linkState].text}</p>
+          <Link href={linkTo.login()}>Go to sign in</Link>
+        </main>
+      )}
+    >
+      <InviteForm />
+    </LinkGate>
+  )
 }
 
 function InviteForm() {
   const ref = useSystemActor("invitation")
   const email = useSelector(ref, (s) => s.context.email)
   const error = useSelector(ref, (s) => s.context.error)
-  const busy = useSelector(ref, (s) => s.matches("accepting"))
+  const busy = useSelector(ref, (s) => s.matches("submitting"))
   const [fullName, setFullName] = useState("")
   const [password, setPassword] = useState("")
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
-    ref.send({ type: "invitation.accept", fullName, password })
+    ref.send({ type: "link.submit", body: { full_name: fullName, password } })
   }
 
   return (

@@ -156,3 +156,45 @@ export function HistoryDialog({
     </DialogFrame>
   )
 }
+
+/** Removes a member's second factors (a lost phone): they sign in with their password and set one up again. */
+export function ResetSecondFactorDialog({
+  member,
+  onCancel,
+  onReset,
+}: {
+  member: StaffMember | null
+  onCancel: () => void
+  onReset: (reason: string) => void
+}) {
+  const [reason, setReason] = useState("")
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    onReset(reason)
+    setReason("")
+  }
+  return (
+    <DialogFrame
+      open={member !== null}
+      title={`Reset the second factor of ${member?.full_name || member?.email || ""}?`}
+      description="Their authenticator app, recovery codes and passkeys are removed. They are told, and the history keeps the reason."
+      onCancel={onCancel}
+      onSubmit={submit}
+      action={
+        <button type="submit" className={ui.button.danger}>
+          Reset second factor
+        </button>
+      }
+    >
+      <label className={css.dialogField}>
+        <span>Reason (optional)</span>
+        <textarea
+          className={ui.input}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </label>
+    </DialogFrame>
+  )
+}

@@ -18,7 +18,8 @@ import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
 import { IssuedLinkPanel } from "./IssuedLinkPanel"
-import { CategoryDialog, HistoryDialog, InviteDialog } from "./StaffDialogs"
+import { SecondFactorPolicyPanel } from "./SecondFactorPolicyPanel"
+import { CategoryDialog, HistoryDialog, InviteDialog, ResetSecondFactorDialog } from "./StaffDialogs"
 import { StaffFilters } from "./StaffFilters"
 import { displayName, type RowRequest, StaffTable } from "./StaffTable"
 import * as css from "./staff.css"
@@ -40,6 +41,7 @@ export default function StaffPage() {
 type Dialog =
   | { readonly kind: "invite" }
   | { readonly kind: "category"; readonly member: StaffMember }
+  | { readonly kind: "secondFactor"; readonly member: StaffMember }
   | { readonly kind: "confirm"; readonly confirm: ConfirmKind; readonly member: StaffMember }
   | null
 
@@ -78,6 +80,7 @@ function StaffView({ staff }: { staff: PageRefOf<"staff"> }) {
     else if (kind === "resend") act({ kind: "resend", id, version })
     else if (kind === "reset") act({ kind: "reset", id })
     else if (kind === "category") setDialog({ kind: "category", member })
+    else if (kind === "secondFactor") setDialog({ kind: "secondFactor", member })
     else setDialog({ kind: "confirm", confirm: kind, member })
   }
   const confirm = dialog?.kind === "confirm" ? dialog : null
@@ -141,6 +144,7 @@ function StaffView({ staff }: { staff: PageRefOf<"staff"> }) {
       ) : (
         <StaffTable members={members} me={me} busy={busy} onRequest={onRequest} />
       )}
+      <SecondFactorPolicyPanel />
 
       <InviteDialog
         open={dialog?.kind === "invite"}
@@ -167,6 +171,14 @@ function StaffView({ staff }: { staff: PageRefOf<"staff"> }) {
       >
         <p>{confirmWords?.text}</p>
       </ConfirmDialog>
+      <ResetSecondFactorDialog
+        member={dialog?.kind === "secondFactor" ? dialog.member : null}
+        onCancel={() => setDialog(null)}
+        onReset={(reason) => {
+          if (dialog?.kind === "secondFactor")
+            act({ kind: "resetSecondFactor", id: dialog.member.id, reason })
+        }}
+      />
       <HistoryDialog
         member={historyMember}
         history={history}

@@ -8,7 +8,15 @@ import * as css from "./staff.css"
 import { STAFF_WORDS } from "./staff-words"
 
 /** What a row's buttons ask for; the page opens the dialog that confirms or completes it. */
-export type RowRequest = "resend" | "revoke" | "category" | "deactivate" | "reactivate" | "reset" | "history"
+export type RowRequest =
+  | "resend"
+  | "revoke"
+  | "category"
+  | "deactivate"
+  | "reactivate"
+  | "reset"
+  | "secondFactor"
+  | "history"
 
 export const displayName = (m: StaffMember): string => m.full_name || m.email
 
@@ -112,6 +120,7 @@ function StaffRow({
             <>
               {button("category", "Change category")}
               {button("reset", "Reset link")}
+              {self ? null : button("secondFactor", "Reset second factor")}
               {self ? null : button("deactivate", "Deactivate")}
             </>
           ) : null}

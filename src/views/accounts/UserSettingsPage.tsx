@@ -2,14 +2,17 @@ import { useSelector } from "@xstate/react"
 import { usePageActor } from "../marketplace/page-logic"
 import * as ui from "../shared/ui.css"
 import { PasswordChangeForm } from "./PasswordChangeForm"
+import { SecondFactorSettings } from "./SecondFactorSettings"
 import { SessionList } from "./SessionList"
 import { SignInHistory } from "./SignInHistory"
 import * as css from "./user-settings.css"
 
-// /user-settings, for every signed-in user: your password, your sessions and your recent sign-ins.
+// /user-settings, for every signed-in user: your password, your second factors, your sessions and
+// your recent sign-ins.
 
 export default function UserSettingsPage() {
   const actor = usePageActor("userSettings", undefined)
+  const factors = usePageActor("secondFactor", undefined)
   const overview = useSelector(actor, (s) => s?.context.overview ?? null)
   const loadError = useSelector(actor, (s) => s?.context.loadError ?? null)
   const failed = useSelector(actor, (s) => s?.matches({ overview: "failed" }) ?? false)
@@ -20,6 +23,7 @@ export default function UserSettingsPage() {
       </h1>
       <div className={css.sections}>
         <PasswordChangeForm actor={actor} />
+        <SecondFactorSettings actor={factors} />
         {failed && loadError ? (
           <div className={ui.card} role="alert">
             <p className={ui.errorText}>{loadError}</p>

@@ -3,10 +3,14 @@ import { Link, Redirect, useSearch } from "wouter"
 import { safeAppPath } from "../../machines/system/safe-app-path"
 import { ROUTES } from "../../schema/system/app-routes"
 import { DemoNotice } from "../accounts/DemoNotice"
+import { lazyPage } from "../shared/lazy-page"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
-import { useAuth, useAuthSend } from "../system/app-context"
+import { useAuth, useAuthMatches, useAuthSend } from "../system/app-context"
 import * as css from "./login.css"
+
+// The second step is its own chunk: most sign-ins never need it, and the first paint must stay small.
+const SignInStep = lazyPage(() => import("./SignInStep"))
 
 /** Where to go after sign-in: the remembered origin when it is a path of this app. */
 export function afterLoginPath(search: string): string {
@@ -18,6 +22,8 @@ export function LoginPage() {
   const status = useAuth((ctx) => ctx.status)
   const error = useAuth((ctx) => ctx.error)
   const send = useAuthSend()
+  const stepping = useAuth((ctx) => ctx.challenge !== null || ctx.setUp !== null)
+  const waitingForPasskey = useAuthMatches({ UNAUTHENTICATED: "passkey" })
   const search = useSearch()
   const [email, setEmail] = useState("")
   const [password, setPassword] = useState("")
@@ -31,6 +37,7 @@ export function LoginPage() {
 
   if (status === "AUTHENTICATED") return <Redirect to={afterLoginPath(search)} replace />
   if (status === "LOADING" && !submitting) return <LoadingScreen />
+  if (stepping) return <SignInStep />
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -59,7 +66,9 @@ export function LoginPage() {
             className={ui.input}
             type="email"
             name="email"
-            autoComplete="username"
+            autoComplete="username webauthn"
+            // Where the browser offers passkeys among the field's suggestions, they are asked for from here.
+            onFocus={() => send({ type: "auth.passkeyAutofill" })}
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
@@ -79,6 +88,14 @@ export function LoginPage() {
         </label>
         <button type="submit" className={ui.button.primary} disabled={busy || !email || !password}>
           {busy ? "Signing in…" : "Sign in"}
+        </button>
+        <button
+          type="button"
+          className={`${ui.button.secondary} ${css.passkeyButton}`}
+          disabled={busy || waitingForPasskey}
+          onClick={() => send({ type: "auth.passkeySignIn" })}
+        >
+          {waitingForPasskey ? "Waiting for your passkey…" : "Sign in with a passkey"}
         </button>
         <div className={css.links}>
           <Link href={ROUTES.forgotPassword}>Forgot password?</Link>

@@ -24,3 +24,7 @@ export const inlineButton = style({
   textDecoration: "underline",
   cursor: "pointer",
 })
+/** The passkey sign-in under the password form's own button. */
+export const passkeyButton = style({ marginTop: vars.space.md })
+/** Each way to set up a second factor at sign-in, under the step's own heading. */
+export const choiceTitle = style({ fontSize: "1.05rem", margin: `${vars.space.lg} 0 ${vars.space.sm}` })

@@ -2,8 +2,7 @@ import { useEffect } from "react"
 import { Link } from "wouter"
 import { auditExportView } from "../../machines/exports/export-view"
 import { may } from "../../schema/auth/permissions"
-import type { PendingItem } from "../../schema/dashboard/dashboard"
-import type { QueueTimes, WaitCounts } from "../../schema/marketplace/queue-wait"
+import type { DashboardSummary } from "../../schema/dashboard/dashboard"
 import { linkTo } from "../../schema/system/app-routes"
 import { ExportButton } from "../exports/ExportButton"
 import { ageOf, auditActionLabel, formatWhen, recordPath } from "../marketplace/format"
@@ -14,36 +13,51 @@ import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
 import { DayPlanSlot } from "./DayPlanSlot"
 
-function QueueCard({
-  title,
-  count,
-  href,
-  oldest,
-  oldestHref,
-  waits,
-  queue,
-  now,
-}: {
-  title: string
-  count: number
-  href: string
-  oldest: PendingItem | null
-  oldestHref: (uuid: string) => string
-  waits: WaitCounts
-  queue: QueueTimes
-  /** The server's time of the summary: waits are measured to it, as the lists measure them. */
-  now: number
-}) {
+/** Each pending queue's card: its figures in the summary, and where its links lead. */
+const QUEUES = [
+  {
+    kind: "work",
+    title: "Pending work requests",
+    of: (s: DashboardSummary) => ({
+      count: s.work_requests.pending,
+      oldest: s.oldest_pending.work_request,
+      waits: s.waiting.work_request,
+    }),
+  },
+  {
+    kind: "maintenance",
+    title: "Pending maintenance requests",
+    of: (s: DashboardSummary) => ({
+      count: s.maintenance_requests.pending,
+      oldest: s.oldest_pending.maintenance_request,
+      waits: s.waiting.maintenance_request,
+    }),
+  },
+  {
+    kind: "application",
+    title: "Pending applications",
+    of: (s: DashboardSummary) => ({
+      count: s.company_applications.pending,
+      oldest: s.oldest_pending.company_application,
+      waits: s.waiting.company_application,
+    }),
+  },
+] as const
+
+function QueueCard({ queue, summary }: { queue: (typeof QUEUES)[number]; summary: DashboardSummary }) {
+  const { count, oldest, waits } = queue.of(summary)
+  // The server's time of the summary: waits are measured to it, as the lists measure them.
+  const now = Date.parse(summary.waiting.queue.as_of)
   return (
     <div className={ui.card}>
       <h2 style={{ marginTop: 0, fontSize: "1rem" }}>
-        <Link href={href}>{title}</Link>
+        <Link href={linkTo.list(queue.kind, "pending")}>{queue.title}</Link>
       </h2>
       <span className={css.bigNumber}>{count}</span>
-      <WaitCountBadges counts={waits} queue={queue} />
+      <WaitCountBadges counts={waits} queue={summary.waiting.queue} />
       {oldest ? (
         <p className={ui.muted}>
-          Oldest: <Link href={oldestHref(oldest.uuid)}>{oldest.title}</Link>, waiting{" "}
+          Oldest: <Link href={linkTo.details(queue.kind, oldest.uuid)}>{oldest.title}</Link>, waiting{" "}
           {ageOf(oldest.submitted_at, now)}
         </p>
       ) : (
@@ -97,36 +111,9 @@ export default function DashboardPage() {
       {summary ? (
         <>
           <div className={css.cards}>
-            <QueueCard
-              title="Pending work requests"
-              count={summary.work_requests.pending}
-              href={linkTo.list("work", "pending")}
-              oldest={summary.oldest_pending.work_request}
-              oldestHref={(uuid) => linkTo.details("work", uuid)}
-              waits={summary.waiting.work_request}
-              queue={summary.waiting.queue}
-              now={Date.parse(summary.waiting.queue.as_of)}
-            />
-            <QueueCard
-              title="Pending maintenance requests"
-              count={summary.maintenance_requests.pending}
-              href={linkTo.list("maintenance", "pending")}
-              oldest={summary.oldest_pending.maintenance_request}
-              oldestHref={(uuid) => linkTo.details("maintenance", uuid)}
-              waits={summary.waiting.maintenance_request}
-              queue={summary.waiting.queue}
-              now={Date.parse(summary.waiting.queue.as_of)}
-            />
-            <QueueCard
-              title="Pending applications"
-              count={summary.company_applications.pending}
-              href={linkTo.list("application", "pending")}
-              oldest={summary.oldest_pending.company_application}
-              oldestHref={(uuid) => linkTo.details("application", uuid)}
-              waits={summary.waiting.company_application}
-              queue={summary.waiting.queue}
-              now={Date.parse(summary.waiting.queue.as_of)}
-            />
+            {QUEUES.map((queue) => (
+              <QueueCard key={queue.kind} queue={queue} summary={summary} />
+            ))}
             <AwaitingCard
               work={summary.work_requests.awaiting_providers}
               maintenance={summary.maintenance_requests.awaiting_providers}

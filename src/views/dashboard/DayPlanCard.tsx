@@ -24,8 +24,8 @@ function KindPlan({ row }: { row: PlanRow }) {
     ...(row.emergencies === null
       ? []
       : [[plural(row.emergencies, "emergency", "emergencies"), `${pending}?urgency=emergency`] as const]),
-    [`${row.due_today} due today`, pending],
-    [`${row.overdue} overdue`, pending],
+    [`${row.due_today} due today`, `${pending}?due=today`],
+    [`${row.overdue} overdue`, `${pending}?due=overdue`],
     ...(row.awaiting_providers === null
       ? []
       : [[`${row.awaiting_providers} awaiting providers`, linkTo.list(row.kind, "approved")] as const]),

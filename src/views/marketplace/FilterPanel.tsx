@@ -4,7 +4,12 @@ import {
   MULTI_FILTERS,
   type MultiFilter,
 } from "../../machines/marketplace/list-filter-params"
-import { activeFilterCount, FILTER_NAMES, filterValueLabel } from "../../machines/marketplace/list-filters"
+import {
+  activeFilterCount,
+  DUE_NAMES,
+  FILTER_NAMES,
+  filterValueLabel,
+} from "../../machines/marketplace/list-filters"
 import type { ListSource } from "../../machines/marketplace/marketplace-types"
 import type { Facets } from "../../schema/marketplace/facets"
 import { URGENCY_ORDER } from "../../schema/marketplace/marketplace"
@@ -45,6 +50,11 @@ export function FilterPanel({ source, filters, facets, ignored, onChange }: Prop
     const { [name]: _old, ...rest } = filters ?? {}
     onChange(value === "" ? rest : { ...rest, [name]: value })
   }
+  const setDue = (due: "today" | "overdue" | null) => {
+    const { due: _old, ...rest } = filters ?? {}
+    onChange(due === null ? rest : { ...rest, due })
+  }
+  const dueCount = (value: "today" | "overdue") => facets?.due?.find((f) => f.value === value)?.count ?? 0
   const chips = [
     ...shown.flatMap((f) =>
       (filters?.[f] ?? []).map((v) => ({
@@ -58,6 +68,7 @@ export function FilterPanel({ source, filters, facets, ignored, onChange }: Prop
         ? [{ key: d, label: `${FILTER_NAMES[d]}: ${filters[d]}`, remove: () => setDay(d, "") }]
         : [],
     ),
+    ...(filters?.due ? [{ key: "due", label: DUE_NAMES[filters.due], remove: () => setDue(null) }] : []),
   ]
 
   return (
@@ -118,6 +129,23 @@ export function FilterPanel({ source, filters, facets, ignored, onChange }: Prop
             </fieldset>
           )
         })}
+        <fieldset className={css.group}>
+          <legend className={css.legend}>{DUE_NAMES.filter}</legend>
+          <div className={css.options}>
+            {([null, "today", "overdue"] as const).map((value) => (
+              <label key={value ?? "any"} className={css.option}>
+                <input
+                  type="radio"
+                  name={`${panelId}-due`}
+                  checked={(filters?.due ?? null) === value}
+                  onChange={() => setDue(value)}
+                />
+                <span>{value === null ? "Any" : DUE_NAMES[value]}</span>
+                {value === null ? null : <span className={css.optionCount}>{dueCount(value)}</span>}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <fieldset className={css.group}>
           <legend className={css.legend}>Submitted</legend>
           {(["submitted_from", "submitted_to"] as const).map((name) => (

@@ -3,6 +3,7 @@ import { ChartCsv } from "./ChartCsv"
 import { BarChart } from "./charts"
 import { share, shortLabel } from "./report-words"
 import * as css from "./reports.css"
+import { ScrollingTable } from "./ScrollingTable"
 
 // Providers' acceptance rate (docs/behaviour.md#reports): accepted of answered, per provider, over the offers
 // made in the period; the table beside the chart has every count, the CSV the same.
@@ -30,8 +31,7 @@ export function ProviderAcceptance({ report }: { report: ReportSummary }) {
               }))}
             />
           )}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard. */}
-          <section className={css.scroller} tabIndex={0} aria-label="Providers' answers, scrollable">
+          <ScrollingTable label="Providers' answers">
             <table className={css.wideTable} aria-label="Providers' acceptance rate">
               <thead>
                 <tr>
@@ -56,7 +56,7 @@ export function ProviderAcceptance({ report }: { report: ReportSummary }) {
                 ))}
               </tbody>
             </table>
-          </section>
+          </ScrollingTable>
           <ChartCsv report={report} chart="providers" label="providers' acceptance rate" />
         </>
       )}

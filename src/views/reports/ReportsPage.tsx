@@ -7,6 +7,7 @@ import { BarChart, FlowChart } from "./charts"
 import { ProviderAcceptance } from "./ProviderAcceptance"
 import { hours, KIND_LABEL, share } from "./report-words"
 import * as css from "./reports.css"
+import { ScrollingTable } from "./ScrollingTable"
 
 // /reports, for staff: how the team is doing, each chart with a table of the same figures beside it. The
 // figures load again whenever a record is decided, here or by someone else.
@@ -87,28 +88,30 @@ export default function ReportsPage() {
               text: hours(k.median_seconds),
             }))}
           />
-          <table className={css.table} aria-label="Time to decision per kind">
-            <thead>
-              <tr>
-                <th scope="col">Kind</th>
-                <th scope="col">Decided</th>
-                <th scope="col">Median</th>
-                <th scope="col">90th percentile</th>
-                <th scope="col">Within target</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.by_kind.map((k) => (
-                <tr key={k.kind}>
-                  <td>{KIND_LABEL[k.kind]}</td>
-                  <td>{k.decided}</td>
-                  <td>{hours(k.median_seconds)}</td>
-                  <td>{hours(k.p90_seconds)}</td>
-                  <td>{share(k.within_target, k.decided)}</td>
+          <ScrollingTable label="Time to decision">
+            <table className={css.wideTable} aria-label="Time to decision per kind">
+              <thead>
+                <tr>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Decided</th>
+                  <th scope="col">Median</th>
+                  <th scope="col">90th percentile</th>
+                  <th scope="col">Within target</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.by_kind.map((k) => (
+                  <tr key={k.kind}>
+                    <td>{KIND_LABEL[k.kind]}</td>
+                    <td>{k.decided}</td>
+                    <td>{hours(k.median_seconds)}</td>
+                    <td>{hours(k.p90_seconds)}</td>
+                    <td>{share(k.within_target, k.decided)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollingTable>
           <ChartCsv report={report} chart="by_kind" label="time to decision" />
 
           <h2>Backlog by age</h2>

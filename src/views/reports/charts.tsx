@@ -1,85 +1,36 @@
-import { vars } from "../shell/theme.css"
+import { useMemo } from "react"
+import * as css from "./reports.css"
+import { type Bar, barSpec, type DayPoint, flowSpec, type SpecOf } from "./uplot-specs"
+import { useUplot } from "./use-uplot"
 
-// Charts drawn as SVG by hand: two shapes (bars, and two lines over days) do not justify a library's
-// weight on this page, and SVG takes the theme's colours, so dark mode needs nothing more. Each chart is one
-// image with a name that says what it shows; its figures are in the table beside it, for screen readers
-// and for copying.
+// The /reports charts, drawn by uPlot (the lightest maintained library that draws both shapes; see
+// docs/behaviour.md#reports). A canvas says nothing to a screen reader, so each chart is one image whose name
+// says what it shows, and its figures are in the table beside it.
 
-const WIDTH = 640
-const BAR_HEIGHT = 22
-const LABEL_WIDTH = 150
+export type { Bar, DayPoint } from "./uplot-specs"
 
-export interface Bar {
-  readonly label: string
-  readonly value: number
-  readonly text: string
+/** One chart's box: the figures, not the array handed in, decide when it draws again. */
+function Chart<F>({ figures, spec, title }: { figures: F; spec: SpecOf<F>; title: string }) {
+  const key = JSON.stringify(figures)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: equal figures keep the chart as drawn.
+  const stable = useMemo(() => figures, [key])
+  const ref = useUplot(stable, spec)
+  return <div ref={ref} className={css.chart} role="img" aria-label={title} />
 }
 
 /** Horizontal bars, one per label, scaled to the largest value. */
 export function BarChart({ bars, title }: { bars: ReadonlyArray<Bar>; title: string }) {
-  const max = Math.max(1, ...bars.map((b) => b.value))
-  const height = bars.length * (BAR_HEIGHT + 8) + 8
-  return (
-    <svg viewBox={`0 0 ${WIDTH} ${height}`} width="100%" role="img" aria-label={title}>
-      {bars.map((b, i) => {
-        const y = 8 + i * (BAR_HEIGHT + 8)
-        const w = ((WIDTH - LABEL_WIDTH - 90) * b.value) / max
-        return (
-          <g key={b.label}>
-            <text x={0} y={y + 16} fill={vars.color.text} fontSize="13">
-              {b.label}
-            </text>
-            <rect
-              x={LABEL_WIDTH}
-              y={y}
-              width={Math.max(1, w)}
-              height={BAR_HEIGHT}
-              fill={vars.color.accent}
-              rx={3}
-            />
-            <text x={LABEL_WIDTH + w + 6} y={y + 16} fill={vars.color.text} fontSize="13">
-              {b.text}
-            </text>
-          </g>
-        )
-      })}
-    </svg>
-  )
+  return <Chart figures={bars} spec={barSpec} title={title} />
 }
 
-export interface DayPoint {
-  readonly day: string
-  readonly received: number
-  readonly decided: number
-}
-
-const FLOW_HEIGHT = 200
-const PAD = 28
-
-/** Received (solid) and decided (dashed) per day; the legend says which is which in words. */
+/** Received (solid) and decided (dashed) per day. */
 export function FlowChart({ points, title }: { points: ReadonlyArray<DayPoint>; title: string }) {
-  const max = Math.max(1, ...points.map((p) => Math.max(p.received, p.decided)))
-  const step = points.length > 1 ? (WIDTH - 2 * PAD) / (points.length - 1) : 0
-  const y = (v: number) => FLOW_HEIGHT - PAD - ((FLOW_HEIGHT - 2 * PAD) * v) / max
-  const line = (pick: (p: DayPoint) => number) =>
-    points.map((p, i) => `${PAD + i * step},${y(pick(p))}`).join(" ")
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${FLOW_HEIGHT}`} width="100%" role="img" aria-label={title}>
-      <line x1={PAD} x2={WIDTH - PAD} y1={y(0)} y2={y(0)} stroke={vars.color.text} strokeOpacity={0.3} />
-      <text x={0} y={y(max) + 4} fill={vars.color.text} fontSize="12">
-        {max}
-      </text>
-      <polyline points={line((p) => p.received)} fill="none" stroke={vars.color.accent} strokeWidth={2} />
-      <polyline
-        points={line((p) => p.decided)}
-        fill="none"
-        stroke={vars.color.text}
-        strokeWidth={2}
-        strokeDasharray="5 4"
-      />
-      <text x={PAD} y={FLOW_HEIGHT - 6} fill={vars.color.text} fontSize="12">
-        {points[0]?.day ?? ""} — solid: received, dashed: decided — {points.at(-1)?.day ?? ""}
-      </text>
-    </svg>
+    <>
+      <Chart figures={points} spec={flowSpec} title={title} />
+      <p className={css.legend}>
+        Solid line: received · dashed line: decided · {points[0]?.day ?? ""} to {points.at(-1)?.day ?? ""}
+      </p>
+    </>
   )
 }

@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { createContext, type ReactNode, useCallback, useContext } from "react"
-import type { AnyActorRef } from "xstate"
+import type { AnyActorRef, SnapshotFrom } from "xstate"
+import type { authMachine } from "../../machines/auth/auth.machine"
 import type { AuthContext, AuthEvent } from "../../machines/auth/auth-context"
 import type { ProfileContext, ProfileEvent } from "../../machines/profile/profile.machine"
 import { APP_SYSTEM_ID } from "../../machines/system/app.machine"
@@ -56,6 +57,11 @@ function useAuthRef() {
 /** Reads the client auth state. Outside the provider it throws 'useAuth must be used within AuthProvider'. */
 export function useAuth<T>(select: (ctx: AuthContext) => T): T {
   return useSelector(useAuthRef(), (s) => select(s.context))
+}
+
+/** Whether the auth actor is in a state (the steps of a sign-in are states of it, not context). */
+export function useAuthMatches(state: Parameters<SnapshotFrom<typeof authMachine>["matches"]>[0]): boolean {
+  return useSelector(useAuthRef(), (s) => s.matches(state))
 }
 
 export function useAuthSend(): (event: AuthEvent) => void {

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sendExpiryReminders } from "../../../server/documents/expiry-watch"
 import { addDays, isoDay } from "../../../src/schema/documents/checklist"
-import { CompanyApplicationDetail, CompanyApplicationPage } from "../../../src/schema/marketplace/marketplace"
+import { CompanyApplicationDetail } from "../../../src/schema/marketplace/marketplace"
+import { CompanyApplicationPage } from "../../../src/schema/marketplace/record-pages"
 import { BACKENDS, postgresAvailable } from "../harness"
 import {
   decoded,

@@ -3,7 +3,8 @@
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { MAIL_FAILED_MESSAGE } from "../../../server/mail/mail-constants"
-import { CompanyApplicationDetail, CompanyApplicationPage } from "../../../src/schema/marketplace/marketplace"
+import { CompanyApplicationDetail } from "../../../src/schema/marketplace/marketplace"
+import { CompanyApplicationPage } from "../../../src/schema/marketplace/record-pages"
 import { type SmtpSink, startSmtpSink } from "../accounts/smtp-sink"
 import { startServer, type TestServer } from "../harness"
 

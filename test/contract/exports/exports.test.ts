@@ -6,7 +6,7 @@ import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { RequestPage } from "../../../src/schema/api/requests"
 import { ExportLink } from "../../../src/schema/exports/exports"
-import { CompanyApplicationPage as ApplicationPage } from "../../../src/schema/marketplace/marketplace"
+import { CompanyApplicationPage as ApplicationPage } from "../../../src/schema/marketplace/record-pages"
 import { BACKENDS, postgresAvailable } from "../harness"
 import { decoded, expectDetail, type MarketplaceServer, startMarketplace } from "../marketplace-fixture"
 

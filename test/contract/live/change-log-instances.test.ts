@@ -3,7 +3,7 @@
 // sending the gap from the log. Skipped when no PostgreSQL answers (TEST_POSTGRES_URL, or 127.0.0.1:5432).
 import { afterAll, describe, expect, it } from "vitest"
 import type { RecordChangedMessage } from "../../../src/schema/live/socket"
-import { WorkRequestPage } from "../../../src/schema/marketplace/marketplace"
+import { WorkRequestPage } from "../../../src/schema/marketplace/record-pages"
 import { postgresAvailable } from "../harness"
 import { decoded } from "../marketplace-fixture"
 import { openSocket, type SocketOptions, type TestSocket } from "../notifications-socket-client"

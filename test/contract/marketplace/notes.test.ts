@@ -2,8 +2,8 @@
 // the type that fits the record; a mention of nobody is plain text; a note over the limit is refused saying
 // the limit; roles.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { CompanyApplicationPage, WorkRequestPage } from "../../../src/schema/marketplace/marketplace"
 import { NOTE_MAX_LENGTH, RecordNote, RecordNoteList } from "../../../src/schema/marketplace/notes"
+import { CompanyApplicationPage, WorkRequestPage } from "../../../src/schema/marketplace/record-pages"
 import { BACKENDS, postgresAvailable } from "../harness"
 import {
   decoded,
@@ -105,6 +105,48 @@ for (const backend of BACKENDS) {
       )
       await expectDetail(await m.post(path, m.tokens.admin, { body: "   " }), 400, /must not be empty/)
       await expectDetail(await m.post(path, m.tokens.admin, {}), 400)
+    })
+
+    it("a first name mentions its only owner; one two colleagues share is refused naming both", async () => {
+      const work = await decoded(
+        await m.get("/api/v1/work-requests/?page_size=1", m.tokens.viewer),
+        WorkRequestPage,
+      )
+      const path = `/api/v1/work-requests/${work.results[0]?.uuid ?? UNKNOWN_UUID}/notes/`
+      const byFirstName = await decoded(
+        await m.post(path, m.tokens.admin, { body: "@COREY's call, and @cora's." }),
+        RecordNote,
+        201,
+      )
+      expect(byFirstName.mentions.map((u) => u.full_name)).toEqual(["Corey Coordinator", "Cora Second"])
+      const now = new Date()
+      await m.server.database.db
+        .insertInto("app_user")
+        .values({
+          email: "c.other@example.com",
+          full_name: "Corey Other",
+          user_category: "website_coordinator",
+          password_hash: "not-a-hash",
+          created_at: now,
+          updated_at: now,
+        })
+        .execute()
+      const thread = async () =>
+        (await decoded(await m.get(path, m.tokens.admin), RecordNoteList)).results.length
+      const before = await thread()
+      await expectDetail(
+        await m.post(path, m.tokens.admin, { body: "Ask @Corey about it" }),
+        400,
+        /^@Corey could be Corey Coordinator or Corey Other: write the full name\.$/,
+      )
+      expect(await thread()).toBe(before)
+      // The full name, or the email's name, still says which.
+      const full = await decoded(
+        await m.post(path, m.tokens.admin, { body: "Ask @corey coordinator, not @c.other." }),
+        RecordNote,
+        201,
+      )
+      expect(full.mentions.map((u) => u.full_name)).toEqual(["Corey Coordinator", "Corey Other"])
     })
 
     it("roles: staff only; unsigned 401; an unknown record 404", async () => {

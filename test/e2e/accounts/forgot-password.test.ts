@@ -72,7 +72,7 @@ describe("forgot password", () => {
     await again.page.goto(`${server.url}/login`)
     await again.page.getByLabel("Email").fill(EMAIL)
     await again.page.getByLabel("Password", { exact: true }).fill(NEW)
-    await again.page.getByRole("button", { name: "Sign in" }).click()
+    await again.page.getByRole("button", { name: "Sign in", exact: true }).click()
     await again.page.waitForURL(`${server.url}/dashboard`)
     await again.context.close()
   }, 120_000)

@@ -1,7 +1,9 @@
-import type { Browser, Page, WebSocketRoute } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEMO, launchBrowser, newPage, signIn } from "../browser"
+import { postElsewhere } from "../elsewhere"
 import { type ServerProcess, startServerProcess } from "../server-process"
+import { holdSockets } from "./held-sockets"
 
 // A change made while a page's socket is not open reaches the page all the same: made between the list's
 // fetch and the socket's opening (the upgrade is held by the test, as a slow network or a busy instance would),
@@ -26,35 +28,10 @@ const LIVE_WITHIN_MS = 10_000
 
 /** Approves through the API as the demo coordinator, as another browser would. */
 async function approveElsewhere(href: string): Promise<void> {
-  const login = await fetch(`${server.url}/api/company/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: DEMO.coordinator.email, password: DEMO.coordinator.password }),
-  })
-  const { access } = (await login.json()) as { access: string }
   const uuid = href.split("/").pop() ?? ""
-  const approved = await fetch(`${server.url}/api/v1/work-requests/${uuid}/approve/`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${access}` },
-  })
-  expect(approved.status).toBe(200)
-}
-
-/** Holds every socket the page opens until the test lets it through; `nth(n)` is the n-th one opened. */
-async function holdSockets(page: Page) {
-  const opened: WebSocketRoute[] = []
-  const waiters = new Map<number, (route: WebSocketRoute) => void>()
-  await page.routeWebSocket(/\/ws\/notifications\//, (route) => {
-    opened.push(route)
-    waiters.get(opened.length)?.(route)
-  })
-  const nth = (n: number) =>
-    new Promise<WebSocketRoute>((resolve) => {
-      const have = opened[n - 1]
-      if (have) resolve(have)
-      else waiters.set(n, resolve)
-    })
-  return { count: () => opened.length, nth }
+  expect(await postElsewhere(server.url, DEMO.coordinator, `/api/v1/work-requests/${uuid}/approve/`)).toBe(
+    200,
+  )
 }
 
 const firstRowHref = async (page: Page) => {

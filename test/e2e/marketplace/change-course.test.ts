@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, it } from "vitest"
-import { MaintenanceRequestDetail, MaintenanceRequestPage } from "../../../src/schema/marketplace/marketplace"
+import { MaintenanceRequestDetail } from "../../../src/schema/marketplace/marketplace"
+import { MaintenanceRequestPage } from "../../../src/schema/marketplace/record-pages"
 import { DEMO, launchBrowser, newPage, signIn } from "../browser"
 import { type ServerProcess, startServerProcess } from "../server-process"
 import { readApi } from "../setup-data"

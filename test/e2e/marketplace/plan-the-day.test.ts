@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { WorkRequestPage } from "../../../src/schema/marketplace/marketplace"
+import { WorkRequestPage } from "../../../src/schema/marketplace/record-pages"
 import { DEMO, launchBrowser, newPage, signIn } from "../browser"
 import { type ServerProcess, startServerProcess } from "../server-process"
 import { readApi } from "../setup-data"

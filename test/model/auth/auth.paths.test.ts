@@ -1,21 +1,9 @@
 import { describe, expect, it, vi } from "vitest"
 import { getShortestPaths, getSimplePaths } from "xstate/graph"
-import { authMachine } from "../../../src/machines/auth/auth.machine"
 import type { AuthContext, AuthEvent } from "../../../src/machines/auth/auth-context"
 import type { SessionFact } from "../../../src/machines/system/facts"
-import type { User } from "../../../src/schema/auth/auth"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay, sendSystemEvent } from "../walk"
-
-const user: User = {
-  id: 2,
-  email: "c@example.com",
-  full_name: "Corey C",
-  user_category: "website_coordinator",
-  initials: "CC",
-}
-const machine = authMachine.provide({
-  actors: { refreshToken: pending(), login: pending(), fetchProfile: pending(), logoutCall: pending() },
-})
+import { describeEvent, getEdgePaths, pathEvents, replay, sendSystemEvent } from "../walk"
+import { codeOnly, enrolment, machine, secondFactor, session, setupRequired, user } from "./auth-fixtures"
 
 // Actor outcomes and delays are listed as events, so the graph walks the real chart.
 const events = pathEvents(machine, [
@@ -33,6 +21,41 @@ const events = pathEvents(machine, [
   { type: "auth.forceLogout", error: "Refresh token expired or invalid." },
   { type: "auth.clearError" },
 ])
+// The steps after a right password and the passkey sign-ins multiply the simple paths beyond walking: their
+// paths are the shortest ones and every edge (below), with the same invariants at every step.
+const stepEvents = pathEvents(machine, [
+  // A right password that asks for more: a second factor (with or without passkeys), or a factor to set up.
+  { type: "xstate.done.actor.login", output: secondFactor },
+  { type: "xstate.done.actor.login", output: codeOnly },
+  { type: "xstate.done.actor.login", output: setupRequired },
+  { type: "auth.submitFactor", method: "totp", code: "123456", trustBrowser: true },
+  { type: "xstate.done.actor.verifyCode", output: session },
+  { type: "xstate.error.actor.verifyCode", error: { detail: "That code is not right." } },
+  { type: "auth.usePasskeyFactor", trustBrowser: false },
+  { type: "xstate.done.actor.verifyPasskey", output: session },
+  { type: "xstate.error.actor.verifyPasskey", error: new Error("NotAllowedError") },
+  { type: "xstate.after.challengeExpiry.auth.UNAUTHENTICATED.secondFactor" },
+  { type: "auth.cancelChallenge" },
+  { type: "xstate.done.actor.startSetup", output: enrolment },
+  { type: "xstate.error.actor.startSetup", error: new Error("503") },
+  { type: "auth.retrySetup" },
+  { type: "auth.confirmSetup", code: "654321" },
+  { type: "xstate.done.actor.confirmSetup", output: { session, recoveryCodes: ["aaaa-bbbb"] } },
+  { type: "xstate.error.actor.confirmSetup", error: { detail: "That code is not right." } },
+  { type: "xstate.after.challengeExpiry.auth.UNAUTHENTICATED.settingUp.enrolling" },
+  // Or a passkey instead of the app: from its key on screen, or after the key could not be prepared.
+  { type: "auth.setupPasskey", name: "Laptop" },
+  { type: "xstate.done.actor.setupPasskey", output: session },
+  { type: "xstate.error.actor.setupPasskey", error: new Error("NotAllowedError") },
+  { type: "auth.continue" },
+  // A passkey alone: the browser's dialog, or its autofill on the email field.
+  { type: "auth.passkeySignIn" },
+  { type: "xstate.done.actor.passkeySignIn", output: session },
+  { type: "xstate.error.actor.passkeySignIn", error: new Error("NotAllowedError") },
+  { type: "auth.passkeyAutofill" },
+  { type: "xstate.done.actor.passkeyAutofill", output: session },
+  { type: "xstate.error.actor.passkeyAutofill", error: { detail: "Unknown passkey." } },
+])
 // Events that apply in (almost) every state multiply the simple paths by about six: shortest paths only.
 const everyStateEvents = [
   { type: "auth.setAccessToken", token: "t-queue" },
@@ -41,7 +64,14 @@ const everyStateEvents = [
 ] as AuthEvent[]
 
 const serializeState = (s: { value: unknown; context: AuthContext }) =>
-  JSON.stringify([s.value, s.context.error !== null, s.context.profileLoaded])
+  JSON.stringify([
+    s.value,
+    s.context.error !== null,
+    s.context.profileLoaded,
+    s.context.challenge?.token ?? null,
+    // A passkey refused at set-up goes back to the app's key only when it was prepared.
+    s.context.enrolment !== null,
+  ])
 
 /** Invariants of the auth status (docs/behaviour.md#auth-status) that hold in every reachable state. */
 function checkInvariants(ctx: AuthContext, value: unknown) {
@@ -54,6 +84,15 @@ function checkInvariants(ctx: AuthContext, value: unknown) {
   }
   if (ctx.status === "AUTHENTICATED") expect(ctx.accessToken).not.toBeNull()
   if (ctx.user !== null) expect(ctx.profileLoaded).toBe(true)
+  // A challenge lives only in the steps that answer it; what a set-up earned, only until its codes are seen.
+  const stepping = JSON.stringify(value)
+  const inSecondFactor = stepping.includes("secondFactor")
+  const inSetup = stepping.includes("enrolling")
+  expect(ctx.challenge !== null).toBe(inSecondFactor || inSetup)
+  if (inSecondFactor) expect(ctx.challenge?.kind).toBe("second_factor")
+  if (inSetup) expect(ctx.challenge?.kind).toBe("setup_required")
+  expect(ctx.setUp !== null).toBe(stepping.includes("showingCodes"))
+  if (stepping.includes("entering") || stepping.includes("confirming")) expect(ctx.enrolment).not.toBeNull()
   if (JSON.stringify(value) === JSON.stringify({ LOADING: "silentRefresh" }))
     expect(ctx).toEqual({ ...ctx, user: null, accessToken: null, error: null, profileLoaded: false })
 }
@@ -93,10 +132,13 @@ function walk(steps: ReadonlyArray<{ event: AuthEvent }>) {
 describe("auth machine paths", () => {
   vi.spyOn(console, "warn").mockImplementation(() => {})
   const simple = getSimplePaths(machine, { events, serializeState })
-  const shortest = getShortestPaths(machine, { events: [...events, ...everyStateEvents], serializeState })
+  const shortest = getShortestPaths(machine, {
+    events: [...events, ...stepEvents, ...everyStateEvents],
+    serializeState,
+  })
 
   it("reaches every state of the chart", () => {
-    const reached = new Set(simple.map((p) => JSON.stringify(p.state.value)))
+    const reached = new Set([...simple, ...shortest].map((p) => JSON.stringify(p.state.value)))
     for (const v of [
       { LOADING: "silentRefresh" },
       { LOADING: "loggingIn" },
@@ -108,6 +150,17 @@ describe("auth machine paths", () => {
       { AUTHENTICATED: "ready" },
       { UNAUTHENTICATED: "idle" },
       { UNAUTHENTICATED: "loggingOut" },
+      { UNAUTHENTICATED: "passkey" },
+      { UNAUTHENTICATED: "autofill" },
+      { UNAUTHENTICATED: { secondFactor: "asking" } },
+      { UNAUTHENTICATED: { secondFactor: "verifyingCode" } },
+      { UNAUTHENTICATED: { secondFactor: "verifyingPasskey" } },
+      { UNAUTHENTICATED: { settingUp: { enrolling: "starting" } } },
+      { UNAUTHENTICATED: { settingUp: { enrolling: "failed" } } },
+      { UNAUTHENTICATED: { settingUp: { enrolling: "entering" } } },
+      { UNAUTHENTICATED: { settingUp: { enrolling: "confirming" } } },
+      { UNAUTHENTICATED: { settingUp: { enrolling: "addingPasskey" } } },
+      { UNAUTHENTICATED: { settingUp: "showingCodes" } },
       "ERROR",
     ])
       expect(reached).toContain(JSON.stringify(v))
@@ -129,6 +182,7 @@ describe("auth machine paths", () => {
     const edges = getEdgePaths(machine, {
       events: [
         ...events,
+        ...stepEvents,
         ...everyStateEvents,
         { type: "auth.updateUser", patch: { full_name: "Corey Renamed" } },
         // Another tab signed in: as the same person (only the token is new), as someone else, or unknown.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { createActor } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import {
   DAY_PLAN_LOAD_FAILED,
@@ -6,7 +7,7 @@ import {
   dayPlanMachine,
 } from "../../../src/machines/dashboard/day-plan.machine"
 import type { DayPlan } from "../../../src/schema/dashboard/plan"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, sendSystemEvent } from "../walk"
 
 // The dashboard's plan of the day: the real machine with its load left pending, outcomes as events.
 
@@ -27,7 +28,7 @@ const events = pathEvents(machine, [
 ])
 
 const serializeState = (s: { value: unknown; context: DayPlanContext }) =>
-  JSON.stringify([s.value, s.context.plan !== null, s.context.error])
+  JSON.stringify([s.value, s.context.plan !== null, s.context.error, s.context.again])
 
 type Path = ReturnType<typeof getShortestPaths<typeof machine>>[number]
 
@@ -49,6 +50,19 @@ describe("day-plan machine paths", () => {
   })
 
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
+
+  it("a record changed during a load loads the plan once more, keeping the last plan on screen", () => {
+    const actor = createActor(machine, { input }).start()
+    actor.send({ type: "plan.reload" })
+    actor.send({ type: "plan.reload" })
+    expect(actor.getSnapshot().context.again).toBe(true)
+    sendSystemEvent(actor, { type: "xstate.done.actor.loadPlan", output: PLAN })
+    expect(actor.getSnapshot().value).toBe("loading")
+    expect(actor.getSnapshot().context).toMatchObject({ plan: PLAN, again: false })
+    sendSystemEvent(actor, { type: "xstate.done.actor.loadPlan", output: PLAN })
+    expect(actor.getSnapshot().value).toBe("ready")
+    actor.stop()
+  })
 
   it("takes every event from every state it reaches", () => {
     for (const path of getEdgePaths(machine, { events, serializeState, input })) walk(path)
