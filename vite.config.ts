@@ -97,7 +97,7 @@ export default defineConfig({
           include: ["test/contract/**/*.test.ts"],
           globalSetup: ["test/contract/global-setup.ts"],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -28,11 +28,17 @@ export function describeIssue(issue: SchemaIssue.Issue): string {
   return path.length > 0 ? `${path.join(".")}: ${message}` : message
 }
 
+const NUL_TEXT = "Text must not contain NUL characters."
+const LONE_SURROGATE_TEXT = "Text must not contain half of a surrogate pair."
+// In a /u pattern a whole pair is one code point, so only a half without its partner is a surrogate.
+const LONE_SURROGATE = /\p{Surrogate}/u
+
 /**
- * PostgreSQL text cannot hold U+0000: such a string would pass any Schema and then fail in the database as a 500.
- * Returns the path of the first string (or key) holding one.
+ * Text PostgreSQL cannot hold as sent: U+0000 fails the insert, and half of a UTF-16 surrogate pair is stored as
+ * U+FFFD, so two strings that differ only there collide in a unique key. Either would pass any Schema and then
+ * fail in the database as a 500. Returns the path of the first string (or key) holding one, and why.
  */
-function findNul(input: unknown): readonly string[] | null {
+function findUnstorable(input: unknown): { readonly path: readonly string[]; readonly why: string } | null {
   // Iterative, with paths as parent links: a 64 KB body can nest tens of thousands deep, too deep for
   // recursion and too deep to copy a path array at every level.
   type Path = { readonly key: string; readonly parent: Path } | null
@@ -41,13 +47,18 @@ function findNul(input: unknown): readonly string[] | null {
     for (let at = path; at; at = at.parent) keys.push(at.key)
     return keys.reverse()
   }
+  const problem = (text: string): string | null =>
+    text.includes("\u0000") ? NUL_TEXT : LONE_SURROGATE.test(text) ? LONE_SURROGATE_TEXT : null
   const stack: Array<readonly [unknown, Path]> = [[input, null]]
   for (let next = stack.pop(); next; next = stack.pop()) {
     const [value, path] = next
-    if (typeof value === "string" && value.includes("\u0000")) return toArray(path)
+    const why = typeof value === "string" ? problem(value) : null
+    if (why) return { path: toArray(path), why }
     if (typeof value !== "object" || value === null) continue
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes("\u0000")) return toArray(path)
+    // Pushed last to first, so the first problem in the body's order is the one named.
+    for (const [key, item] of Object.entries(value).reverse()) {
+      const keyWhy = problem(key)
+      if (keyWhy) return { path: toArray(path), why: keyWhy }
       stack.push([item, { key, parent: path }])
     }
   }
@@ -59,8 +70,11 @@ export function decodeOr400<S extends Schema.ConstraintDecoder<unknown>>(
   value: unknown,
   options: DecodeOptions = {},
 ): S["Type"] {
-  const nul = findNul(value)
-  if (nul) throw invalid(`${nul.length > 0 ? `${nul.join(".")}: ` : ""}Text must not contain NUL characters.`)
+  const unstorable = findUnstorable(value)
+  if (unstorable) {
+    const { path, why } = unstorable
+    throw invalid(`${path.length > 0 ? `${path.join(".")}: ` : ""}${why}`)
+  }
   const result = Schema.decodeUnknownResult(schema, {
     onExcessProperty: options.allowExtraKeys ? "ignore" : "error",
   })(value)

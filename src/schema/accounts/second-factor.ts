@@ -99,16 +99,13 @@ export const SecondFactorStatus = Schema.Struct({
 })
 export type SecondFactorStatus = typeof SecondFactorStatus.Type
 
-/** Half of a UTF-16 surrogate pair without its other half: not text, and stored as U+FFFD by the database. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-
 /**
- * A category the policy names: plain text, since two strings that differ only in what cannot be stored
- * would be one category in the database.
+ * A category the policy names: plain text, since it is shown as a label. (Half of a surrogate pair is refused
+ * for every request body by the server's decoder.)
  */
 const PolicyCategory = UserCategory.check(
   Schema.makeFilter((s: string) =>
-    LONE_SURROGATE.test(s) || Array.from(s).some(isControl)
+    Array.from(s).some(isControl)
       ? SECOND_FACTOR_MESSAGES.categoryNotText
       : undefined,
   ),
