@@ -17,6 +17,13 @@ import {
 } from "xstate/graph"
 import { recordedActor } from "./coverage"
 
+/**
+ * How long a test that walks every edge of a machine may run. Such a walk is pure CPU: a few seconds alone, but
+ * over a minute on a 2-core machine that a full run shares with other work (seen in CI), where it must still
+ * finish rather than time out.
+ */
+export const WHOLE_GRAPH_TIMEOUT_MS = 300_000
+
 /** An invoked promise actor that never settles: the path itself delivers its outcome as an event. */
 export const pending = <T = unknown, I = unknown>() => fromPromise<T, I>(() => new Promise<T>(() => {}))
 

@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from "vitest"
 import { getShortestPaths, getSimplePaths } from "xstate/graph"
 import type { AuthContext, AuthEvent } from "../../../src/machines/auth/auth-context"
 import type { SessionFact } from "../../../src/machines/system/facts"
-import { describeEvent, getEdgePaths, pathEvents, replay, sendSystemEvent } from "../walk"
+import {
+  describeEvent,
+  getEdgePaths,
+  pathEvents,
+  replay,
+  sendSystemEvent,
+  WHOLE_GRAPH_TIMEOUT_MS,
+} from "../walk"
 import { codeOnly, enrolment, machine, secondFactor, session, setupRequired, user } from "./auth-fixtures"
 
 // Actor outcomes and delays are listed as events, so the graph walks the real chart.
@@ -174,42 +181,50 @@ describe("auth machine paths", () => {
     })
   }
 
-  it(`walks ${simple.length} simple paths with the auth invariants at every step`, () => {
-    for (const path of simple) expect(walk(path.steps).value).toEqual(path.state.value)
-  }, 60_000)
+  it(
+    `walks ${simple.length} simple paths with the auth invariants at every step`,
+    () => {
+      for (const path of simple) expect(walk(path.steps).value).toEqual(path.state.value)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 
-  it("takes every event from every state it reaches, with the auth invariants at every step", () => {
-    const edges = getEdgePaths(machine, {
-      events: [
-        ...events,
-        ...stepEvents,
-        ...everyStateEvents,
-        { type: "auth.updateUser", patch: { full_name: "Corey Renamed" } },
-        // Another tab signed in: as the same person (only the token is new), as someone else, or unknown.
-        { type: "auth.adoptSession", token: "t-tab", userId: user.id },
-        { type: "auth.adoptSession", token: "t-other", userId: 99 },
-        { type: "auth.signedOutElsewhere" },
-        ...pathEvents(machine, [{ type: "xstate.error.actor.logoutCall", error: new Error("offline") }]),
-      ],
-      serializeState,
-    })
-    // Signed out stays signed out: a token from a refresh still in flight does not sign anyone in again.
-    for (const e of edges.filter((x) => x.steps.at(-1)?.event.type === "auth.setAccessToken"))
-      if (JSON.stringify(e.steps.at(-2)?.state.value).includes("UNAUTHENTICATED"))
-        expect(e.state.value).toEqual(e.steps.at(-2)?.state.value)
-    // Signed in, a refreshed token changes the token only: isAuthenticated never drops, so the session watch
-    // never stops and restarts the notifications (their list would start over) on a refresh.
-    let refreshedSignedIn = 0
-    for (const e of edges.filter((x) => x.steps.at(-1)?.event.type === "auth.setAccessToken")) {
-      const signedIn = e.steps.at(-2)?.state.value
-      if (typeof signedIn !== "object" || signedIn === null || !("AUTHENTICATED" in signedIn)) continue
-      refreshedSignedIn += 1
-      expect(e.state.value).toEqual(signedIn)
-      expect(e.state.context).toMatchObject({ accessToken: "t-queue", isAuthenticated: true })
-    }
-    expect(refreshedSignedIn).toBeGreaterThan(0)
-    for (const path of edges) expect(walk(path.steps).value).toEqual(path.state.value)
-  }, 60_000)
+  it(
+    "takes every event from every state it reaches, with the auth invariants at every step",
+    () => {
+      const edges = getEdgePaths(machine, {
+        events: [
+          ...events,
+          ...stepEvents,
+          ...everyStateEvents,
+          { type: "auth.updateUser", patch: { full_name: "Corey Renamed" } },
+          // Another tab signed in: as the same person (only the token is new), as someone else, or unknown.
+          { type: "auth.adoptSession", token: "t-tab", userId: user.id },
+          { type: "auth.adoptSession", token: "t-other", userId: 99 },
+          { type: "auth.signedOutElsewhere" },
+          ...pathEvents(machine, [{ type: "xstate.error.actor.logoutCall", error: new Error("offline") }]),
+        ],
+        serializeState,
+      })
+      // Signed out stays signed out: a token from a refresh still in flight does not sign anyone in again.
+      for (const e of edges.filter((x) => x.steps.at(-1)?.event.type === "auth.setAccessToken"))
+        if (JSON.stringify(e.steps.at(-2)?.state.value).includes("UNAUTHENTICATED"))
+          expect(e.state.value).toEqual(e.steps.at(-2)?.state.value)
+      // Signed in, a refreshed token changes the token only: isAuthenticated never drops, so the session watch
+      // never stops and restarts the notifications (their list would start over) on a refresh.
+      let refreshedSignedIn = 0
+      for (const e of edges.filter((x) => x.steps.at(-1)?.event.type === "auth.setAccessToken")) {
+        const signedIn = e.steps.at(-2)?.state.value
+        if (typeof signedIn !== "object" || signedIn === null || !("AUTHENTICATED" in signedIn)) continue
+        refreshedSignedIn += 1
+        expect(e.state.value).toEqual(signedIn)
+        expect(e.state.context).toMatchObject({ accessToken: "t-queue", isAuthenticated: true })
+      }
+      expect(refreshedSignedIn).toBeGreaterThan(0)
+      for (const path of edges) expect(walk(path.steps).value).toEqual(path.state.value)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })
 
 describe("auth machine facts", () => {

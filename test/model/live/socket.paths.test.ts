@@ -6,7 +6,7 @@ import { type SocketEvent, socketMachine } from "../../../src/machines/live/sock
 import { toNotificationsEvent } from "../../../src/machines/live/socket-messages"
 import type { NotificationsEvent } from "../../../src/machines/notifications/notifications-context"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pathEvents } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // The real socket machine with fake actors: the connection reports nothing by itself, the path delivers
 // its outcomes (opened, closed) as events, and the back-off delay as its xstate.after event.
@@ -152,43 +152,47 @@ describe("socket machine paths", () => {
   for (const path of paths)
     it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => void walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(fakes(newLog()), {
-      events: [
-        ...events,
-        { type: "socket.message", at: 2, message: { type: "pong", timestamp: 2 } },
-        // A change at or below the position held (9) was applied already; one above it is new.
-        {
-          type: "socket.message",
-          at: 2,
-          message: { type: "notification.read", notification_id: 1, position: 7 },
-        },
-        {
-          type: "socket.message",
-          at: 2,
-          message: { type: "notification.read", notification_id: 1, position: 12 },
-        },
-        { type: "socket.send", message: { type: "ping", timestamp: 2 } },
-        // No WebSocket at all: the connection actor throws, which counts as a close.
-        ...pathEvents(socketMachine, [
-          { type: "xstate.error.actor.connection", error: new Error("no WebSocket") },
-        ]),
-      ],
-      serializeState,
-    })
-    for (const path of edges) {
-      const log = walk(path)
-      // The server refusing the token asks for a new one, every time and only then.
-      const refusals = path.steps.filter(
-        (s, i) =>
-          i > 0 &&
-          s.event.type === "socket.closed" &&
-          (s.event as { code: number }).code === 4401 &&
-          s.state.value === "waiting",
-      ).length
-      expect(log.tokenRejected).toBe(refusals)
-    }
-  }, 60_000)
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(fakes(newLog()), {
+        events: [
+          ...events,
+          { type: "socket.message", at: 2, message: { type: "pong", timestamp: 2 } },
+          // A change at or below the position held (9) was applied already; one above it is new.
+          {
+            type: "socket.message",
+            at: 2,
+            message: { type: "notification.read", notification_id: 1, position: 7 },
+          },
+          {
+            type: "socket.message",
+            at: 2,
+            message: { type: "notification.read", notification_id: 1, position: 12 },
+          },
+          { type: "socket.send", message: { type: "ping", timestamp: 2 } },
+          // No WebSocket at all: the connection actor throws, which counts as a close.
+          ...pathEvents(socketMachine, [
+            { type: "xstate.error.actor.connection", error: new Error("no WebSocket") },
+          ]),
+        ],
+        serializeState,
+      })
+      for (const path of edges) {
+        const log = walk(path)
+        // The server refusing the token asks for a new one, every time and only then.
+        const refusals = path.steps.filter(
+          (s, i) =>
+            i > 0 &&
+            s.event.type === "socket.closed" &&
+            (s.event as { code: number }).code === 4401 &&
+            s.state.value === "waiting",
+        ).length
+        expect(log.tokenRejected).toBe(refusals)
+      }
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })
 
 describe("socket machine rules", () => {

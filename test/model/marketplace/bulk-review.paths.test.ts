@@ -12,7 +12,7 @@ import type { RecordDetail, ReviewDecision } from "../../../src/machines/marketp
 import { ACTION_FAILED } from "../../../src/machines/marketplace/review.machine"
 import type { RecordFact } from "../../../src/machines/system/facts"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pathEvents } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 import { workRequest } from "./marketplace-fixtures"
 
 // The real bulk-review machine with fake actors: each decision call is recorded and left pending until the
@@ -163,41 +163,50 @@ describe("bulk-review machine paths", () => {
   for (const p of paths)
     byState.set(stateName(p.state.value), [...(byState.get(stateName(p.state.value)) ?? []), p])
   for (const [state, group] of byState) {
-    it(`walks the ${group.length} shortest paths to ${state}, checking every step`, () => {
-      for (const path of group) {
-        const { actor } = walk(path.steps as ReadonlyArray<{ event: BulkReviewEvent }>)
-        expect(actor.getSnapshot().value, path.steps.map((s) => describeEvent(s.event)).join(" → ")).toEqual(
-          path.state.value,
-        )
-        actor.stop()
-      }
-    }, 60_000)
+    it(
+      `walks the ${group.length} shortest paths to ${state}, checking every step`,
+      () => {
+        for (const path of group) {
+          const { actor } = walk(path.steps as ReadonlyArray<{ event: BulkReviewEvent }>)
+          expect(
+            actor.getSnapshot().value,
+            path.steps.map((s) => describeEvent(s.event)).join(" → "),
+          ).toEqual(path.state.value)
+          actor.stop()
+        }
+      },
+      WHOLE_GRAPH_TIMEOUT_MS,
+    )
   }
 
-  it("takes every event from every state it reaches, checking every step", () => {
-    // Coarser than the paths' state: what the guards read (how many rows, ticked, batched, decided), which
-    // keeps every transition's edges while cutting the walk to a few hundred replays.
-    const coarse = (s: { value: unknown; context: BulkReviewContext }) =>
-      JSON.stringify([
-        s.value,
-        s.context.rows.length,
-        s.context.selected.length,
-        s.context.batch.length,
-        s.context.outcomes.length,
-        s.context.decision?.action ?? null,
-      ])
-    const edges = getEdgePaths(bulkReviewMachine, { events, serializeState: coarse, input: graphInput })
-    // Either dialog can be left without deciding anything.
-    const cancels = edges.filter((e) => e.steps.at(-1)?.event.type === "bulk.cancel")
-    expect(new Set(cancels.map((e) => e.steps.at(-2)?.state.value))).toEqual(
-      new Set(["confirming", "askingReason"]),
-    )
-    for (const path of edges) {
-      const { actor } = walk(path.steps as ReadonlyArray<{ event: BulkReviewEvent }>)
-      expect(actor.getSnapshot().value).toEqual(path.state.value)
-      actor.stop()
-    }
-  }, 60_000)
+  it(
+    "takes every event from every state it reaches, checking every step",
+    () => {
+      // Coarser than the paths' state: what the guards read (how many rows, ticked, batched, decided), which
+      // keeps every transition's edges while cutting the walk to a few hundred replays.
+      const coarse = (s: { value: unknown; context: BulkReviewContext }) =>
+        JSON.stringify([
+          s.value,
+          s.context.rows.length,
+          s.context.selected.length,
+          s.context.batch.length,
+          s.context.outcomes.length,
+          s.context.decision?.action ?? null,
+        ])
+      const edges = getEdgePaths(bulkReviewMachine, { events, serializeState: coarse, input: graphInput })
+      // Either dialog can be left without deciding anything.
+      const cancels = edges.filter((e) => e.steps.at(-1)?.event.type === "bulk.cancel")
+      expect(new Set(cancels.map((e) => e.steps.at(-2)?.state.value))).toEqual(
+        new Set(["confirming", "askingReason"]),
+      )
+      for (const path of edges) {
+        const { actor } = walk(path.steps as ReadonlyArray<{ event: BulkReviewEvent }>)
+        expect(actor.getSnapshot().value).toEqual(path.state.value)
+        actor.stop()
+      }
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 
   /** The graph's path to the first state that satisfies `wanted`, replayed on the real machine. */
   const reach = (wanted: (s: Snap) => boolean) => {

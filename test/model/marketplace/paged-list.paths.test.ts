@@ -13,7 +13,7 @@ import {
   pagedListMachine,
 } from "../../../src/machines/marketplace/paged-list.machine"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pathEvents, pending } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 import { page, UUID, workRequest } from "./marketplace-fixtures"
 
 const CLAIM = { id: 2, full_name: "Cora Second", assigned_at: "2026-01-01T11:00:00.000Z" }
@@ -214,24 +214,32 @@ describe.each(concerns)("paged-list machine paths: core and %s", (concern, extra
     actor.stop()
   }
 
-  it(`walks ${simple.length} simple paths with the invariants at every step`, () => {
-    expect(simple.length).toBeGreaterThan(10)
-    for (const path of simple) walkChecked(path)
-  }, 60_000)
+  it(
+    `walks ${simple.length} simple paths with the invariants at every step`,
+    () => {
+      expect(simple.length).toBeGreaterThan(10)
+      for (const path of simple) walkChecked(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 
-  it("takes every event from every state it reaches, with the invariants at every step", () => {
-    const edges = getEdgePaths(machine, { events, serializeState, input })
-    const retries = edges.filter((e) => e.steps.at(-1)?.event.type === "list.retry")
-    expect(retries.length).toBeGreaterThan(0)
-    for (const e of retries) expect(e.state.value).toBe("loading")
-    // A change to records of its own kind reloads the list from wherever it is; another kind's leaves it be.
-    for (const e of edges.filter((p) => p.steps.at(-1)?.event.type === "list.recordsChanged")) {
-      const source = (e.steps.at(-1)?.event as { source?: string } | undefined)?.source
-      if (source === "work") expect(e.state.value).toBe("loading")
-      else expect(e.state.value).toBe(e.steps.at(-2)?.state.value)
-    }
-    for (const path of edges) walkChecked(path)
-  }, 60_000)
+  it(
+    "takes every event from every state it reaches, with the invariants at every step",
+    () => {
+      const edges = getEdgePaths(machine, { events, serializeState, input })
+      const retries = edges.filter((e) => e.steps.at(-1)?.event.type === "list.retry")
+      expect(retries.length).toBeGreaterThan(0)
+      for (const e of retries) expect(e.state.value).toBe("loading")
+      // A change to records of its own kind reloads the list from wherever it is; another kind's leaves it be.
+      for (const e of edges.filter((p) => p.steps.at(-1)?.event.type === "list.recordsChanged")) {
+        const source = (e.steps.at(-1)?.event as { source?: string } | undefined)?.source
+        if (source === "work") expect(e.state.value).toBe("loading")
+        else expect(e.state.value).toBe(e.steps.at(-2)?.state.value)
+      }
+      for (const path of edges) walkChecked(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })
 
 describe("paged-list live changes", () => {

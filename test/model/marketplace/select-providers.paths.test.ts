@@ -11,7 +11,7 @@ import {
 } from "../../../src/machines/marketplace/select-providers.machine"
 import type { Candidate, CandidateList, CandidateRequest } from "../../../src/schema/marketplace/candidates"
 import { MARKETPLACE_LIMITS } from "../../../src/schema/marketplace/marketplace"
-import { getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 import { UUID, workRequest } from "./marketplace-fixtures"
 
 // The real provider-choice machine with its calls left pending: the path delivers the candidates, the save's
@@ -186,8 +186,12 @@ describe("select-providers machine paths", () => {
     actor.stop()
   })
 
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(machine, { events, serializeState, input })
-    for (const path of edges) walk(path)
-  }, 60_000)
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(machine, { events, serializeState, input })
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })

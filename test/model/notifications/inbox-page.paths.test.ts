@@ -14,7 +14,7 @@ import {
 } from "../../../src/machines/notifications/inbox-query"
 import type { Notification, NotificationPage } from "../../../src/schema/notifications/notifications"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pathEvents, pending } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // The real notifications-page list with its loader pending: every outcome is an event of the path.
 
@@ -110,11 +110,15 @@ describe("inbox page machine paths", () => {
   for (const path of shortest)
     it(`shortest: ${path.steps.map((s) => describeEvent(s.event)).join(" → ")}`, () => walk(path))
 
-  it("takes every event from every state it reaches, with the invariants at every step", () => {
-    const edges = getEdgePaths(machine, { events, serializeState, input })
-    expect(edges.length).toBeGreaterThan(events.length)
-    for (const path of edges) walk(path)
-  }, 60_000)
+  it(
+    "takes every event from every state it reaches, with the invariants at every step",
+    () => {
+      const edges = getEdgePaths(machine, { events, serializeState, input })
+      expect(edges.length).toBeGreaterThan(events.length)
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })
 
 describe("inbox page behaviour", () => {

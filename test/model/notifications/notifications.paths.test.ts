@@ -11,7 +11,14 @@ import type {
 import type { ToastPlan } from "../../../src/machines/notifications/toast-coalesce"
 import type { Notification } from "../../../src/schema/notifications/notifications"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pathEvents, pending, sendSystemEvent } from "../walk"
+import {
+  describeEvent,
+  getEdgePaths,
+  pathEvents,
+  pending,
+  sendSystemEvent,
+  WHOLE_GRAPH_TIMEOUT_MS,
+} from "../walk"
 
 // The real notifications machine with fake actors: every call is pending until the path delivers its
 // outcome as xstate.done.actor.<id> or xstate.error.actor.<id>.
@@ -233,15 +240,19 @@ describe("notifications machine paths", () => {
       Math.min(s.context.connections, 2),
     ])
   for (const [region, regionEvents] of Object.entries(regions)) {
-    it(`takes every event from every state it reaches: ${region}`, () => {
-      const edges = getEdgePaths(fakes([]), {
-        events: pathEvents(notificationsMachine, regionEvents),
-        serializeState: coarse,
-        filterEvents: askedOutcome,
-      })
-      expect(edges.length).toBeGreaterThan(regionEvents.length)
-      for (const path of edges) walk(path)
-    }, 60_000)
+    it(
+      `takes every event from every state it reaches: ${region}`,
+      () => {
+        const edges = getEdgePaths(fakes([]), {
+          events: pathEvents(notificationsMachine, regionEvents),
+          serializeState: coarse,
+          filterEvents: askedOutcome,
+        })
+        expect(edges.length).toBeGreaterThan(regionEvents.length)
+        for (const path of edges) walk(path)
+      },
+      WHOLE_GRAPH_TIMEOUT_MS,
+    )
   }
 })
 
