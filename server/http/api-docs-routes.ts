@@ -5,10 +5,12 @@
 import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
-import { gzipSync } from "node:zlib"
 import { OpenApi } from "effect/http-api"
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify"
 import { httpApi } from "../../src/schema/api/http-api"
+import { acceptedEncoding } from "./accept-encoding"
+import { compressLargeBody } from "./compress-body"
+import type { Encoding } from "./compression"
 
 export const OPENAPI_PATH = "/api/openapi.json"
 export const DOCS_PATH = "/api/docs/"
@@ -56,8 +58,9 @@ export const openApiDocument = (): string => {
 }
 
 interface Script {
-  readonly plain: string
-  readonly gzip: Buffer
+  readonly plain: Buffer
+  /** Compressed once per encoding on first use: 3 MB compressed per request would cost CPU on every load. */
+  readonly compressed: Record<Encoding, Buffer>
 }
 let scalar: Promise<Script> | undefined
 
@@ -69,15 +72,20 @@ const loadScalar = (): Promise<Script> => {
     const literal = source.slice(source.indexOf("=") + 1).replace(/;?\s*(\/\/# sourceMappingURL=.*)?\s*$/, "")
     const plain: unknown = JSON.parse(literal)
     if (typeof plain !== "string") throw new Error("effect's bundled Scalar script was not found")
-    return { plain, gzip: gzipSync(plain) }
+    const bytes = Buffer.from(plain)
+    const [br, gzip] = await Promise.all([compressLargeBody(bytes, "br"), compressLargeBody(bytes, "gzip")])
+    return { plain: bytes, compressed: { br, gzip } }
   })()
   return scalar
 }
 
+// Negotiated by the rules the compression plugin follows (a `gzip;q=0` client never gets gzip), so that when
+// no encoding is chosen here the plugin chooses none either and never compresses the 3 MB again per request.
 const sendScript = (req: FastifyRequest, reply: FastifyReply, script: Script): FastifyReply => {
   reply.type("text/javascript; charset=utf-8").header("vary", "accept-encoding")
-  if (!/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) return reply.send(script.plain)
-  return reply.header("content-encoding", "gzip").send(script.gzip)
+  const encoding = acceptedEncoding(req.headers)
+  if (encoding === null) return reply.send(script.plain)
+  return reply.header("content-encoding", encoding).send(script.compressed[encoding])
 }
 
 export const apiDocsRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {

@@ -147,4 +147,25 @@ describe("the API description and the server", () => {
     expect(missing.status).toBe(404)
     Schema.decodeUnknownSync(ErrorBody)(await missing.json())
   })
+
+  it("sends Scalar's script compressed once per encoding, negotiated as every answer is", async () => {
+    const texts = new Map<string, string>()
+    for (const [accept, encoding] of [
+      ["identity", null],
+      ["gzip", "gzip"],
+      ["gzip;q=0, br", "br"],
+      ["br;q=0.5, gzip", "gzip"],
+      ["deflate", null],
+    ] as const) {
+      const script = await server.call(`${DOCS_PATH}scalar.js`, { headers: { "accept-encoding": accept } })
+      expect(script.status, accept).toBe(200)
+      expect(script.headers.get("content-encoding"), accept).toBe(encoding)
+      expect(script.headers.get("vary"), accept).toMatch(/accept-encoding/i)
+      // fetch decodes what the server encoded: every encoding must carry the same script.
+      texts.set(accept, await script.text())
+    }
+    const [first, ...rest] = [...texts.values()]
+    expect(first?.length).toBeGreaterThan(1_000_000)
+    for (const text of rest) expect(text).toBe(first)
+  })
 })
