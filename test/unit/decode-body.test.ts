@@ -32,8 +32,8 @@ describe("decodeOr400's refusal of text the database cannot hold", () => {
   })
 
   it("accepts a whole surrogate pair, as any other character", () => {
-    expect(detailOf({ name: "wrench \ud83d\udd27", tags: ["\ud83d\ude00"], extra: { "\ud83d\udd27": "x" } })).toBe(
-      "accepted",
-    )
+    expect(
+      detailOf({ name: "wrench \ud83d\udd27", tags: ["\ud83d\ude00"], extra: { "\ud83d\udd27": "x" } }),
+    ).toBe("accepted")
   })
 })

@@ -9,6 +9,7 @@ import {
   type RecordRef,
   type ReviewDecision,
 } from "../../machines/marketplace/marketplace-types"
+import type { ServerFilter as CandidateServerFilter } from "../../machines/marketplace/select-providers.machine"
 import { applicationsApi } from "../../schema/api/applications"
 import { dashboardApi } from "../../schema/api/dashboard"
 import { providersApi } from "../../schema/api/providers"
@@ -43,7 +44,12 @@ export interface MarketplaceApiShape {
   readonly decide: (ref: RecordRef, decision: ReviewDecision) => Effect.Effect<RecordDetail, Failure>
   /** Assign to me, or Unassign (docs/behaviour.md#claims). */
   readonly claim: (ref: RecordRef, change: "assign" | "unassign") => Effect.Effect<RecordDetail, Failure>
-  readonly candidates: (kind: RequestKind, uuid: string) => Effect.Effect<CandidateList, Failure>
+  /** Narrowed by the server when a filter is given (it ranks what it keeps from 1). */
+  readonly candidates: (
+    kind: RequestKind,
+    uuid: string,
+    filter?: CandidateServerFilter,
+  ) => Effect.Effect<CandidateList, Failure>
   readonly selectProviders: (
     kind: RequestKind,
     uuid: string,
@@ -193,8 +199,14 @@ export class MarketplaceApi extends Context.Service<MarketplaceApi, MarketplaceA
           return callEndpoint(api, endpoint, { params: { uuid: ref.uuid } }, { decodeAs: detailOf(ref) })
         },
         decide,
-        candidates: (kind, uuid) =>
-          callEndpoint(api, REQUEST_APIS[kind].endpoints.candidates, { params: { uuid }, query: {} }),
+        candidates: (kind, uuid, filter) =>
+          callEndpoint(api, REQUEST_APIS[kind].endpoints.candidates, {
+            params: { uuid },
+            query: {
+              ...(filter?.maxKm == null ? {} : { max_distance_km: filter.maxKm }),
+              ...(filter?.hasCapacity ? { has_capacity: "true" as const } : {}),
+            },
+          }),
         selectProviders: (kind, uuid, providerIds) =>
           callEndpoint(
             api,

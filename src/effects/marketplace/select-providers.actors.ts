@@ -2,8 +2,8 @@ import type { Effect } from "effect"
 import { fromPromise } from "xstate"
 import type { RecordDetail } from "../../machines/marketplace/marketplace-types"
 import {
+  type LoadCandidatesInput,
   type SaveSelectionInput,
-  type SelectTarget,
   selectProvidersMachine,
 } from "../../machines/marketplace/select-providers.machine"
 import type { CandidateList } from "../../schema/marketplace/candidates"
@@ -19,8 +19,8 @@ export function provideSelectProviders(run: Run) {
     run(MarketplaceApi.use(f))
   return selectProvidersMachine.provide({
     actors: {
-      loadCandidates: fromPromise<CandidateList, SelectTarget>(({ input }) =>
-        run(MarketplaceApi.use((m) => m.candidates(input.kind, input.uuid))),
+      loadCandidates: fromPromise<CandidateList, LoadCandidatesInput>(({ input }) =>
+        api((m) => m.candidates(input.target.kind, input.target.uuid, input.filter)),
       ),
       saveSelection: fromPromise<RecordDetail, SaveSelectionInput>(({ input }) =>
         api((m) => m.selectProviders(input.target.kind, input.target.uuid, input.providerIds)),

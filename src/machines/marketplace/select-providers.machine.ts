@@ -11,7 +11,8 @@ import type { RecordFact } from "../system/facts"
 import type { RecordDetail } from "./marketplace-types"
 
 // Choosing providers for an approved request: the ranked candidates load, the coordinator narrows them by
-// text and service, ticks several, confirms once, and the choice is saved. A 409 (someone chose first, or the
+// text and service here and by distance and spare capacity on the server (which ranks what it keeps from 1),
+// ticks several, confirms once, and the choice is saved. A 409 (someone chose first, or the
 // request is no longer approved) shows the server's sentence and reloads the candidates with their marks.
 // The candidates answer names the request: one that is not approved stops at `notApproved`, which explains
 // instead of offering a Confirm that would fail (docs/behaviour.md#choosing-providers).
@@ -38,7 +39,20 @@ export interface SelectProvidersContext {
   readonly maxKm: number | null
   /** Leave out candidates whose open jobs fill their capacity. */
   readonly hasCapacity: boolean
+  /** The server's filter the candidates shown answer; unlike the one asked for only after a failed load. */
+  readonly listedFor: ServerFilter
   readonly error: string | null
+}
+
+/** What the server narrows the candidates by (`max_distance_km`, `has_capacity`). */
+export interface ServerFilter {
+  readonly maxKm: number | null
+  readonly hasCapacity: boolean
+}
+
+export interface LoadCandidatesInput {
+  readonly target: SelectTarget
+  readonly filter: ServerFilter
 }
 
 /** The page's narrowing: text, service, maximum distance and spare capacity, all applied together. */
@@ -62,32 +76,61 @@ export interface SaveSelectionInput {
   readonly providerIds: ReadonlyArray<string>
 }
 
-const loadCandidates = fromPromise<CandidateList, SelectTarget>(() =>
+const loadCandidates = fromPromise<CandidateList, LoadCandidatesInput>(() =>
   Promise.reject(new Error("loadCandidates not provided")),
 )
 const saveSelection = fromPromise<RecordDetail, SaveSelectionInput>(() =>
   Promise.reject(new Error("saveSelection not provided")),
 )
 
-/** The candidates the filter leaves, still in rank order. A candidate of unknown distance passes a maximum. */
-export function visibleCandidates(ctx: Pick<SelectProvidersContext, "candidates"> & CandidateFilter) {
+/** The candidates the text and service leave, still in rank order (the server applied distance and capacity). */
+export function visibleCandidates(
+  ctx: Pick<SelectProvidersContext, "candidates"> & Pick<CandidateFilter, "search" | "service">,
+) {
   const q = ctx.search.trim().toLowerCase()
   return ctx.candidates.filter(
     (c) =>
       (ctx.service === "" || c.services.some((s) => s === ctx.service)) &&
-      (ctx.maxKm === null || c.distance_km === null || c.distance_km <= ctx.maxKm) &&
-      (!ctx.hasCapacity || c.current_load < c.capacity) &&
       (q === "" ||
         c.company_name.toLowerCase().includes(q) ||
         c.service_area.some((a) => a.toLowerCase().includes(q))),
   )
 }
 
+/** Whether the server left some candidates out for distance or capacity. */
+export const narrowedByServer = (f: ServerFilter): boolean => f.maxKm !== null || f.hasCapacity
+
+const serverFilterOf = (f: ServerFilter): ServerFilter => ({ maxKm: f.maxKm, hasCapacity: f.hasCapacity })
+const sameServerFilter = (a: ServerFilter, b: ServerFilter) =>
+  a.maxKm === b.maxKm && a.hasCapacity === b.hasCapacity
+
+/** A change of distance or capacity asks the server again (`to`); text and service narrow what is here. */
+const filtering = (to: "#selectProviders.loading" | "#selectProviders.refetching") =>
+  [{ guard: "asksServer", target: to, reenter: true, actions: "filter" }, { actions: "filter" }] as const
+
 const editing = {
   "select.toggle": { actions: "toggle" },
-  "select.filter": { actions: "filter" },
+  "select.filter": filtering("#selectProviders.refetching"),
   "select.confirm": { guard: "hasChoice", target: "confirming" },
+  // After a failed load for the filter asked (or when the connection is back), the same filter again.
+  "select.retry": { guard: "listedForOtherFilter", target: "refetching" },
 } as const
+
+const loadInput = ({ context }: { context: SelectProvidersContext }): LoadCandidatesInput => ({
+  target: context.target,
+  filter: serverFilterOf(context),
+})
+/** The answer, with the filter it was asked for (the one the machine was given to load). */
+const taken = ({
+  context,
+  event,
+}: {
+  context: SelectProvidersContext
+  event: { output: CandidateList }
+}) => ({
+  list: event.output,
+  filter: serverFilterOf(context),
+})
 
 export const selectProvidersMachine = setup({
   types: {
@@ -101,6 +144,8 @@ export const selectProvidersMachine = setup({
     hasChoice: ({ context }) => context.chosen.length > 0,
     isConflict: (_, params: { error: unknown }) => failureStatus(params.error) === 409,
     notApproved: (_, candidates: CandidateList) => candidates.request.status !== "approved",
+    asksServer: ({ context, event }) => event.type === "select.filter" && !sameServerFilter(context, event),
+    listedForOtherFilter: ({ context }) => !sameServerFilter(context, context.listedFor),
   },
   actions: {
     announceSaved: (_, _params: { count: number }) => {},
@@ -110,6 +155,8 @@ export const selectProvidersMachine = setup({
       chosen: ({ context, event }) => {
         if (event.type !== "select.toggle") return context.chosen
         if (context.chosen.includes(event.uuid)) return context.chosen.filter((id) => id !== event.uuid)
+        // Only a listed candidate can be ticked (the server's filter may have just left this one out).
+        if (!context.candidates.some((c) => c.uuid === event.uuid)) return context.chosen
         if (context.chosen.length >= MARKETPLACE_LIMITS.maxSelectedProviders) return context.chosen
         return [...context.chosen, event.uuid]
       },
@@ -119,11 +166,21 @@ export const selectProvidersMachine = setup({
         ? { search: event.search, service: event.service, maxKm: event.maxKm, hasCapacity: event.hasCapacity }
         : context,
     ),
-    takeCandidates: assign((_, params: { list: CandidateList }) => ({
+    takeCandidates: assign((_, params: { list: CandidateList; filter: ServerFilter }) => ({
       candidates: params.list.results,
       request: params.list.request,
       leftOut: params.list.left_out ?? [],
       chosen: params.list.results.filter((c) => c.selected).map((c) => c.uuid),
+      listedFor: params.filter,
+    })),
+    // A tick on a company the new filter leaves out is dropped: what is confirmed is what the page lists.
+    takeFiltered: assign(({ context }, params: { list: CandidateList; filter: ServerFilter }) => ({
+      candidates: params.list.results,
+      request: params.list.request,
+      leftOut: params.list.left_out ?? [],
+      chosen: context.chosen.filter((id) => params.list.results.some((c) => c.uuid === id)),
+      listedFor: params.filter,
+      error: null,
     })),
   },
 }).createMachine({
@@ -138,25 +195,25 @@ export const selectProvidersMachine = setup({
     service: "",
     maxKm: null,
     hasCapacity: false,
+    listedFor: { maxKm: null, hasCapacity: false },
     error: null,
   }),
   initial: "loading",
   states: {
     loading: {
+      // After a conflict the list is shown while it loads again, and its filters still work.
+      on: { "select.filter": filtering("#selectProviders.loading") },
       invoke: {
         id: "loadCandidates",
         src: "loadCandidates",
-        input: ({ context }) => context.target,
+        input: loadInput,
         onDone: [
           {
             guard: { type: "notApproved", params: ({ event }) => event.output },
             target: "notApproved",
-            actions: { type: "takeCandidates", params: ({ event }) => ({ list: event.output }) },
+            actions: { type: "takeCandidates", params: taken },
           },
-          {
-            target: "ready",
-            actions: { type: "takeCandidates", params: ({ event }) => ({ list: event.output }) },
-          },
+          { target: "ready", actions: { type: "takeCandidates", params: taken } },
         ],
         onError: [
           // After a conflict the message stays; only a first load failure replaces the page with a retry.
@@ -172,6 +229,31 @@ export const selectProvidersMachine = setup({
     // Providers are chosen only for an approved request: nothing here can change that, so nothing is offered.
     notApproved: {},
     ready: { on: editing },
+    // The filter changed: the server is asked again while the rows it gave last stay shown and can be ticked.
+    refetching: {
+      on: {
+        "select.toggle": { actions: "toggle" },
+        "select.filter": filtering("#selectProviders.refetching"),
+      },
+      invoke: {
+        id: "loadCandidates",
+        src: "loadCandidates",
+        input: loadInput,
+        onDone: [
+          {
+            guard: { type: "notApproved", params: ({ event }) => event.output },
+            target: "notApproved",
+            actions: { type: "takeFiltered", params: taken },
+          },
+          { target: "ready", actions: { type: "takeFiltered", params: taken } },
+        ],
+        // The rows stay those of the filter before, the filter stays as asked, and the sentence says so.
+        onError: {
+          target: "ready",
+          actions: assign({ error: ({ event }) => failureText(event.error, CANDIDATES_LOAD_FAILED) }),
+        },
+      },
+    },
     confirming: { on: { "select.save": "saving", "select.cancel": "ready" } },
     saving: {
       entry: assign({ error: null }),

@@ -105,9 +105,7 @@ export type SecondFactorStatus = typeof SecondFactorStatus.Type
  */
 const PolicyCategory = UserCategory.check(
   Schema.makeFilter((s: string) =>
-    Array.from(s).some(isControl)
-      ? SECOND_FACTOR_MESSAGES.categoryNotText
-      : undefined,
+    Array.from(s).some(isControl) ? SECOND_FACTOR_MESSAGES.categoryNotText : undefined,
   ),
 )
 

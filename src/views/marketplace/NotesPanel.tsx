@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react"
-import { type FormEvent, useId, useState } from "react"
+import { type FormEvent, useEffect, useId, useRef, useState } from "react"
 import type { RecordRef } from "../../machines/marketplace/marketplace-types"
 import type { PageRefOf } from "../../machines/system/registry"
-import { NOTE_MAX_LENGTH } from "../../schema/marketplace/notes"
+import { NOTE_MAX_LENGTH, type RecordNote } from "../../schema/marketplace/notes"
 import { CharacterCount } from "../shared/CharacterCount"
 import * as ui from "../shared/ui.css"
 import { formatWhen } from "./format"
@@ -22,10 +22,28 @@ export function NotesPanel({ target }: { target: RecordRef }) {
   )
 }
 
+/**
+ * A link to one note (`#note-<uuid>`, as a mention's notification gives) brings the page to it once the thread
+ * shows it: the browser cannot, since the thread arrives after the page. Once only: later notes leave it be.
+ */
+function useLinkedNote(thread: ReadonlyArray<RecordNote>) {
+  const reached = useRef<string | null>(null)
+  useEffect(() => {
+    const hash = window.location.hash
+    if (!hash.startsWith("#note-") || reached.current === hash || thread.length === 0) return
+    const note = document.getElementById(hash.slice(1))
+    if (!note) return
+    reached.current = hash
+    note.scrollIntoView({ block: "center" })
+    note.focus({ preventScroll: true })
+  }, [thread])
+}
+
 function Thread({ notes }: { notes: PageRefOf<"notes"> }) {
   const state = useSelector(notes, (s) => s.value)
   const thread = useSelector(notes, (s) => s.context.notes)
   const added = useSelector(notes, (s) => s.context.added)
+  useLinkedNote(thread)
   if (state === "loading") return <p role="status">Loading notes…</p>
   if (state === "loadFailed")
     return (
@@ -47,7 +65,7 @@ function Thread({ notes }: { notes: PageRefOf<"notes"> }) {
       ) : (
         <ol className={css.notes} aria-label="Notes">
           {thread.map((n) => (
-            <li key={n.uuid} id={`note-${n.uuid}`} className={css.note}>
+            <li key={n.uuid} id={`note-${n.uuid}`} className={css.note} tabIndex={-1}>
               <p className={css.noteMeta}>
                 <strong>{n.author.full_name}</strong> · {formatWhen(n.created_at)}
               </p>

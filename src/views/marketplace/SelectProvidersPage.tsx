@@ -3,6 +3,7 @@ import { useEffect } from "react"
 import { Link, useLocation, useParams } from "wouter"
 import {
   CANDIDATES_LOAD_FAILED,
+  narrowedByServer,
   visibleCandidates,
 } from "../../machines/marketplace/select-providers.machine"
 import type { PageRefOf } from "../../machines/system/registry"
@@ -67,6 +68,8 @@ function ChooserView({
 }) {
   const state = useSelector(actor, (s) => String(s.value))
   const ctx = useSelector(actor, (s) => s.context)
+  // The rows answer the filter before: the load for the one shown failed, and can be asked again.
+  const stale = useSelector(actor, (s) => s.matches("ready") && s.can({ type: "select.retry" }))
   const [, navigate] = useLocation()
 
   // The saved choice is shown where the request is: its detail page.
@@ -113,8 +116,9 @@ function ChooserView({
         <p>{back}</p>
       </div>
     )
-  // Nobody qualifies: say why, from the rule the server applied, and what can be done; no empty table.
-  if (ctx.candidates.length === 0 && ctx.request)
+  // Nobody qualifies: say why, from the rule the server applied, and what can be done; no empty table. A list
+  // the distance or capacity filter emptied keeps its table and filters, so that the filter can be undone.
+  if (ctx.candidates.length === 0 && ctx.request && !narrowedByServer(ctx.listedFor))
     return (
       <>
         <RequestLine request={ctx.request} />
@@ -141,7 +145,16 @@ function ChooserView({
       {ctx.request ? <RequestLine request={ctx.request} /> : null}
       {ctx.error ? (
         <p role="alert" className={ui.errorText}>
-          {ctx.error}
+          {ctx.error}{" "}
+          {stale ? (
+            <button
+              type="button"
+              className={ui.button.secondary}
+              onClick={() => actor.send({ type: "select.retry" })}
+            >
+              Try again
+            </button>
+          ) : null}
         </p>
       ) : null}
       <div className={css.toolbar}>
@@ -155,6 +168,7 @@ function ChooserView({
           Choose {plural(ctx.chosen.length, "provider")}
         </button>
         {state === "saving" ? <span role="status">Saving…</span> : null}
+        {state === "refetching" ? <span role="status">Updating the candidates…</span> : null}
       </div>
       <p className={ui.muted}>
         Up to {plural(MARKETPLACE_LIMITS.maxSelectedProviders, "provider")}.{" "}

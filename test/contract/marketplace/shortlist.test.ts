@@ -3,7 +3,6 @@
 // with no offers history earns half of those factors, and the page's filters keep what they say.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { providerSearchText } from "../../../server/marketplace/search-columns"
-import { visibleCandidates } from "../../../src/machines/marketplace/select-providers.machine"
 import { type Candidate, CandidateList } from "../../../src/schema/marketplace/candidates"
 import { WorkRequest } from "../../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "../harness"
@@ -90,8 +89,8 @@ for (const backend of BACKENDS) {
         WorkRequest,
         201,
       )
-    const candidates = async (uuid: string) =>
-      decoded(await m.get(`${BASE}${uuid}/providers/`, m.tokens.viewer), CandidateList)
+    const candidates = async (uuid: string, query = "") =>
+      decoded(await m.get(`${BASE}${uuid}/providers/${query}`, m.tokens.viewer), CandidateList)
 
     it("gives a company without offers history half the acceptance and answer-time points", async () => {
       const list = await candidates((await newRequest(`1 Mill Lane, ${TOWN} TB6 2AB`)).uuid)
@@ -180,18 +179,16 @@ for (const backend of BACKENDS) {
     })
 
     it("the page's filters keep the near and the companies with room", async () => {
-      const list = await candidates((await newRequest(`8 Mill Lane, ${TOWN} TB6 2AB`)).uuid)
+      const uuid = (await newRequest(`8 Mill Lane, ${TOWN} TB6 2AB`)).uuid
+      const list = await candidates(uuid)
       const full = byName(list, "York Drains")
       expect(full?.capacity).toBe(6)
       expect(factor(full, "capacity")?.points).toBe(0)
-      const filter = { candidates: list.results, search: "", service: "" }
-      const near = visibleCandidates({ ...filter, maxKm: 10, hasCapacity: false }).map((c) => c.company_name)
-      expect(near.sort()).toEqual(["Home Drains", "Sideline Plumbing"])
-      const roomy = visibleCandidates({ ...filter, maxKm: null, hasCapacity: true }).map(
-        (c) => c.company_name,
-      )
-      expect(roomy.sort()).toEqual(["Home Drains", "Sideline Plumbing"])
-      expect(visibleCandidates({ ...filter, maxKm: 50, hasCapacity: false })).toHaveLength(3)
+      const names = async (query: string) =>
+        (await candidates(uuid, query)).results.map((c) => c.company_name).sort()
+      expect(await names("?max_distance_km=10")).toEqual(["Home Drains", "Sideline Plumbing"])
+      expect(await names("?has_capacity=true")).toEqual(["Home Drains", "Sideline Plumbing"])
+      expect(await names("?max_distance_km=50")).toHaveLength(3)
     })
   })
 }

@@ -3,6 +3,7 @@ import { getShortestPaths } from "xstate/graph"
 import type { RecordDetail } from "../../../src/machines/marketplace/marketplace-types"
 import {
   CANDIDATES_LOAD_FAILED,
+  type LoadCandidatesInput,
   type SaveSelectionInput,
   type SelectProvidersContext,
   type SelectTarget,
@@ -15,7 +16,8 @@ import { getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } fro
 import { UUID, workRequest } from "./marketplace-fixtures"
 
 // The real provider-choice machine with its calls left pending: the path delivers the candidates, the save's
-// answer and its failures (a 409 from someone who chose first, or a plain failure) as events.
+// answer and its failures (a 409 from someone who chose first, or a plain failure) as events. Distance and
+// capacity are the server's to apply: the machine asks again with them, and the path answers for the server.
 
 // Provider 1 is 5 km away and full; provider 2 is 60 km away with room; provider 3's distance is unknown.
 const candidate = (n: number, selected: boolean): Candidate => ({
@@ -56,6 +58,8 @@ const list = (status: CandidateRequest["status"], results: Candidate[]): Candida
 })
 const events = pathEvents(selectProvidersMachine, [
   { type: "xstate.done.actor.loadCandidates", output: list("approved", [A, B, C]) },
+  // What the server keeps within 25 km, or with room: C alone, ranked first.
+  { type: "xstate.done.actor.loadCandidates", output: list("approved", [{ ...C, rank: 1 }]) },
   // A pending (or rejected) request takes no providers: the page explains instead of offering a choice.
   { type: "xstate.done.actor.loadCandidates", output: list("pending", []) },
   { type: "xstate.error.actor.loadCandidates", error: { status: 503, detail: null } },
@@ -78,15 +82,15 @@ const serializeState = (s: { value: unknown; context: SelectProvidersContext }) 
     s.value,
     [...s.context.chosen].sort(),
     s.context.error,
-    s.context.search,
     s.context.maxKm,
     s.context.hasCapacity,
+    s.context.listedFor,
   ])
 
 function fakes(log: { saved: number[]; failures: string[] }) {
   return selectProvidersMachine.provide({
     actors: {
-      loadCandidates: pending<CandidateList, SelectTarget>(),
+      loadCandidates: pending<CandidateList, LoadCandidatesInput>(),
       saveSelection: pending<RecordDetail, SaveSelectionInput>(),
     },
     actions: {
@@ -105,19 +109,44 @@ function walk(path: Path) {
   const changed: unknown[] = []
   actor.on("records.changed", (fact) => changed.push(fact))
   for (const step of path.steps.slice(1)) {
+    const before = actor.getSnapshot()
+    const type = (step.event as { type: string }).type
     actor.send(step.event)
-    const { value, context } = actor.getSnapshot()
+    const { value, context, children } = actor.getSnapshot()
+    const asked = (children.loadCandidates?.getSnapshot() as { input?: LoadCandidatesInput } | undefined)
+      ?.input
+    // Every load asks the server for the distance and capacity the page shows, and for this request.
+    if (value === "loading" || value === "refetching")
+      expect(asked).toEqual({
+        target: input,
+        filter: { maxKm: context.maxKm, hasCapacity: context.hasCapacity },
+      })
+    // While the server is asked again, the rows it gave last stay shown.
+    if (value === "refetching") expect(context.candidates).toEqual(before.context.candidates)
+    if (before.value === "refetching" && type === "xstate.error.actor.loadCandidates") {
+      // A failed load says so, and keeps the filter as asked and the rows as they were.
+      expect(context.error).toBe(CANDIDATES_LOAD_FAILED)
+      expect([context.maxKm, context.hasCapacity]).toEqual([before.context.maxKm, before.context.hasCapacity])
+      expect(context.candidates).toEqual(before.context.candidates)
+    }
+    if (type === "xstate.done.actor.loadCandidates")
+      expect(context.listedFor).toEqual({ maxKm: context.maxKm, hasCapacity: context.hasCapacity })
+    // Rows that answer another filter than the one shown come only with the sentence saying why.
+    if (
+      value === "ready" &&
+      (context.listedFor.maxKm !== context.maxKm || context.listedFor.hasCapacity !== context.hasCapacity)
+    )
+      expect(context.error).not.toBeNull()
     if (value === "confirming") expect(context.chosen.length).toBeGreaterThan(0)
     if (value === "loadFailed") expect(context.error).toBe(CANDIDATES_LOAD_FAILED)
     if (value === "notApproved") expect(context.request?.status).not.toBe("approved")
     if (value === "ready" || value === "confirming") expect(context.request?.status).toBe("approved")
     expect(context.chosen.length).toBeLessThanOrEqual(MARKETPLACE_LIMITS.maxSelectedProviders)
     for (const id of context.chosen) expect(context.candidates.map((c) => c.uuid)).toContain(id)
-    // What the page lists is what the filter in the context allows, whatever was sent before.
+    // What the page lists is what the text and service in the context allow.
     for (const c of visibleCandidates(context)) {
-      if (context.maxKm !== null && c.distance_km !== null)
-        expect(c.distance_km).toBeLessThanOrEqual(context.maxKm)
-      if (context.hasCapacity) expect(c.current_load).toBeLessThan(c.capacity)
+      if (context.service !== "") expect(c.services).toContain(context.service)
+      if (context.search !== "") expect(c.company_name.toLowerCase()).toContain(context.search.trim())
     }
   }
   const snap = actor.getSnapshot()
@@ -138,20 +167,13 @@ function walk(path: Path) {
 
 describe("the candidate filter", () => {
   const base = { candidates: [A, B, C], search: "", service: "" }
-  it("keeps those within the maximum distance, and those whose distance is unknown", () => {
-    expect(visibleCandidates({ ...base, maxKm: 25, hasCapacity: false }).map((c) => c.uuid)).toEqual([
-      A.uuid,
-      C.uuid,
-    ])
+  it("keeps every candidate the server sent when no text or service is given", () => {
+    expect(visibleCandidates(base)).toEqual([A, B, C])
   })
-  it("leaves out a full company when capacity is asked for", () => {
-    expect(visibleCandidates({ ...base, maxKm: null, hasCapacity: true }).map((c) => c.uuid)).toEqual([
-      B.uuid,
-      C.uuid,
-    ])
-  })
-  it("applies both at once", () => {
-    expect(visibleCandidates({ ...base, maxKm: 25, hasCapacity: true }).map((c) => c.uuid)).toEqual([C.uuid])
+  it("narrows by name or area, in any case, and by service", () => {
+    expect(visibleCandidates({ ...base, search: " PROVIDER 2 " }).map((c) => c.uuid)).toEqual([B.uuid])
+    expect(visibleCandidates({ ...base, search: "leeds" })).toHaveLength(3)
+    expect(visibleCandidates({ ...base, service: "roofing" })).toEqual([])
   })
 })
 
@@ -160,12 +182,30 @@ describe("select-providers machine paths", () => {
 
   it("reaches every state of the chart", () => {
     expect(new Set(paths.map((p) => p.state.value))).toEqual(
-      new Set(["loading", "loadFailed", "notApproved", "ready", "confirming", "saving", "saved"]),
+      new Set([
+        "loading",
+        "loadFailed",
+        "notApproved",
+        "ready",
+        "refetching",
+        "confirming",
+        "saving",
+        "saved",
+      ]),
     )
   })
 
   // One test per chart state: the paths to it differ only in what is ticked and filtered.
-  for (const state of ["loading", "loadFailed", "notApproved", "ready", "confirming", "saving", "saved"]) {
+  for (const state of [
+    "loading",
+    "loadFailed",
+    "notApproved",
+    "ready",
+    "refetching",
+    "confirming",
+    "saving",
+    "saved",
+  ]) {
     const group = paths.filter((p) => p.state.value === state)
     it(`walks the ${group.length} shortest paths to ${state}`, () => {
       for (const path of group) walk(path)
