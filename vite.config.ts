@@ -179,6 +179,8 @@ function earlyRefresh(): Plugin {
  */
 const ON_DEMAND: ReadonlyArray<RegExp> = [
   /src[\\/]effects[\\/]system[\\/]session-rest\.actors\.ts$/,
+  // The passkey ceremonies: never needed signed in.
+  /src[\\/]effects[\\/]auth[\\/]passkey-ceremony\.ts$/,
   /src[\\/]views[\\/]shell[\\/]live-parts\.tsx$/,
   /src[\\/]views[\\/]shell[\\/]UserMenuPopup\.tsx$/,
   /node_modules[\\/]@statelyai[\\/]inspect[\\/]/,

@@ -88,7 +88,7 @@ function holdsModule(file: string, pattern: RegExp): boolean {
 const holdsPasskeyCode = (file: string) =>
   holdsModule(
     file,
-    /@simplewebauthn\/browser|src\/schema\/(api|accounts)\/(passkeys|webauthn|second-factor)\.ts/,
+    /@simplewebauthn\/browser|src\/effects\/auth\/passkey-ceremony\.ts|src\/schema\/(api|accounts)\/(passkeys|webauthn|second-factor)\.ts/,
   )
 
 describe("dashboard bundle", () => {

@@ -2,7 +2,10 @@ import { Effect, type ManagedRuntime } from "effect"
 import { runForActor } from "../system/runtime"
 import type { AuthCalls } from "./auth.actors"
 import { AuthApi } from "./auth-api"
-import { passkeyCeremony, passkeySetupCeremony } from "./passkey-ceremony"
+
+// The passkey ceremonies load with the first of them: a session restored or a password sign-in never needs
+// them, and their module would otherwise sit in the runtime's chunk every signed-in page waits for.
+const ceremonies = () => import("./passkey-ceremony")
 
 /** AuthApi's calls on a runtime, as the plain promises the auth and refresh machines' actors make. */
 export function authCalls(runtime: ManagedRuntime.ManagedRuntime<AuthApi, never>): AuthCalls {
@@ -24,9 +27,10 @@ export function authCalls(runtime: ManagedRuntime.ManagedRuntime<AuthApi, never>
           }),
         ),
       ),
-    verifyPasskey: (token, trustBrowser) => passkeyCeremony(run, token, trustBrowser, "dialog"),
-    passkeySignIn: (mediation) => passkeyCeremony(run, null, false, mediation),
-    setupPasskey: (token, name) => passkeySetupCeremony(run, token, name),
+    verifyPasskey: async (token, trustBrowser) =>
+      (await ceremonies()).passkeyCeremony(run, token, trustBrowser, "dialog"),
+    passkeySignIn: async (mediation) => (await ceremonies()).passkeyCeremony(run, null, false, mediation),
+    setupPasskey: async (token, name) => (await ceremonies()).passkeySetupCeremony(run, token, name),
     startSetup: (token) => run(AuthApi.use((a) => a.startSetup(token))),
     confirmSetup: async (token, code) => {
       const { recovery_codes, ...session } = await run(AuthApi.use((a) => a.confirmSetup(token, code)))
