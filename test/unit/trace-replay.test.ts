@@ -190,59 +190,78 @@ describe("published facts", () => {
 })
 
 describe("npm run replay", () => {
+  // Each run starts Node with tsx and the app's machines: seconds alone, but the four runs of one test took
+  // over a minute on a shared 2-core machine.
+  const RUNS_TIMEOUT_MS = 300_000
   const run = (...args: string[]) =>
     spawnSync(process.execPath, ["--import", "tsx", "scripts/replay.ts", ...args], { encoding: "utf8" })
 
-  it("prints every step with its state and exits 0 on a matching trace", () => {
-    const out = run(join(DIR, "sign-in-silent-refresh.json"), "--machine", "auth")
-    expect(out.status).toBe(0)
-    expect(out.stdout).toMatch(
-      /xstate\.done\.actor\.refreshToken ← refreshToken\s+AUTHENTICATED\.fetchingProfile\.attempt1/,
-    )
-    expect(out.stdout).toContain("every state and published fact matched the recording")
-  }, 60_000)
+  it(
+    "prints every step with its state and exits 0 on a matching trace",
+    () => {
+      const out = run(join(DIR, "sign-in-silent-refresh.json"), "--machine", "auth")
+      expect(out.status).toBe(0)
+      expect(out.stdout).toMatch(
+        /xstate\.done\.actor\.refreshToken ← refreshToken\s+AUTHENTICATED\.fetchingProfile\.attempt1/,
+      )
+      expect(out.stdout).toContain("every state and published fact matched the recording")
+    },
+    RUNS_TIMEOUT_MS,
+  )
 
-  it("reads a version-1 trace, says that it recorded no facts, and compares its states", () => {
-    const out = run(V1, "--machine", "auth")
-    expect(out.status).toBe(0)
-    expect(out.stdout).toContain(
-      "Format version 1: published facts were not recorded, so only states are compared.",
-    )
-    expect(out.stdout).toContain("every state matched the recording")
-  }, 60_000)
+  it(
+    "reads a version-1 trace, says that it recorded no facts, and compares its states",
+    () => {
+      const out = run(V1, "--machine", "auth")
+      expect(out.status).toBe(0)
+      expect(out.stdout).toContain(
+        "Format version 1: published facts were not recorded, so only states are compared.",
+      )
+      expect(out.stdout).toContain("every state matched the recording")
+    },
+    RUNS_TIMEOUT_MS,
+  )
 
-  it("marks the diverging step and exits 1 on a tampered trace", () => {
-    const trace = mutable(load("sign-in-silent-refresh.json"))
-    const { step } = silentRefreshDone(trace)
-    const event = trace.events.find((e) => e.seq === step.seq)
-    if (event) event.state = "ERROR"
-    const file = join(tmp, "tampered.json")
-    writeFileSync(file, JSON.stringify(trace))
-    const out = run(file)
-    expect(out.status).toBe(1)
-    expect(out.stdout).toMatch(new RegExp(`#${step.seq}\\s.*✗ DIVERGED`))
-    expect(out.stdout).toContain("recorded: ERROR")
-    expect(out.stdout).toContain(`auth diverged at step #${step.seq}`)
-  }, 60_000)
+  it(
+    "marks the diverging step and exits 1 on a tampered trace",
+    () => {
+      const trace = mutable(load("sign-in-silent-refresh.json"))
+      const { step } = silentRefreshDone(trace)
+      const event = trace.events.find((e) => e.seq === step.seq)
+      if (event) event.state = "ERROR"
+      const file = join(tmp, "tampered.json")
+      writeFileSync(file, JSON.stringify(trace))
+      const out = run(file)
+      expect(out.status).toBe(1)
+      expect(out.stdout).toMatch(new RegExp(`#${step.seq}\\s.*✗ DIVERGED`))
+      expect(out.stdout).toContain("recorded: ERROR")
+      expect(out.stdout).toContain(`auth diverged at step #${step.seq}`)
+    },
+    RUNS_TIMEOUT_MS,
+  )
 
-  it("refuses a file that is not a trace with a clear message and exit 2", () => {
-    const notJson = join(tmp, "not.json")
-    writeFileSync(notJson, "{ nope")
-    const wrong = join(tmp, "wrong.json")
-    const trace = JSON.parse(readFileSync(join(DIR, files[0] ?? ""), "utf8")) as Record<string, unknown>
-    writeFileSync(wrong, JSON.stringify({ ...trace, version: 99 }))
-    const a = run(notJson)
-    expect(a.status).toBe(2)
-    expect(a.stderr).toContain("is not JSON")
-    const b = run(wrong)
-    expect(b.status).toBe(2)
-    expect(b.stderr).toMatch(/is not a support trace: version: /)
-    const c = run(join(tmp, "missing.json"))
-    expect(c.status).toBe(2)
-    expect(c.stderr).toContain("Cannot read")
-    expect(() => readTrace(wrong)).toThrow(TraceFileError)
-    const d = run(join(DIR, "sign-in-silent-refresh.json"), "--machine", "nosuch")
-    expect(d.status).toBe(2)
-    expect(d.stderr).toMatch(/No machine "nosuch" in this trace; it has: .*auth/)
-  }, 60_000)
+  it(
+    "refuses a file that is not a trace with a clear message and exit 2",
+    () => {
+      const notJson = join(tmp, "not.json")
+      writeFileSync(notJson, "{ nope")
+      const wrong = join(tmp, "wrong.json")
+      const trace = JSON.parse(readFileSync(join(DIR, files[0] ?? ""), "utf8")) as Record<string, unknown>
+      writeFileSync(wrong, JSON.stringify({ ...trace, version: 99 }))
+      const a = run(notJson)
+      expect(a.status).toBe(2)
+      expect(a.stderr).toContain("is not JSON")
+      const b = run(wrong)
+      expect(b.status).toBe(2)
+      expect(b.stderr).toMatch(/is not a support trace: version: /)
+      const c = run(join(tmp, "missing.json"))
+      expect(c.status).toBe(2)
+      expect(c.stderr).toContain("Cannot read")
+      expect(() => readTrace(wrong)).toThrow(TraceFileError)
+      const d = run(join(DIR, "sign-in-silent-refresh.json"), "--machine", "nosuch")
+      expect(d.status).toBe(2)
+      expect(d.stderr).toMatch(/No machine "nosuch" in this trace; it has: .*auth/)
+    },
+    RUNS_TIMEOUT_MS,
+  )
 })

@@ -6,7 +6,7 @@ import {
   RESET_REQUEST_FAILED,
 } from "../../../src/machines/accounts/forgot-password.machine"
 import type { ResetRequested } from "../../../src/schema/accounts/password-reset"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 const machine = forgotPasswordMachine.provide({ actors: { requestReset: pending() } })
 const SENT = "If an account has this email, a link to choose a new password is on its way."
@@ -37,9 +37,13 @@ describe("forgot-password machine paths", () => {
     actor.stop()
   }
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
-  it("takes every event from every state it reaches", () => {
-    for (const path of getEdgePaths(machine, { events })) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      for (const path of getEdgePaths(machine, { events })) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 
   it("sends the trimmed email, and says a failure without a sentence in words", async () => {
     const asked: unknown[] = []

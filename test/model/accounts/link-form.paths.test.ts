@@ -10,7 +10,7 @@ import {
   RESET_FAILED,
   RESET_LINK_UNREACHABLE,
 } from "../../../src/machines/accounts/link-form.machine"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // The two links a person opens with a token, each walked on its own machine: an invitation (a name and a
 // password) and a password reset (a password).
@@ -82,9 +82,13 @@ for (const kind of kinds) {
       actor.stop()
     }
     for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
-    it("takes every event from every state it reaches", () => {
-      for (const path of getEdgePaths(machine, { events })) walk(path)
-    })
+    it(
+      "takes every event from every state it reaches",
+      () => {
+        for (const path of getEdgePaths(machine, { events })) walk(path)
+      },
+      WHOLE_GRAPH_TIMEOUT_MS,
+    )
   })
 }
 

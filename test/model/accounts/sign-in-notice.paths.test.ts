@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { getSimplePaths } from "xstate/graph"
 import { signInNoticeMachine } from "../../../src/machines/accounts/sign-in-notice.machine"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 const machine = signInNoticeMachine.provide({ actors: { loadNotice: pending() } })
 const events = pathEvents(machine, [
@@ -27,7 +27,11 @@ describe("sign-in notice machine paths", () => {
     actor.stop()
   }
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
-  it("takes every event from every state it reaches", () => {
-    for (const path of getEdgePaths(machine, { events })) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      for (const path of getEdgePaths(machine, { events })) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })

@@ -5,7 +5,7 @@ import {
   STAFF_LOAD_FAILED,
   staffMachine,
 } from "../../../src/machines/accounts/staff.machine"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 const machine = staffMachine.provide({
   actors: { loadStaff: pending(), actOnStaff: pending(), loadHistory: pending() },
@@ -75,9 +75,13 @@ describe("staff machine paths", () => {
     actor.stop()
   }
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
-  it("takes every event from every state it reaches", () => {
-    for (const path of getEdgePaths(machine, { events, input: {} })) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      for (const path of getEdgePaths(machine, { events, input: {} })) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
   it("names a reset link as such", () => {
     const actor = replay(
       machine,

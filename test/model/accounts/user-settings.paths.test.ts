@@ -8,7 +8,7 @@ import {
   type UserSettingsContext,
   userSettingsMachine,
 } from "../../../src/machines/accounts/user-settings.machine"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // /user-settings: the real machine with every call left pending, their outcomes delivered as events.
 
@@ -115,7 +115,11 @@ describe("user settings machine paths", () => {
 
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    for (const path of getEdgePaths(machine, { events, serializeState })) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      for (const path of getEdgePaths(machine, { events, serializeState })) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })

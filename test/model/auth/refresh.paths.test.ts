@@ -3,7 +3,7 @@ import { getSimplePaths } from "xstate/graph"
 import { type RefreshEmitted, refreshMachine } from "../../../src/machines/auth/refresh.machine"
 import type { TokenFact } from "../../../src/machines/system/facts"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pathEvents, pending } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 const machine = refreshMachine.provide({ actors: { refreshToken: pending() } })
 const events = pathEvents(machine, [
@@ -55,11 +55,15 @@ describe("refresh queue paths", () => {
   }
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(machine, { events, serializeState })
-    // Both outcomes of a refresh end the queue, whoever waited.
-    const ends = edges.filter((e) => /^xstate\.(done|error)/.test(e.steps.at(-1)?.event.type ?? ""))
-    expect(ends.length).toBeGreaterThanOrEqual(4)
-    for (const path of edges) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(machine, { events, serializeState })
+      // Both outcomes of a refresh end the queue, whoever waited.
+      const ends = edges.filter((e) => /^xstate\.(done|error)/.test(e.steps.at(-1)?.event.type ?? ""))
+      expect(ends.length).toBeGreaterThanOrEqual(4)
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })

@@ -6,7 +6,7 @@ import {
   SUMMARY_LOAD_FAILED,
 } from "../../../src/machines/dashboard/dashboard.machine"
 import type { DashboardSummary } from "../../../src/schema/dashboard/dashboard"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // The real dashboard machine with its load left pending: the path delivers the summary or the failure.
 
@@ -89,24 +89,28 @@ describe("dashboard machine paths", () => {
 
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(machine, { events, serializeState })
-    // Every state asks again on a refresh; a load in flight asks once more when it ends (a burst of changes
-    // costs two loads, not one each).
-    const refreshed = edges.filter((e) => e.steps.at(-1)?.event.type === "dashboard.refresh")
-    expect(new Set(refreshed.map((e) => JSON.stringify(e.steps.at(-2)?.state.value)))).toEqual(
-      new Set(['"idle"', '"loading"', '{"ready":"fresh"}', '{"ready":"stale"}', '"failed"']),
-    )
-    // A view appearing loads the summary, except while one loads or has just arrived.
-    const shown = edges.filter((e) => e.steps.at(-1)?.event.type === "dashboard.show")
-    const reloads = shown.filter((e) => e.state.value === "loading")
-    expect(new Set(reloads.map((e) => JSON.stringify(e.steps.at(-2)?.state.value)))).toEqual(
-      new Set(['"idle"', '{"ready":"stale"}', '"failed"']),
-    )
-    for (const e of refreshed.filter((r) => r.steps.at(-2)?.state.value === "loading"))
-      expect(e.state.context.again).toBe(true)
-    const retried = edges.filter((e) => e.steps.at(-1)?.event.type === "dashboard.retry")
-    expect(new Set(retried.map((e) => e.steps.at(-2)?.state.value))).toEqual(new Set(["failed"]))
-    for (const path of edges) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(machine, { events, serializeState })
+      // Every state asks again on a refresh; a load in flight asks once more when it ends (a burst of changes
+      // costs two loads, not one each).
+      const refreshed = edges.filter((e) => e.steps.at(-1)?.event.type === "dashboard.refresh")
+      expect(new Set(refreshed.map((e) => JSON.stringify(e.steps.at(-2)?.state.value)))).toEqual(
+        new Set(['"idle"', '"loading"', '{"ready":"fresh"}', '{"ready":"stale"}', '"failed"']),
+      )
+      // A view appearing loads the summary, except while one loads or has just arrived.
+      const shown = edges.filter((e) => e.steps.at(-1)?.event.type === "dashboard.show")
+      const reloads = shown.filter((e) => e.state.value === "loading")
+      expect(new Set(reloads.map((e) => JSON.stringify(e.steps.at(-2)?.state.value)))).toEqual(
+        new Set(['"idle"', '{"ready":"stale"}', '"failed"']),
+      )
+      for (const e of refreshed.filter((r) => r.steps.at(-2)?.state.value === "loading"))
+        expect(e.state.context.again).toBe(true)
+      const retried = edges.filter((e) => e.steps.at(-1)?.event.type === "dashboard.retry")
+      expect(new Set(retried.map((e) => e.steps.at(-2)?.state.value))).toEqual(new Set(["failed"]))
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })

@@ -7,7 +7,15 @@ import {
   dayPlanMachine,
 } from "../../../src/machines/dashboard/day-plan.machine"
 import type { DayPlan } from "../../../src/schema/dashboard/plan"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay, sendSystemEvent } from "../walk"
+import {
+  describeEvent,
+  getEdgePaths,
+  pathEvents,
+  pending,
+  replay,
+  sendSystemEvent,
+  WHOLE_GRAPH_TIMEOUT_MS,
+} from "../walk"
 
 // The dashboard's plan of the day: the real machine with its load left pending, outcomes as events.
 
@@ -64,7 +72,11 @@ describe("day-plan machine paths", () => {
     actor.stop()
   })
 
-  it("takes every event from every state it reaches", () => {
-    for (const path of getEdgePaths(machine, { events, serializeState, input })) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      for (const path of getEdgePaths(machine, { events, serializeState, input })) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })

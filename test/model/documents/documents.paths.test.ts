@@ -8,7 +8,14 @@ import {
   documentsMachine,
 } from "../../../src/machines/documents/documents.machine"
 import type { DocumentList, ViewableDocument } from "../../../src/schema/documents/document"
-import { describeEvent, getEdgePaths, pending, replay, sendSystemEvent } from "../walk"
+import {
+  describeEvent,
+  getEdgePaths,
+  pending,
+  replay,
+  sendSystemEvent,
+  WHOLE_GRAPH_TIMEOUT_MS,
+} from "../walk"
 
 // A record page's documents: the list, its link refresh, and the image viewer; the real machine with its
 // load left pending, outcomes and the delay as events.
@@ -115,7 +122,11 @@ describe("documents machine paths", () => {
 
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    for (const path of getEdgePaths(machine, { events, serializeState, input })) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      for (const path of getEdgePaths(machine, { events, serializeState, input })) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })

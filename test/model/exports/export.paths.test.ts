@@ -8,7 +8,7 @@ import {
 } from "../../../src/machines/exports/export.machine"
 import type { ExportView } from "../../../src/machines/exports/export-view"
 import type { ExportLink } from "../../../src/schema/exports/exports"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // "Export CSV": the real machine with its address request left pending, outcomes as events; the download
 // and the failure toast recorded.
@@ -77,9 +77,13 @@ describe("export machine paths", () => {
 
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    for (const path of getEdgePaths(graphMachine, { events, serializeState })) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      for (const path of getEdgePaths(graphMachine, { events, serializeState })) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 
   it("ignores a second click while the address is being asked for", () => {
     const { machine } = recorded()

@@ -9,7 +9,7 @@ import type { LiveRecordsFact } from "../../../src/machines/system/facts"
 import type { RecordChangedMessage } from "../../../src/schema/live/socket"
 import { recordedActor } from "../coverage"
 import { UUID, workRequest } from "../marketplace/marketplace-fixtures"
-import { describeEvent, getEdgePaths } from "../walk"
+import { describeEvent, getEdgePaths, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // The real liveRecords machine: who this user is comes with each connection; a change by someone else is
 // published marked, one by this user unmarked. The pages reload (records.resync) exactly when the stream cannot
@@ -102,13 +102,17 @@ describe("liveRecords machine paths", () => {
   const paths = getShortestPaths(liveRecordsMachine, { events, serializeState })
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(liveRecordsMachine, { events, serializeState })
-    expect(
-      edges.some((e) => e.steps.filter((s) => s.event.type === "liveRecords.connected").length === 2),
-    ).toBe(true)
-    for (const path of edges) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(liveRecordsMachine, { events, serializeState })
+      expect(
+        edges.some((e) => e.steps.filter((s) => s.event.type === "liveRecords.connected").length === 2),
+      ).toBe(true)
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 
   it("asks for no reload when a page loaded before the socket opened and the socket resumed from it", () => {
     const actor = recordedActor(liveRecordsMachine).start()

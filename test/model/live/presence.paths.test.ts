@@ -6,7 +6,7 @@ import {
   type PresenceEvent,
   presenceMachine,
 } from "../../../src/machines/live/presence.machine"
-import { describeEvent, getEdgePaths, pathEvents, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // Which record this tab shows, said to the server through a fact, and who else is on it.
 
@@ -57,9 +57,13 @@ describe("presence machine paths", () => {
 
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    for (const path of getEdgePaths(presenceMachine, { events, serializeState })) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      for (const path of getEdgePaths(presenceMachine, { events, serializeState })) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })
 
 describe("presence behaviour", () => {

@@ -16,7 +16,7 @@ import {
 import type { RecordDetail } from "../../../src/machines/marketplace/marketplace-types"
 import type { Candidate, CandidateList } from "../../../src/schema/marketplace/candidates"
 import type { Offer } from "../../../src/schema/marketplace/marketplace"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 import { UUID, workRequest } from "./marketplace-fixtures"
 
 // Changing course on a request page: the real machine with its calls left pending; the path delivers the
@@ -159,16 +159,20 @@ describe("change-course machine paths", () => {
 
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(machine, { events, serializeState, input })
-    // Nothing is saved without a reason, and an offer of more needs a provider chosen first.
-    for (const e of edges.filter((p) => p.state.value === "offering" || p.state.value === "withdrawing")) {
-      const submit = e.steps.at(-1)?.event as { type: string; reason?: string }
-      expect(submit.type).toBe("course.submit")
-      expect(submit.reason?.trim()).not.toBe("")
-    }
-    for (const path of edges) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(machine, { events, serializeState, input })
+      // Nothing is saved without a reason, and an offer of more needs a provider chosen first.
+      for (const e of edges.filter((p) => p.state.value === "offering" || p.state.value === "withdrawing")) {
+        const submit = e.steps.at(-1)?.event as { type: string; reason?: string }
+        expect(submit.type).toBe("course.submit")
+        expect(submit.reason?.trim()).not.toBe("")
+      }
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 
   it("says which offers may be withdrawn and when more providers may be offered", () => {
     expect(mayWithdraw(offer("offered"))).toBe(true)

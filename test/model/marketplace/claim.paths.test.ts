@@ -8,7 +8,15 @@ import {
   type SaveClaimInput,
 } from "../../../src/machines/marketplace/claim.machine"
 import type { RecordDetail } from "../../../src/machines/marketplace/marketplace-types"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay, sendSystemEvent } from "../walk"
+import {
+  describeEvent,
+  getEdgePaths,
+  pathEvents,
+  pending,
+  replay,
+  sendSystemEvent,
+  WHOLE_GRAPH_TIMEOUT_MS,
+} from "../walk"
 import { UUID, workRequest } from "./marketplace-fixtures"
 
 // The claim buttons of a detail page: the real machine with its save left pending, outcomes as events.
@@ -64,18 +72,22 @@ describe("claim machine paths", () => {
 
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(machine, { events, serializeState, input })
-    // Someone else's claim is never changed without a confirmation first.
-    for (const e of edges.filter((p) => p.state.value === "saving")) {
-      const lastAsk = e.steps.findLast(
-        (s) => (s.event.type as string).startsWith("claim.a") || s.event.type === "claim.unassign",
-      )
-      const held = (lastAsk?.event as { assignee?: { id: number } | null } | undefined)?.assignee
-      if (held && held.id !== ME) expect(e.steps.at(-1)?.event.type).toBe("claim.confirm")
-    }
-    for (const path of edges) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(machine, { events, serializeState, input })
+      // Someone else's claim is never changed without a confirmation first.
+      for (const e of edges.filter((p) => p.state.value === "saving")) {
+        const lastAsk = e.steps.findLast(
+          (s) => (s.event.type as string).startsWith("claim.a") || s.event.type === "claim.unassign",
+        )
+        const held = (lastAsk?.event as { assignee?: { id: number } | null } | undefined)?.assignee
+        if (held && held.id !== ME) expect(e.steps.at(-1)?.event.type).toBe("claim.confirm")
+      }
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })
 
 describe("claim behaviour", () => {

@@ -10,7 +10,7 @@ import {
   notesMachine,
 } from "../../../src/machines/marketplace/notes.machine"
 import { NOTE_MAX_LENGTH, type RecordNote, type RecordNoteList } from "../../../src/schema/marketplace/notes"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 import { UUID } from "./marketplace-fixtures"
 
 // A record's internal notes: the real machine with its calls left pending; the path delivers the thread, the
@@ -79,9 +79,13 @@ describe("notes machine paths", () => {
 
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    for (const path of getEdgePaths(machine, { events, serializeState, input })) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      for (const path of getEdgePaths(machine, { events, serializeState, input })) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 
   it("says the limit in words", () => {
     expect(NOTE_TOO_LONG).toBe("A note can be at most 2,000 characters.")

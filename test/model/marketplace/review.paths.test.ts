@@ -6,7 +6,14 @@ import type { ListItem, RecordDetail, RecordRef } from "../../../src/machines/ma
 import { type ActInput, reviewMachine } from "../../../src/machines/marketplace/review.machine"
 import type { ReviewContext } from "../../../src/machines/marketplace/review-events"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pathEvents, pending, sendSystemEvent } from "../walk"
+import {
+  describeEvent,
+  getEdgePaths,
+  pathEvents,
+  pending,
+  sendSystemEvent,
+  WHOLE_GRAPH_TIMEOUT_MS,
+} from "../walk"
 import { application, UUID, workRequest } from "./marketplace-fixtures"
 
 const input = { kind: "work" as const, uuid: UUID }
@@ -110,14 +117,18 @@ describe("review machine paths", () => {
   }
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(machine, { events, serializeState, input })
-    // A record still pending after a failed decision can be decided again; a decided one cannot.
-    const again = edges.filter((e) => e.steps.at(-1)?.event.type === "review.approve")
-    for (const e of again) expect(e.steps.at(-2)?.state.context.record?.status).toBe("pending")
-    expect(again.some((e) => e.steps.at(-2)?.state.value === "failed")).toBe(true)
-    for (const path of edges) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(machine, { events, serializeState, input })
+      // A record still pending after a failed decision can be decided again; a decided one cannot.
+      const again = edges.filter((e) => e.steps.at(-1)?.event.type === "review.approve")
+      for (const e of again) expect(e.steps.at(-2)?.state.context.record?.status).toBe("pending")
+      expect(again.some((e) => e.steps.at(-2)?.state.value === "failed")).toBe(true)
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 
   it("a dialog open when the record is decided elsewhere stays, with the mark, and confirms nothing", () => {
     for (const open of ["review.approve", "review.reject"] as const) {
@@ -267,12 +278,16 @@ describe("review machine paths for an application", () => {
     expect(reached).toContain(JSON.stringify("askingMessage"))
   })
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
-  it("takes every event from every state it reaches", () => {
-    for (const path of getEdgePaths(machine, {
-      events: appEvents,
-      serializeState: serialize,
-      input: appInput,
-    }))
-      walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      for (const path of getEdgePaths(machine, {
+        events: appEvents,
+        serializeState: serialize,
+        input: appInput,
+      }))
+        walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })

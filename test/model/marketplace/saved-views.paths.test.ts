@@ -9,7 +9,15 @@ import {
   savedViewsMachine,
 } from "../../../src/machines/marketplace/saved-views.machine"
 import type { SavedView, SavedViewList } from "../../../src/schema/marketplace/saved-views"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay, sendSystemEvent } from "../walk"
+import {
+  describeEvent,
+  getEdgePaths,
+  pathEvents,
+  pending,
+  replay,
+  sendSystemEvent,
+  WHOLE_GRAPH_TIMEOUT_MS,
+} from "../walk"
 
 // The saved views above a list: the real machine with its calls left pending, their outcomes as events.
 
@@ -112,9 +120,13 @@ describe("saved-views machine paths", () => {
 
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    for (const path of getEdgePaths(machine, { events, serializeState, input })) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      for (const path of getEdgePaths(machine, { events, serializeState, input })) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 
   it("announces a change that succeeded, so the sidebar's shared views follow", () => {
     const actor = replay(machine, [], { input })

@@ -6,7 +6,7 @@ import {
   sharedViewsMachine,
 } from "../../../src/machines/marketplace/shared-views.machine"
 import type { SavedViewCount } from "../../../src/schema/marketplace/saved-views"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // The sidebar's shared views with their counts: the real machine with its load left pending.
 
@@ -63,19 +63,23 @@ describe("shared-views machine paths", () => {
 
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(machine, { events, serializeState })
-    // A refresh during a load is owed, and loads once more when the load ends.
-    for (const e of edges.filter(
-      (r) =>
-        r.steps.at(-1)?.event.type === "sharedViews.refresh" && r.steps.at(-2)?.state.value === "loading",
-    ))
-      expect(e.state.context.again).toBe(true)
-    // Only failed counts load again when the connection is back.
-    const retried = edges.filter(
-      (e) => e.steps.at(-1)?.event.type === "sharedViews.retry" && e.state.value === "loading",
-    )
-    expect(new Set(retried.map((e) => e.steps.at(-2)?.state.value))).toEqual(new Set(["failed"]))
-    for (const path of edges) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(machine, { events, serializeState })
+      // A refresh during a load is owed, and loads once more when the load ends.
+      for (const e of edges.filter(
+        (r) =>
+          r.steps.at(-1)?.event.type === "sharedViews.refresh" && r.steps.at(-2)?.state.value === "loading",
+      ))
+        expect(e.state.context.again).toBe(true)
+      // Only failed counts load again when the connection is back.
+      const retried = edges.filter(
+        (e) => e.steps.at(-1)?.event.type === "sharedViews.retry" && e.state.value === "loading",
+      )
+      expect(new Set(retried.map((e) => e.steps.at(-2)?.state.value))).toEqual(new Set(["failed"]))
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { getSimplePaths } from "xstate/graph"
 import { profileMachine } from "../../../src/machines/profile/profile.machine"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 const machine = profileMachine.provide({ actors: { updateProfile: pending() } })
 const user = { id: 1, email: "a@b.co", full_name: "A B", user_category: "admin", initials: "AB" }
@@ -27,12 +27,16 @@ describe("profile machine paths", () => {
   for (const path of paths) {
     it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
   }
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(machine, { events })
-    // A reset from any state clears the error and goes back to idle.
-    const resets = edges.filter((e) => e.steps.at(-1)?.event.type === "profile.reset")
-    expect(resets.length).toBeGreaterThan(0)
-    for (const e of resets) expect(e.state.value).toBe("idle")
-    for (const path of edges) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(machine, { events })
+      // A reset from any state clears the error and goes back to idle.
+      const resets = edges.filter((e) => e.steps.at(-1)?.event.type === "profile.reset")
+      expect(resets.length).toBeGreaterThan(0)
+      for (const e of resets) expect(e.state.value).toBe("idle")
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })

@@ -7,7 +7,7 @@ import {
   reportsMachine,
 } from "../../../src/machines/reports/reports.machine"
 import type { ReportSummary } from "../../../src/schema/reports/reports"
-import { describeEvent, getEdgePaths, pathEvents, pending, replay } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // The /reports page's figures: the real machine with its load left pending, outcomes as events.
 
@@ -59,9 +59,13 @@ describe("reports machine paths", () => {
 
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    for (const path of getEdgePaths(machine, { events, serializeState, input })) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      for (const path of getEdgePaths(machine, { events, serializeState, input })) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 
   it("loads once more when a decision lands during a load, keeping the last figures meanwhile", () => {
     const actor = replay(machine, [], { input })

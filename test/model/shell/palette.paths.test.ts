@@ -10,7 +10,7 @@ import {
 } from "../../../src/machines/shell/palette.machine"
 import type { SearchResult } from "../../../src/schema/shell/search"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pathEvents, pending } from "../walk"
+import { describeEvent, getEdgePaths, pathEvents, pending, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // The real palette machine, its server search a pending fake whose outcomes (and the debounce's delay) are
 // events of the walk.
@@ -94,15 +94,19 @@ describe("palette machine paths", () => {
     })
   }
 
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(machine, { events, serializeState })
-    expect(edges.length).toBeGreaterThan(shortest.length)
-    for (const path of edges) {
-      const actor = walk(path.steps as never)
-      expect(actor.getSnapshot().value).toEqual(path.state.value)
-      actor.stop()
-    }
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(machine, { events, serializeState })
+      expect(edges.length).toBeGreaterThan(shortest.length)
+      for (const path of edges) {
+        const actor = walk(path.steps as never)
+        expect(actor.getSnapshot().value).toEqual(path.state.value)
+        actor.stop()
+      }
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })
 
 describe("palette behaviour", () => {

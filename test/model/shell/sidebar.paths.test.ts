@@ -4,7 +4,7 @@ import { getShortestPaths, getSimplePaths } from "xstate/graph"
 import { LAYOUT } from "../../../src/constants"
 import { type SidebarEvent, sidebarMachine } from "../../../src/machines/shell/sidebar.machine"
 import { recordedActor } from "../coverage"
-import { getEdgePaths } from "../walk"
+import { getEdgePaths, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 const machine = sidebarMachine.provide({ actors: { watchViewport: fromCallback(() => () => {}) } })
 
@@ -49,21 +49,25 @@ describe("sidebar machine paths", () => {
       walk(path))
   }
 
-  it("takes every event from every state it reaches", () => {
-    // Groups and the search query change no chart state: only these walks take them.
-    const withContextEvents: SidebarEvent[] = [
-      ...events,
-      { type: "sidebar.toggleGroup", group: "work" },
-      { type: "sidebar.search", query: "boiler" },
-    ]
-    const edges = getEdgePaths(machine, { events: withContextEvents, serializeState })
-    // The overlay closes after navigation only when it is one: on a narrow screen.
-    for (const e of edges.filter((x) => x.steps.at(-1)?.event.type === "sidebar.close"))
-      expect(e.state.value).toBe(
-        e.steps.at(-2)?.state.context.narrow ? "collapsed" : e.steps.at(-2)?.state.value,
-      )
-    for (const path of edges) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      // Groups and the search query change no chart state: only these walks take them.
+      const withContextEvents: SidebarEvent[] = [
+        ...events,
+        { type: "sidebar.toggleGroup", group: "work" },
+        { type: "sidebar.search", query: "boiler" },
+      ]
+      const edges = getEdgePaths(machine, { events: withContextEvents, serializeState })
+      // The overlay closes after navigation only when it is one: on a narrow screen.
+      for (const e of edges.filter((x) => x.steps.at(-1)?.event.type === "sidebar.close"))
+        expect(e.state.value).toBe(
+          e.steps.at(-2)?.state.context.narrow ? "collapsed" : e.steps.at(-2)?.state.value,
+        )
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })
 
 describe("sidebar rules", () => {

@@ -3,7 +3,7 @@ import { type AnyActorLogic, fromCallback, setup } from "xstate"
 import { getSimplePaths } from "xstate/graph"
 import { appMachine, SESSION_LOAD_FAILED } from "../../../src/machines/system/app.machine"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pending } from "../walk"
+import { describeEvent, getEdgePaths, pending, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // The root's own states: nothing of the signed-in part loads before a sign-in, a loaded session is spawned
 // into the system, and a chunk that failed can be retried. Its children are idle fakes here; the path
@@ -69,11 +69,15 @@ describe("app root paths", () => {
     it(path.steps.map((s) => describeEvent(s.event)).join(" → ") || "start", () => walk(path))
   }
 
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(machine, { events: [...events] as never, input, serializeState })
-    // A failed chunk can be asked for again: the one edge no shortest path needs.
-    const retry = edges.find((e) => e.steps.at(-1)?.event.type === "session.retry")
-    expect(retry?.state.value).toEqual({ session: "loading" })
-    for (const path of edges) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(machine, { events: [...events] as never, input, serializeState })
+      // A failed chunk can be asked for again: the one edge no shortest path needs.
+      const retry = edges.find((e) => e.steps.at(-1)?.event.type === "session.retry")
+      expect(retry?.state.value).toEqual({ session: "loading" })
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })

@@ -4,7 +4,7 @@ import { getShortestPaths } from "xstate/graph"
 import { openPage, type PageCommand } from "../../../src/machines/system/pages"
 import { lookupPage, REST_ACTOR_IDS } from "../../../src/machines/system/registry"
 import { sessionRestMachine } from "../../../src/machines/system/session-rest.machine"
-import { describeEvent, getEdgePaths, replay } from "../walk"
+import { describeEvent, getEdgePaths, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // The rest of the session starts every signed-in actor the first paint does not need under its systemId, one per
 // task, says so once all run, and runs the pages' machines as its children: a page opens its machine, closes it, and the bus reaches every open
@@ -92,11 +92,15 @@ describe("rest of the session: paths", () => {
   }
   for (const path of paths) it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(graph, { events: events as never, serializeState })
-    expect(edges.length).toBeGreaterThan(paths.length)
-    for (const path of edges) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(graph, { events: events as never, serializeState })
+      expect(edges.length).toBeGreaterThan(paths.length)
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 
   it("opens a page once per key: a second open of a running key is ignored", () => {
     const actor = replay(machine, [])

@@ -6,7 +6,7 @@ import { openPage } from "../../../src/machines/system/pages"
 import { lookupRest, REST_ACTOR_IDS, SESSION_ACTOR_IDS } from "../../../src/machines/system/registry"
 import { type SessionEvent, sessionMachine } from "../../../src/machines/system/session.machine"
 import { recordedActor } from "../coverage"
-import { describeEvent, getEdgePaths, pending } from "../walk"
+import { describeEvent, getEdgePaths, pending, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // The session starts in two steps: what the first paint needs at once (the sidebar, the summary), the rest
 // once the page has shown or a page asks for its machine. Its children are fakes here; the rest of the
@@ -103,11 +103,15 @@ describe("session machine paths", () => {
   for (const path of paths)
     it(path.steps.map((s) => describeEvent(s.event)).join(" → ") || "start", () => walk(path))
 
-  it("takes every event from every state it reaches", () => {
-    const edges = getEdgePaths(machine, { events: allEvents, serializeState })
-    expect(edges.length).toBeGreaterThan(paths.length)
-    for (const path of edges) walk(path)
-  })
+  it(
+    "takes every event from every state it reaches",
+    () => {
+      const edges = getEdgePaths(machine, { events: allEvents, serializeState })
+      expect(edges.length).toBeGreaterThan(paths.length)
+      for (const path of edges) walk(path)
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 
   it("shows first: the rest is not asked for until the page has shown", () => {
     const actor = recordedActor(machine).start()
