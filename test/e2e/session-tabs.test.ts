@@ -53,8 +53,12 @@ describe("one session across tabs", () => {
     await b.goto(`${server.url}/dashboard`)
     // The name comes with the profile, which a reload asks for once the runtime's chunk has arrived.
     await expect.poll(() => userMenu(b).textContent(), { timeout: 10_000 }).toMatch(/Ada Admin/)
+    const signedOut = a.waitForResponse((r) => new URL(r.url()).pathname === "/api/company/logout/")
     await logOut(a)
     await b.waitForURL(/\/login/)
+    // The other tab leaves at once, before the server has heard of the sign-out; loading the sign-in page in
+    // this tab sooner would cut that call short, and the next page's refresh would find the session alive.
+    await signedOut
     await signIn(a, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
     await a.waitForURL(`${server.url}/dashboard`)
     // The other tab, left on the sign-in page, is now the coordinator's, without a reload or a second sign-in.

@@ -73,8 +73,11 @@ describe("walking skeleton in Chromium", () => {
     const dialog = page.getByRole("dialog", { name: "Confirm Logout" })
     await dialog.waitFor()
     expect(await dialog.getByText("Are you sure you want to sign out?").isVisible()).toBe(true)
+    const signedOut = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/company/logout/")
     await dialog.getByRole("button", { name: "Log out" }).click()
     await page.waitForURL(`${server.url}/login`)
+    // The sign-in page shows before the server has heard of the sign-out: a reload must follow the call.
+    expect((await signedOut).status()).toBe(200)
     await page.goto(`${server.url}/dashboard`)
     await page.waitForURL(/\/login/)
     await page.getByRole("button", { name: "Sign in", exact: true }).waitFor()

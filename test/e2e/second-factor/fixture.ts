@@ -101,6 +101,9 @@ export const onDashboard = (page: Page) => page.waitForURL(/\/dashboard$/, { tim
 export async function logOut(page: Page): Promise<void> {
   await page.getByRole("button", { name: /^User menu for / }).click()
   await page.getByRole("menuitem", { name: "Log out" }).click()
+  // The sign-in page shows before the server has heard of the sign-out: the next sign-in waits for the call.
+  const signedOut = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/company/logout/")
   await page.getByRole("dialog", { name: "Confirm Logout" }).getByRole("button", { name: "Log out" }).click()
   await page.waitForURL(/\/login/)
+  await signedOut
 }
