@@ -56,6 +56,13 @@ describe("Api service", () => {
     expect(init.body).toBe('{"a":1}')
   })
 
+  it("lets only a call that asks for it outlive the page (keepalive)", async () => {
+    const { runtime, seen } = runtimeWith(() => json(200, {}))
+    await runtime.runPromise(Api.use((a) => a.request("POST", "/out/", { auth: "none", keepalive: true })))
+    await runtime.runPromise(Api.use((a) => a.request("POST", "/x/")))
+    expect(seen.map(({ init }) => init.keepalive)).toEqual([true, undefined])
+  })
+
   it("turns a status outside 200-299 into an Failure carrying the server's detail", async () => {
     const { runtime } = runtimeWith(() => json(409, { detail: "Already approved" }))
     const err = await failure(

@@ -142,7 +142,8 @@ export class AuthApi extends Context.Service<AuthApi, AuthApiShape>()("app/AuthA
             api,
             authEndpoint("logout"),
             { query: id === null ? {} : { device_id: id } },
-            byCookie,
+            // The sign-in page shows at once; a reload or a closed tab right after must not keep the session.
+            { ...byCookie, keepalive: true },
           ),
         ).pipe(Effect.asVoid),
       })

@@ -21,7 +21,7 @@ export type CallInput<E extends EndpointSpec> = Part<"params", ParamsOf<E>> &
   Part<"query", QueryOf<E>> &
   Part<"payload", PayloadOf<E>>
 
-export interface CallOptions<A> extends Pick<RequestOptions<A>, "auth" | "replay"> {
+export interface CallOptions<A> extends Pick<RequestOptions<A>, "auth" | "replay" | "keepalive"> {
   /** Reads the answer more leniently than the server writes it (a field the client can do without). */
   readonly decodeAs?: Schema.Decoder<A>
 }
@@ -48,6 +48,7 @@ export function callEndpoint<E extends EndpointSpec, A = SuccessOf<E>>(
     schema: options.decodeAs ?? (endpoint.success as Schema.Decoder<A>),
     auth: options.auth,
     replay: options.replay,
+    keepalive: options.keepalive,
   })
 }
 

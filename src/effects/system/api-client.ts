@@ -18,6 +18,8 @@ export interface RequestOptions<A> {
   readonly auth?: "bearer" | "none"
   /** "never" for login and refresh: their 401 is final (docs/behaviour.md#refresh-queue). Default "on401". */
   readonly replay?: "on401" | "never"
+  /** The call outlives the page (fetch's `keepalive`): for a sign-out, which a reload must not cut short. */
+  readonly keepalive?: boolean
 }
 
 export interface ApiShape {
@@ -87,7 +89,7 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
       const config = yield* Config
       const env = yield* HttpEnv
 
-      const send = (method: Method, url: string, body: unknown, token: string | null) =>
+      const send = (method: Method, url: string, body: unknown, token: string | null, keepalive: boolean) =>
         Effect.tryPromise({
           try: async (signal) => {
             const headers: Record<string, string> = { Accept: "application/json" }
@@ -98,6 +100,7 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
               headers,
               credentials: "include",
               body: body === undefined ? undefined : JSON.stringify(body),
+              ...(keepalive ? { keepalive } : {}),
               signal,
             })
             return { status: res.status, ok: res.ok, body: await readBody(res) }
@@ -131,7 +134,7 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
         const url = buildUrl(config.apiBaseUrl, path, options.query)
         const bearer = options.auth !== "none"
         const once = (token: string | null) =>
-          send(method, url, options.body, token).pipe(
+          send(method, url, options.body, token, options.keepalive === true).pipe(
             Effect.flatMap((res) =>
               res.ok
                 ? Effect.succeed(res)
