@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, Schema } from "effect"
+import type { ServerFilter as CandidateServerFilter } from "../../machines/marketplace/candidate-filter"
 import { filterParams } from "../../machines/marketplace/list-filter-params"
 import {
   AWAITING_PROVIDERS,
@@ -9,7 +10,6 @@ import {
   type RecordRef,
   type ReviewDecision,
 } from "../../machines/marketplace/marketplace-types"
-import type { ServerFilter as CandidateServerFilter } from "../../machines/marketplace/select-providers.machine"
 import { applicationsApi } from "../../schema/api/applications"
 import { dashboardApi } from "../../schema/api/dashboard"
 import { providersApi } from "../../schema/api/providers"

@@ -8,6 +8,7 @@ import type {
 import { MARKETPLACE_LIMITS, type RequestKind } from "../../schema/marketplace/marketplace"
 import { failureStatus, failureText } from "../../schema/system/failure-text"
 import type { RecordFact } from "../system/facts"
+import { type CandidateFilter, type ServerFilter, sameServerFilter, serverFilterOf } from "./candidate-filter"
 import type { RecordDetail } from "./marketplace-types"
 
 // Choosing providers for an approved request: the ranked candidates load, the coordinator narrows them by
@@ -44,23 +45,9 @@ export interface SelectProvidersContext {
   readonly error: string | null
 }
 
-/** What the server narrows the candidates by (`max_distance_km`, `has_capacity`). */
-export interface ServerFilter {
-  readonly maxKm: number | null
-  readonly hasCapacity: boolean
-}
-
 export interface LoadCandidatesInput {
   readonly target: SelectTarget
   readonly filter: ServerFilter
-}
-
-/** The page's narrowing: text, service, maximum distance and spare capacity, all applied together. */
-export interface CandidateFilter {
-  readonly search: string
-  readonly service: string
-  readonly maxKm: number | null
-  readonly hasCapacity: boolean
 }
 
 export type SelectProvidersEvent =
@@ -82,27 +69,6 @@ const loadCandidates = fromPromise<CandidateList, LoadCandidatesInput>(() =>
 const saveSelection = fromPromise<RecordDetail, SaveSelectionInput>(() =>
   Promise.reject(new Error("saveSelection not provided")),
 )
-
-/** The candidates the text and service leave, still in rank order (the server applied distance and capacity). */
-export function visibleCandidates(
-  ctx: Pick<SelectProvidersContext, "candidates"> & Pick<CandidateFilter, "search" | "service">,
-) {
-  const q = ctx.search.trim().toLowerCase()
-  return ctx.candidates.filter(
-    (c) =>
-      (ctx.service === "" || c.services.some((s) => s === ctx.service)) &&
-      (q === "" ||
-        c.company_name.toLowerCase().includes(q) ||
-        c.service_area.some((a) => a.toLowerCase().includes(q))),
-  )
-}
-
-/** Whether the server left some candidates out for distance or capacity. */
-export const narrowedByServer = (f: ServerFilter): boolean => f.maxKm !== null || f.hasCapacity
-
-const serverFilterOf = (f: ServerFilter): ServerFilter => ({ maxKm: f.maxKm, hasCapacity: f.hasCapacity })
-const sameServerFilter = (a: ServerFilter, b: ServerFilter) =>
-  a.maxKm === b.maxKm && a.hasCapacity === b.hasCapacity
 
 /** A change of distance or capacity asks the server again (`to`); text and service narrow what is here. */
 const filtering = (to: "#selectProviders.loading" | "#selectProviders.refetching") =>
@@ -131,6 +97,20 @@ const taken = ({
   list: event.output,
   filter: serverFilterOf(context),
 })
+
+/** An answer: a request no longer approved stops at `notApproved`, any other is shown, taken by `take`. */
+const answered = (take: "takeCandidates" | "takeFiltered") =>
+  [
+    {
+      guard: {
+        type: "notApproved",
+        params: ({ event }: { event: { output: CandidateList } }) => event.output,
+      },
+      target: "notApproved",
+      actions: { type: take, params: taken },
+    },
+    { target: "ready", actions: { type: take, params: taken } },
+  ] as const
 
 export const selectProvidersMachine = setup({
   types: {
@@ -207,14 +187,7 @@ export const selectProvidersMachine = setup({
         id: "loadCandidates",
         src: "loadCandidates",
         input: loadInput,
-        onDone: [
-          {
-            guard: { type: "notApproved", params: ({ event }) => event.output },
-            target: "notApproved",
-            actions: { type: "takeCandidates", params: taken },
-          },
-          { target: "ready", actions: { type: "takeCandidates", params: taken } },
-        ],
+        onDone: answered("takeCandidates"),
         onError: [
           // After a conflict the message stays; only a first load failure replaces the page with a retry.
           { guard: ({ context }) => context.error !== null, target: "ready" },
@@ -239,14 +212,7 @@ export const selectProvidersMachine = setup({
         id: "loadCandidates",
         src: "loadCandidates",
         input: loadInput,
-        onDone: [
-          {
-            guard: { type: "notApproved", params: ({ event }) => event.output },
-            target: "notApproved",
-            actions: { type: "takeFiltered", params: taken },
-          },
-          { target: "ready", actions: { type: "takeFiltered", params: taken } },
-        ],
+        onDone: answered("takeFiltered"),
         // The rows stay those of the filter before, the filter stays as asked, and the sentence says so.
         onError: {
           target: "ready",

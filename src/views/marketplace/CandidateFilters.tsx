@@ -1,4 +1,4 @@
-import type { CandidateFilter } from "../../machines/marketplace/select-providers.machine"
+import type { CandidateFilter } from "../../machines/marketplace/candidate-filter"
 import { SERVICE_CATEGORIES, serviceLabel } from "../../schema/marketplace/marketplace"
 import * as ui from "../shared/ui.css"
 import * as css from "./candidate-score.css"

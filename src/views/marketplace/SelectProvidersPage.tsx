@@ -1,11 +1,8 @@
 import { useSelector } from "@xstate/react"
 import { useEffect } from "react"
 import { Link, useLocation, useParams } from "wouter"
-import {
-  CANDIDATES_LOAD_FAILED,
-  narrowedByServer,
-  visibleCandidates,
-} from "../../machines/marketplace/select-providers.machine"
+import { narrowedByServer, visibleCandidates } from "../../machines/marketplace/candidate-filter"
+import { CANDIDATES_LOAD_FAILED } from "../../machines/marketplace/select-providers.machine"
 import type { PageRefOf } from "../../machines/system/registry"
 import type { CandidateRequest, LeftOutCandidate } from "../../schema/marketplace/candidates"
 import { MARKETPLACE_LIMITS, type RequestKind, serviceLabel } from "../../schema/marketplace/marketplace"

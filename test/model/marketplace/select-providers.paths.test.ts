@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { getShortestPaths } from "xstate/graph"
+import { visibleCandidates } from "../../../src/machines/marketplace/candidate-filter"
 import type { RecordDetail } from "../../../src/machines/marketplace/marketplace-types"
 import {
   CANDIDATES_LOAD_FAILED,
@@ -8,7 +9,6 @@ import {
   type SelectProvidersContext,
   type SelectTarget,
   selectProvidersMachine,
-  visibleCandidates,
 } from "../../../src/machines/marketplace/select-providers.machine"
 import type { Candidate, CandidateList, CandidateRequest } from "../../../src/schema/marketplace/candidates"
 import { MARKETPLACE_LIMITS } from "../../../src/schema/marketplace/marketplace"
