@@ -10,7 +10,7 @@
 // With --without-log the change log's append (the live_append function) does nothing: the commit latency of
 // the same decisions without the outbox, for comparison (nothing reaches the socket then).
 // Usage: node --import tsx bench/live/change-latency.ts [--rates 1,20,200] [--seconds 10] [--pool 100]
-//   [--without-log] [--one-process]
+//   [--without-log] [--one-process] [--profile-b DIR]
 
 import { fork } from "node:child_process"
 import { Schema } from "effect"
@@ -33,11 +33,17 @@ const seconds = Number(option("--seconds", "10"))
 const poolSize = Number(option("--pool", "100"))
 const withoutLog = process.argv.includes("--without-log")
 const oneProcess = process.argv.includes("--one-process")
+// --profile-b DIR: instance B (the one deciding) writes a V8 CPU profile into DIR when it closes.
+const profileB = process.argv.includes("--profile-b") ? option("--profile-b", "bench/output") : undefined
 
 /** An instance in a child process: its URL once it listens, and how to stop it. */
-async function forkInstance(databaseUrl: string): Promise<{ url: string; close: () => Promise<void> }> {
+async function forkInstance(
+  databaseUrl: string,
+  profileDir?: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []
   const child = fork(new URL("./instance.ts", import.meta.url).pathname, [databaseUrl], {
-    execArgv: ["--import", "tsx"],
+    execArgv: ["--import", "tsx", ...profile],
   })
   const port = await new Promise<number>((resolve, reject) => {
     child.once("message", (m) => resolve((m as { port: number }).port))
@@ -83,7 +89,7 @@ try {
   await setup.close()
   for (let i = 0; i < 3; i++) {
     if (!oneProcess) {
-      instances.push(await forkInstance(url.toString()))
+      instances.push(await forkInstance(url.toString(), i === 1 ? profileB : undefined))
       continue
     }
     const database = await openDatabase({ kind: "postgres", url: url.toString() })

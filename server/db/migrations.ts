@@ -26,6 +26,7 @@ import { notificationsMigration } from "../notifications/migration"
 import { presenceMigration } from "../presence/migration"
 import { pushMigration } from "../push/migration"
 import { reportRollupMigration } from "../reports/migration"
+import { reportShardMigration } from "../reports/shard-migration"
 import { reportWaitMigration } from "../reports/wait-migration"
 import type { Migration } from "./migrate"
 
@@ -108,4 +109,5 @@ export const migrations: readonly Migration[] = [
   liveAppendMigration,
   secondFactorMigration,
   reportWaitMigration,
+  reportShardMigration,
 ]

@@ -17,15 +17,22 @@ const waitColumn = (table: string) =>
 /** The kind a table's row counts under. */
 const kindOf = (table: string, row: string) => (table === "service_request" ? `${row}.kind` : "'application'")
 
-/** Adds each (day, kind) group's changes to the rollup: one statement, however many rows changed. */
-const addToRollup = (events: string) => `
-  insert into report_day (day, kind, received, decided)
-    select day, kind, sum(received), sum(decided) from (${events}) as e(day, kind, received, decided)
+/**
+ * Adds each (day, kind) group's changes to the rollup: one statement, however many rows changed. With `shard`
+ * (./shard-migration.ts) the counts go to that shard of the key.
+ */
+const addToRollup = (events: string, shard?: string) => {
+  const key = shard ? "day, kind, shard" : "day, kind"
+  return `
+  insert into report_day (${key}, received, decided)
+    select day, kind, ${shard ? `${shard}, ` : ""}sum(received), sum(decided)
+    from (${events}) as e(day, kind, received, decided)
     group by day, kind having sum(received) <> 0 or sum(decided) <> 0
     -- One order of locking for every statement: concurrent writers wait rather than deadlock.
     order by day, kind
-    on conflict (day, kind) do update
+    on conflict (${key}) do update
       set received = report_day.received + excluded.received, decided = report_day.decided + excluded.decided`
+}
 
 const utcDay = (column: string) => `(${column} at time zone 'UTC')::date`
 
@@ -37,12 +44,12 @@ const eventsOf = (table: string, rows: string, sign: 1 | -1, where = "true") => 
     where r.decided_at is not null and ${where}`
 
 /**
- * Statement-level triggers with transition tables: a bulk insert or a bulk decision adds to the rollup once
+ * The bodies of the statement-level triggers, with transition tables: a bulk insert or a bulk decision adds to the rollup once
  * per (day, kind), not once per row. An update moves a row's received count only when its submission or
  * kind moves, its decided count only when its decision does: a decision touches one rollup row (today's,
  * its kind's), so concurrent decisions never lock two rollup rows in opposite orders.
  */
-const rollupTriggers = (table: string): string[] => {
+export const rollupBodies = (table: string, shard?: string): Record<TriggerOp, string> => {
   const moved = (column: string) =>
     `(o.${column} is distinct from n.${column} or ${kindOf(table, "o")} is distinct from ${kindOf(table, "n")})`
   const pairs = "old_rows as o join new_rows as n on n.id = o.id"
@@ -56,12 +63,18 @@ const rollupTriggers = (table: string): string[] => {
     union all
     select ${utcDay("n.decided_at")}, ${kindOf(table, "n")}, 0, 1 from ${pairs}
       where n.decided_at is not null and ${moved("decided_at")}`
-  const trigger = (op: TriggerOp, body: string) => statementTrigger(table, "report_day", op, body)
-  return [
-    ...trigger("insert", addToRollup(eventsOf(table, "new_rows", 1))),
-    ...trigger("update", addToRollup(updated)),
-    ...trigger("delete", addToRollup(eventsOf(table, "old_rows", -1))),
-  ]
+  return {
+    insert: addToRollup(eventsOf(table, "new_rows", 1), shard),
+    update: addToRollup(updated, shard),
+    delete: addToRollup(eventsOf(table, "old_rows", -1), shard),
+  }
+}
+
+const rollupTriggers = (table: string): string[] => {
+  const bodies = rollupBodies(table)
+  return (["insert", "update", "delete"] as const).flatMap((op) =>
+    statementTrigger(table, "report_day", op, bodies[op]),
+  )
 }
 
 const statements = [

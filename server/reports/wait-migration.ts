@@ -10,7 +10,7 @@
 //   statement-level triggers in the same transactions as `report_day` (./migration.ts).
 import { sql } from "kysely"
 import type { Migration } from "../db/migrate"
-import { statementTrigger } from "./statement-trigger"
+import { statementTrigger, type TriggerOp } from "./statement-trigger"
 
 /**
  * Edges in whole seconds: one-second buckets up to 15 s, then each about 10% wider than its lower edge,
@@ -61,13 +61,19 @@ const byPerson: Rollup = {
   counts: (row) => `${row}.decided_at is not null and ${row}.decided_by_name is not null`,
 }
 
-/** Adds each (day, key, bucket) group's changes: one statement, in one order of locking for every writer. */
-const addTo = (rollup: Rollup, events: string) => `
-  insert into ${rollup.table} (day, ${rollup.key}, bucket, decided)
-    select day, k, bucket, sum(n) from (${events}) as e(day, k, bucket, n)
+/**
+ * Adds each (day, key, bucket) group's changes: one statement, in one order of locking for every writer. With
+ * `shard` (./shard-migration.ts) the counts go to that shard of the key.
+ */
+const addTo = (rollup: Rollup, events: string, shard?: string) => {
+  const key = `day, ${rollup.key}, bucket${shard ? ", shard" : ""}`
+  return `
+  insert into ${rollup.table} (${key}, decided)
+    select day, k, bucket, ${shard ? `${shard}, ` : ""}sum(n) from (${events}) as e(day, k, bucket, n)
     group by day, k, bucket having sum(n) <> 0
     order by day, k, bucket
-    on conflict (day, ${rollup.key}, bucket) do update set decided = ${rollup.table}.decided + excluded.decided`
+    on conflict (${key}) do update set decided = ${rollup.table}.decided + excluded.decided`
+}
 
 const eventsOf = (rollup: Rollup, table: string, rows: string, sign: 1 | -1) => `
   select ${utcDay("r.decided_at")}, ${rollup.keyOf(table, "r")}, r.wait_bucket, ${sign} from ${rows} as r
@@ -87,15 +93,19 @@ const movedEvents = (rollup: Rollup, table: string) => {
 }
 
 /** The kinds' rollup before the people's, in every trigger: concurrent writers lock in the same order. */
-const triggers = (table: string): string[] => {
+export const waitBodies = (table: string, shard?: string): Record<TriggerOp, string> => {
   const rollups = [byKind, byPerson]
-  const body = {
-    insert: rollups.map((r) => addTo(r, eventsOf(r, table, "new_rows", 1))),
-    update: rollups.map((r) => addTo(r, movedEvents(r, table))),
-    delete: rollups.map((r) => addTo(r, eventsOf(r, table, "old_rows", -1))),
+  return {
+    insert: rollups.map((r) => addTo(r, eventsOf(r, table, "new_rows", 1), shard)).join(";\n"),
+    update: rollups.map((r) => addTo(r, movedEvents(r, table), shard)).join(";\n"),
+    delete: rollups.map((r) => addTo(r, eventsOf(r, table, "old_rows", -1), shard)).join(";\n"),
   }
+}
+
+const triggers = (table: string): string[] => {
+  const bodies = waitBodies(table)
   return (["insert", "update", "delete"] as const).flatMap((op) =>
-    statementTrigger(table, "report_wait", op, body[op].join(";\n")),
+    statementTrigger(table, "report_wait", op, bodies[op]),
   )
 }
 

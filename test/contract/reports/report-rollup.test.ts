@@ -1,8 +1,10 @@
 // The daily rollup /reports reads (server/reports/migration.ts) against the records themselves: after the
 // seed, a decision through the API, bulk inserts, bulk decisions, a moved submission, a reopened decision
 // and deletions, every (day, kind) of it equals what counting the records gives.
-import { sql } from "kysely"
+import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Database } from "../../../server/db/schema"
+import { ROLLUP_SHARD } from "../../../server/reports/statement-trigger"
 import { BACKENDS, postgresAvailable } from "../harness"
 import { type MarketplaceServer, startMarketplace } from "../marketplace-fixture"
 
@@ -10,6 +12,19 @@ const pgUp = await postgresAvailable()
 
 type DayCount = { day: string; kind: string; received: number; decided: number }
 type DayRow = { day: string; kind: string; received: string | number; decided: string | number }
+
+/** Two pooled connections whose sessions add to different rollup shards (ROLLUP_SHARD). */
+const twoShards = <T>(
+  db: Kysely<Database>,
+  use: (a: Kysely<Database>, b: Kysely<Database>) => Promise<T>,
+  first?: { conn: Kysely<Database>; shard: number },
+): Promise<T> =>
+  db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ shard: number }>`select ${sql.raw(ROLLUP_SHARD)} as shard`.execute(conn)
+    const shard = Number(rows[0]?.shard)
+    if (first && first.shard !== shard) return use(first.conn, conn)
+    return twoShards(db, use, first ?? { conn, shard })
+  })
 
 for (const backend of BACKENDS) {
   describe.skipIf(backend === "postgres" && !pgUp)(`the report rollup on ${backend}`, () => {
@@ -29,8 +44,11 @@ for (const backend of BACKENDS) {
 
     const rollup = async () =>
       rows(
-        await sql<DayRow>`select to_char(day, 'YYYY-MM-DD') as day, kind, received, decided from report_day
-          where received <> 0 or decided <> 0 order by day, kind`.execute(m.server.database.db),
+        await sql<DayRow>`select to_char(day, 'YYYY-MM-DD') as day, kind, sum(received) as received,
+            sum(decided) as decided from report_day
+          group by day, kind having sum(received) <> 0 or sum(decided) <> 0 order by day, kind`.execute(
+          m.server.database.db,
+        ),
       )
 
     const counted = async () =>
@@ -72,6 +90,34 @@ for (const backend of BACKENDS) {
       const after = await rollup()
       const decided = (xs: DayCount[]) => xs.reduce((n, x) => n + x.decided, 0)
       expect(decided(after)).toBe(decided(before) + 1)
+      await expectRollupMatches()
+    })
+
+    it.skipIf(backend === "pglite")("commits a decision while another is still open", async () => {
+      const db = m.server.database.db
+      const pending = await db
+        .selectFrom("service_request")
+        .select("uuid")
+        .where("kind", "=", "work")
+        .where("status", "=", "pending")
+        .limit(2)
+        .execute()
+      const [one, two] = pending.map((r) => r.uuid)
+      if (!one || !two) throw new Error("the seed has two pending work requests")
+      const decide = (conn: Kysely<Database>, uuid: string) =>
+        sql`update service_request set status = 'rejected', decided_at = now(), decided_by_name = 'Rollup Person'
+          where uuid = ${uuid}`.execute(conn)
+      await twoShards(db, async (a, b) => {
+        await sql`begin`.execute(a)
+        await decide(a, one)
+        // Both decisions add to today's work count: with one row per key the second waits for the first's
+        // commit, and here gives up after the lock timeout.
+        await sql`begin`.execute(b)
+        await sql`set local lock_timeout = '10s'`.execute(b)
+        await decide(b, two)
+        await sql`commit`.execute(b)
+        await sql`commit`.execute(a)
+      })
       await expectRollupMatches()
     })
 

@@ -72,7 +72,8 @@ for (const backend of BACKENDS) {
 
     const histogram = async (table: "report_wait_kind" | "report_wait_person", key: "kind" | "person") => {
       const { rows } = await sql`select to_char(day, 'YYYY-MM-DD') as day, ${sql.raw(key)} as key, bucket,
-          decided from ${sql.raw(table)} where decided <> 0 order by day, key, bucket`.execute(db())
+          sum(decided)::int as decided from ${sql.raw(table)} group by day, key, bucket having sum(decided) <> 0
+          order by day, key, bucket`.execute(db())
       return rows
     }
     const counted = async (key: "kind" | "decided_by_name") => {
