@@ -1,6 +1,7 @@
 // The PostgreSQL NOTIFY channels the notification domain speaks on, and their payloads. Payloads carry ids
 // only: a listener loads the row itself, so nothing private travels through NOTIFY and the 8000-byte payload
 // limit is never a concern.
+import { sql } from "kysely"
 import type { DatabaseHandle, OnLost, OnRelisten, Unlisten } from "../db/database"
 import { isRowId } from "../ids"
 
@@ -10,6 +11,9 @@ export const READ_CHANNEL = "notification_reads"
 /** `<userId>:<notificationId>` */
 export const newNotificationPayload = (userId: number, notificationId: number): string =>
   `${userId}:${notificationId}`
+
+/** The same payload computed by the database, over a row set with `user_id` and `id` (./notify.ts). */
+export const newNotificationPayloadSql = sql<string>`user_id::text || ':' || id::text`
 
 /** A change of one row's state besides a read: marked unread, archived, or back from the archive. */
 export type StateChange = "unread" | "archived" | "unarchived"

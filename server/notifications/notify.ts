@@ -5,8 +5,7 @@ import { type Kysely, sql, type Transaction } from "kysely"
 import type { Channel, NotificationType, Priority } from "../../src/schema/notifications/notifications"
 import type { Database } from "../db/schema"
 import { appendLiveChanges } from "../live/change-log"
-import { NEW_NOTIFICATION_CHANNEL, newNotificationPayload } from "./channels"
-import { channelEnabled } from "./preferences"
+import { NEW_NOTIFICATION_CHANNEL, newNotificationPayloadSql } from "./channels"
 
 export type NotifyRecipients =
   | { readonly userIds: ReadonlyArray<number> }
@@ -33,9 +32,26 @@ export interface NotifyInput {
 
 type Db = Kysely<Database> | Transaction<Database>
 
-async function recipients(db: Db, input: NotifyInput): Promise<number[]> {
+/**
+ * The recipients who have not turned this type off on this channel, in one statement: a decision's
+ * transaction makes a round trip per statement, and at a busy instance's rate each one costs (bench/RESULTS.md).
+ */
+async function recipients(db: Db, input: NotifyInput, channel: Channel): Promise<number[]> {
   const to = input.to
-  let query = db.selectFrom("app_user").select("id").orderBy("id")
+  let query = db
+    .selectFrom("app_user")
+    .select("id")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("notification_preference as p")
+            .select("p.user_id")
+            .whereRef("p.user_id", "=", "app_user.id")
+            .where(sql<boolean>`(p.types -> ${input.notification_type} ->> ${channel}) = 'false'`),
+        ),
+      ),
+    )
+    .orderBy("id")
   if ("userIds" in to) {
     if (to.userIds.length === 0) return []
     query = query.where("id", "in", [...to.userIds])
@@ -56,34 +72,40 @@ async function recipients(db: Db, input: NotifyInput): Promise<number[]> {
 
 async function insertAndAnnounce(tx: Db, input: NotifyInput): Promise<ReadonlyArray<number>> {
   const channel = input.channel ?? "in_app"
-  const candidates = await recipients(tx, input)
-  const userIds = await channelEnabled(tx, candidates, input.notification_type, channel)
+  const userIds = await recipients(tx, input, channel)
   if (userIds.length === 0) return []
   const isRead = input.is_read ?? false
+  // The rows and their NOTIFY (for push and the page caches) in one statement.
   const rows = await tx
-    .insertInto("notification")
-    .values(
-      userIds.map((userId) => ({
-        user_id: userId,
-        channel,
-        notification_type: input.notification_type,
-        title: input.title,
-        message: input.message,
-        priority: input.priority,
-        is_read: isRead,
-        read_at: isRead ? (input.created_at ?? new Date()) : null,
-        sender_name: input.sender_name ?? null,
-        action_url: input.action_url ?? null,
-        ...(input.created_at ? { created_at: input.created_at } : {}),
-      })),
+    .with("added", (db) =>
+      db
+        .insertInto("notification")
+        .values(
+          userIds.map((userId) => ({
+            user_id: userId,
+            channel,
+            notification_type: input.notification_type,
+            title: input.title,
+            message: input.message,
+            priority: input.priority,
+            is_read: isRead,
+            read_at: isRead ? (input.created_at ?? new Date()) : null,
+            sender_name: input.sender_name ?? null,
+            action_url: input.action_url ?? null,
+            ...(input.created_at ? { created_at: input.created_at } : {}),
+          })),
+        )
+        .returning(["id", "user_id"]),
     )
-    .returning(["id", "user_id"])
+    .selectFrom("added")
+    .select([
+      "id",
+      "user_id",
+      sql`pg_notify(${NEW_NOTIFICATION_CHANNEL}, ${newNotificationPayloadSql})`.as("n"),
+    ])
+    .orderBy("id")
     .execute()
-  const payloads = rows.map((r) => newNotificationPayload(r.user_id, r.id))
-  await sql`select pg_notify(${NEW_NOTIFICATION_CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(
-    tx,
-  )
-  // The bell's live frames come from the change log; the NOTIFY above is for push and the page caches.
+  // The bell's live frames come from the change log.
   await appendLiveChanges(
     tx,
     rows.map((r) => ({ topic: "notification", userId: r.user_id, ref: String(r.id) })),
