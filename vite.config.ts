@@ -181,6 +181,9 @@ const ON_DEMAND: ReadonlyArray<RegExp> = [
   /src[\\/]effects[\\/]system[\\/]session-rest\.actors\.ts$/,
   // The passkey ceremonies: never needed signed in.
   /src[\\/]effects[\\/]auth[\\/]passkey-ceremony\.ts$/,
+  // The signed-out pages the root routes to and the sign-in form's second step: a signed-in reload needs none.
+  /src[\\/]views[\\/]accounts[\\/](InvitePage|ForgotPasswordPage|ResetPasswordPage)\.tsx$/,
+  /src[\\/]views[\\/]auth[\\/]SignInStep\.tsx$/,
   /src[\\/]views[\\/]shell[\\/]live-parts\.tsx$/,
   /src[\\/]views[\\/]shell[\\/]UserMenuPopup\.tsx$/,
   /node_modules[\\/]@statelyai[\\/]inspect[\\/]/,

@@ -97,7 +97,24 @@ describe("dashboard bundle", () => {
     expect(route.totalGzip / 1024).toBeLessThanOrEqual(DASHBOARD_CEILING_KB)
     expect(route.firebase).toBe(false)
   })
+
+  // Each file asked for before the refresh takes one of HTTP/1.1's six connections from what the page needs.
+  it("preloads none of the signed-out pages on a signed-in reload", () => {
+    const signedOut = filesHolding("dist", SIGNED_OUT_PAGES).map((file) => `/${file}`)
+    expect(signedOut.length).toBeGreaterThan(0)
+    expect(signedInPreloads().shell.filter((file) => signedOut.includes(file))).toEqual([])
+  })
 })
+
+const SIGNED_OUT_PAGES =
+  /src\/views\/(accounts\/(InvitePage|ForgotPasswordPage|ResetPasswordPage)|auth\/SignInStep)\.tsx$/
+
+/** What the early script of index.html preloads on a signed-in reload. */
+const signedInPreloads = (): SignedInPreloads => {
+  const html = readFileSync(join("dist", "index.html"), "utf8")
+  const json = /<script type="application\/json" id="signed-in-preload">(.*?)<\/script>/s.exec(html)?.[1]
+  return JSON.parse(json ?? "null") as SignedInPreloads
+}
 
 // The reports' chart library (uPlot) is the /reports page's alone: no other page needs it before it shows, and a
 // reload of another signed-in path does not preload it.
@@ -118,9 +135,7 @@ describe("reports bundle", () => {
 
   it("is preloaded on a reload of /reports only", () => {
     const charting = filesHolding("dist", CHART_LIBRARY).map((file) => `/${file}`)
-    const html = readFileSync(join("dist", "index.html"), "utf8")
-    const json = /<script type="application\/json" id="signed-in-preload">(.*?)<\/script>/s.exec(html)?.[1]
-    const preloads = JSON.parse(json ?? "null") as SignedInPreloads
+    const preloads = signedInPreloads()
     expect(preloads.shell.filter((file) => charting.includes(file))).toEqual([])
     const preloading = preloads.routes
       .filter(([, files]) => files.some((file) => charting.includes(file)))
