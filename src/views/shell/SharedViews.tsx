@@ -6,10 +6,10 @@ import { useSystemActor } from "../system/app-context"
 import * as css from "./layout.css"
 import * as own from "./shared-views.css"
 import { useSidebarSend } from "./ui-hooks"
-import { useRestState } from "./use-live-parts"
 
 // The team's shared views in the sidebar, each under its list with the number of records it matches now
-// (docs/behaviour.md#saved-views). Their actor starts with the rest of the session: nothing shows before.
+// (docs/behaviour.md#saved-views). Their actor starts with the rest of the session, so this comes with the top
+// bar's live parts (./live-parts.tsx), after the first paint; ./SharedViewLinks.tsx places it.
 
 /** The list page a saved view belongs to. */
 export function savedViewPath(list: SavedViewList): string {
@@ -24,12 +24,8 @@ export function savedViewPath(list: SavedViewList): string {
 export const savedViewHref = (view: Pick<SavedViewCount, "uuid" | "list">): string =>
   `${savedViewPath(view.list)}?view=${view.uuid}`
 
-export function SharedViewLinks({ href }: { href: string }) {
-  if (useRestState() !== "running") return null
-  return <SharedViewsOf href={href} />
-}
-
-function SharedViewsOf({ href }: { href: string }) {
+/** The shared views of the list at this address, once the rest of the session runs (nothing before). */
+export function SharedViews({ href }: { href: string }) {
   const views = useSelector(useSystemActor("sharedViews"), (s) => s.context.views)
   const [location] = useLocation()
   const search = useSearch()
