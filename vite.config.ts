@@ -29,6 +29,17 @@ const SIGNED_IN_CHUNK = new RegExp(
 
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin(), earlyRefresh()],
+  resolve: {
+    // The router and @xstate/react import the hook through its shim for React before 18, whose fallback copy of
+    // the hook went into the boot chunk every page loads first; the package's plain entries hand out React's own.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: "use-sync-external-store/with-selector",
+      },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "use-sync-external-store" },
+    ],
+  },
   // Every browser we support preloads modules natively: the polyfill would only add to the sign-in bundle.
   build: {
     outDir: "dist",

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { type FormEvent, useEffect, useRef, useState } from "react"
 import { useLocation, useSearch } from "wouter"
-import { listExportView } from "../../machines/exports/export-view"
+import { listExportView } from "../../machines/exports/list-export-view"
 import { claimHolders } from "../../machines/marketplace/claims"
 import { activeFilterCount, parseFilters } from "../../machines/marketplace/list-filters"
 import { listSearchString, parseListSearch } from "../../machines/marketplace/list-url"

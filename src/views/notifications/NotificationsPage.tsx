@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useEffect } from "react"
 import { Link, useLocation, useSearch } from "wouter"
-import { inboxExportView } from "../../machines/exports/export-view"
+import { inboxExportView } from "../../machines/exports/inbox-export-view"
 import { hasFilters, inboxSearchString, parseInboxSearch } from "../../machines/notifications/inbox-query"
 import type { PageRefOf } from "../../machines/system/registry"
 import { ExportButton } from "../exports/ExportButton"

@@ -1,57 +1,11 @@
-import { useSelector } from "@xstate/react"
-import { Link, useLocation, useSearch } from "wouter"
-import type { SavedViewCount, SavedViewList } from "../../schema/marketplace/saved-views"
-import { ROUTES } from "../../schema/system/app-routes"
-import { useSystemActor } from "../system/app-context"
-import * as css from "./layout.css"
-import * as own from "./shared-views.css"
-import { useSidebarSend } from "./ui-hooks"
-import { useRestState } from "./use-live-parts"
+import { useLiveParts } from "./use-live-parts"
 
-// The team's shared views in the sidebar, each under its list with the number of records it matches now
-// (docs/behaviour.md#saved-views). Their actor starts with the rest of the session: nothing shows before.
-
-/** The list page a saved view belongs to. */
-export function savedViewPath(list: SavedViewList): string {
-  const [source, status] = list.split(":")
-  if (source === "application")
-    return ROUTES.lists.application[status as keyof typeof ROUTES.lists.application]
-  const lists = source === "work" ? ROUTES.lists.work : ROUTES.lists.maintenance
-  return lists[status as keyof typeof lists]
-}
-
-/** A view's own address: it opens for anyone allowed, resolved on the list page. */
-export const savedViewHref = (view: Pick<SavedViewCount, "uuid" | "list">): string =>
-  `${savedViewPath(view.list)}?view=${view.uuid}`
-
+/**
+ * The team's shared views under a list's link in the sidebar. Nothing shows before the rest of the session runs
+ * (their actor is part of it), so their code comes with the layout's live parts rather than in its
+ * chunk before the first paint.
+ */
 export function SharedViewLinks({ href }: { href: string }) {
-  if (useRestState() !== "running") return null
-  return <SharedViewsOf href={href} />
-}
-
-function SharedViewsOf({ href }: { href: string }) {
-  const views = useSelector(useSystemActor("sharedViews"), (s) => s.context.views)
-  const [location] = useLocation()
-  const search = useSearch()
-  const send = useSidebarSend()
-  const mine = views.filter((v) => savedViewPath(v.list) === href)
-  if (mine.length === 0) return null
-  return (
-    <div className={own.sharedViews}>
-      {mine.map((v) => (
-        <Link
-          key={v.uuid}
-          href={savedViewHref(v)}
-          className={`${css.navLink} ${own.sharedViewLink}`}
-          aria-current={location === href && search === v.query ? "page" : undefined}
-          onClick={() => send({ type: "sidebar.close" })}
-          aria-label={`Team view ${v.name}: ${v.count} records`}
-          title={`Team view “${v.name}”: ${v.count} now`}
-        >
-          <span className={css.linkLabel}>{v.name}</span>
-          <span className={css.count}>{v.count}</span>
-        </Link>
-      ))}
-    </div>
-  )
+  const live = useLiveParts()
+  return live ? <live.SharedViews href={href} /> : null
 }
