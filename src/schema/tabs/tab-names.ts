@@ -7,3 +7,10 @@ export const TAB_CHANNEL = "backoffice-session"
 
 /** The Web Lock every tab's refresh holds: two tabs never present the same refresh cookie at once. */
 export const REFRESH_LOCK = "backoffice-refresh"
+
+/**
+ * The channel and the lock of one session's live socket (docs/behaviour.md#one-socket-per-session): the tab that
+ * holds the lock holds the socket and tells the others on the channel. Both are named by the session, so that a
+ * tab signed in as someone else never hears this session's frames.
+ */
+export const liveSocketName = (session: string): string => `backoffice-live:${session}`
