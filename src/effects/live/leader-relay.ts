@@ -41,6 +41,8 @@ export function leaderRelay(
   keep: number,
   wake: () => void,
   later: (task: () => void) => void,
+  /** Calls `gone` once the tab named is closed or crashed (it said nothing as it went). */
+  watchTab: (tab: string, gone: () => void) => void,
 ): LeaderRelay {
   let buffer = emptyRelayBuffer
   // Told in order, after this task.
@@ -58,6 +60,8 @@ export function leaderRelay(
   const waiting = new Map<string, number | null>()
   /** Each follower's record view, as sent for it. */
   const views = new Map<string, ClientMessage>()
+  /** The followers whose going is watched. */
+  const watched = new Set<string>()
 
   const welcome = (tab: string, since: number | null) => {
     const frames = welcomeFrames(buffer, since)
@@ -90,36 +94,46 @@ export function leaderRelay(
     sendVia: (next) => {
       send = next
     },
-    heard: (message) => {
-      switch (message.type) {
-        case "attach":
-          return welcome(message.tab, message.since)
-        case "detach": {
-          waiting.delete(message.tab)
-          if (!views.has(message.tab)) return
-          views.delete(message.tab)
-          if (open()) send?.({ type: "presence.leave", view: message.tab })
-          return
-        }
-        case "send": {
-          const tagged = isView(message.message) ? { ...message.message, view: message.tab } : message.message
-          if (tagged.type === "presence.view") views.set(message.tab, tagged)
-          else if (tagged.type === "presence.leave") views.delete(message.tab)
-          if (open()) send?.(tagged)
-          return
-        }
-        case "wake":
-          return wake()
-        // What a leader says: this tab is the leader.
-        case "leader":
-        case "welcome":
-        case "frame":
-        case "lost":
-          return
-      }
-    },
+    heard: (message) => heard(message),
     unloading: () => {
       leaving = true
     },
+  }
+
+  function heard(message: RelayMessage): void {
+    switch (message.type) {
+      case "attach":
+        welcome(message.tab, message.since)
+        return
+      case "detach": {
+        waiting.delete(message.tab)
+        if (!views.has(message.tab)) return
+        views.delete(message.tab)
+        if (open()) send?.({ type: "presence.leave", view: message.tab })
+        return
+      }
+      case "send": {
+        const tagged = isView(message.message) ? { ...message.message, view: message.tab } : message.message
+        if (tagged.type === "presence.view") {
+          // A tab that closes says so (detach); one that crashes is noticed by its lock, so its view goes too.
+          if (!watched.has(message.tab)) {
+            watched.add(message.tab)
+            watchTab(message.tab, () => heard({ type: "detach", tab: message.tab }))
+          }
+          views.set(message.tab, tagged)
+        } else if (tagged.type === "presence.leave") views.delete(message.tab)
+        if (open()) send?.(tagged)
+        return
+      }
+      case "wake":
+        wake()
+        return
+      // What a leader says: this tab is the leader.
+      case "leader":
+      case "welcome":
+      case "frame":
+      case "lost":
+        return
+    }
   }
 }

@@ -3,7 +3,7 @@ import { SOCKET_TABS } from "../../constants"
 import { sinceAfter } from "../../machines/live/stream-position"
 import type { ClientMessage, ServerMessage } from "../../schema/live/socket"
 import type { RelayMessage } from "../../schema/live/tab-relay"
-import { liveSocketName } from "../../schema/tabs/tab-names"
+import { liveSocketName, liveTabName } from "../../schema/tabs/tab-names"
 import type { ChannelLike, LocksLike } from "../tabs/tab-link"
 import { type LeaderRelay, leaderRelay } from "./leader-relay"
 import type { NotificationSocketShape, SocketConnection, SocketHandlers } from "./notification-socket"
@@ -78,7 +78,15 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
 
   const becomeLeader = (s: Session) => {
     s.role = "leader"
-    s.relay = leaderRelay(s.link, SOCKET_TABS.replayFrames, wakeThisTab, env.later)
+    const lockManager = locks
+    s.relay = leaderRelay(s.link, SOCKET_TABS.replayFrames, wakeThisTab, env.later, (other, gone) => {
+      // Granted once that tab's own lock is let go: it closed, crashed or left the session.
+      void lockManager
+        ?.request(liveTabName(s.name, other), { signal: s.abort.signal }, async () => {
+          if (session === s) gone()
+        })
+        .catch(() => undefined)
+    })
     s.link.post({ type: "leader" })
     for (const connection of s.connections) connection.lead()
     // Its machine is between attempts: a socket for every tab is worth trying now.
@@ -135,6 +143,21 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
       stopLeave()
     }
     session = s
+    // Held while this tab is in the session: the leader sees it go, even when it crashes.
+    void lockManager
+      .request(
+        liveTabName(name, tab),
+        { signal: s.abort.signal },
+        () =>
+          new Promise<void>((release) => {
+            const stopHolding = s.stop
+            s.stop = () => {
+              stopHolding()
+              release()
+            }
+          }),
+      )
+      .catch(() => undefined)
     elect(s, lockManager)
     return s
   }

@@ -14,3 +14,6 @@ export const REFRESH_LOCK = "backoffice-refresh"
  * tab signed in as someone else never hears this session's frames.
  */
 export const liveSocketName = (session: string): string => `backoffice-live:${session}`
+
+/** The Web Lock each tab of a session holds for as long as it lives: the tab holding the socket sees it go. */
+export const liveTabName = (session: string, tab: string): string => `backoffice-live:${session}:tab:${tab}`

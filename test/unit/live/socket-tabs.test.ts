@@ -72,8 +72,13 @@ interface FakeSocket {
 }
 
 const channels: BroadcastChannel[] = []
+/** Channels closed: by their tab, by a crash, or by the end of the test. */
+const dead = new WeakSet<BroadcastChannel>()
 afterEach(() => {
-  for (const channel of channels.splice(0)) channel.close()
+  for (const channel of channels.splice(0)) {
+    dead.add(channel)
+    channel.close()
+  }
   vi.restoreAllMocks()
 })
 
@@ -100,7 +105,20 @@ function browser() {
         const channel = new BroadcastChannel(channelName)
         channels.push(channel)
         own.push(channel)
-        return channel
+        // A closed tab runs no code: what it would still post after the test closed its channel goes nowhere.
+        return {
+          postMessage: (message: unknown) => {
+            if (!dead.has(channel)) channel.postMessage(message)
+          },
+          addEventListener: (type: "message", listener: (event: MessageEvent) => void) =>
+            channel.addEventListener(type, listener),
+          removeEventListener: (type: "message", listener: (event: MessageEvent) => void) =>
+            channel.removeEventListener(type, listener),
+          close: () => {
+            dead.add(channel)
+            channel.close()
+          },
+        }
       },
       locks: locks.forTab(name),
       tab: name,
@@ -124,7 +142,10 @@ function browser() {
       )
     /** The tab closes or crashes: it hears and says nothing more, and its locks pass on. */
     const crash = () => {
-      for (const channel of own) channel.close()
+      for (const channel of own) {
+        dead.add(channel)
+        channel.close()
+      }
       locks.crash(name)
     }
     return { sockets, heard, open, crash, tabs }
@@ -211,6 +232,35 @@ describe("socket tabs", () => {
       ).toEqual([read(1, 11), read(2, 12)])
       expect(tab.heard.some((h) => typeof h === "object" && "planned" in h)).toBe(false)
     }
+  })
+
+  it("a follower's view leaves with it, whether it closes or crashes", async () => {
+    const b = browser()
+    const [a, x, y] = [b.tab("a"), b.tab("x"), b.tab("y")]
+    a.open(session, 10)
+    await vi.waitFor(() => expect(a.sockets).toHaveLength(1))
+    const server = a.sockets[0]
+    if (!server) throw new Error("a socket")
+    const fromX = x.open(session, 10)
+    const fromY = y.open(session, 10)
+    server.handlers.opened()
+    server.handlers.message(established(10), 0)
+    await vi.waitFor(() => expect(x.heard).toContain("opened"))
+    await vi.waitFor(() => expect(y.heard).toContain("opened"))
+    const uuid = "3f6c1d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f"
+    Effect.runSync(fromX.send({ type: "presence.view", kind: "work", uuid }))
+    Effect.runSync(fromY.send({ type: "presence.view", kind: "maintenance", uuid }))
+    await vi.waitFor(() => expect(server.sent).toHaveLength(2))
+    // x's connection closes (a new token, a sign-out): it says so.
+    Effect.runSync(fromX.close)
+    await vi.waitFor(() => expect(server.sent).toContainEqual({ type: "presence.leave", view: "x" }))
+    // y crashes: it says nothing, its lock goes.
+    y.crash()
+    await vi.waitFor(() => expect(server.sent).toContainEqual({ type: "presence.leave", view: "y" }))
+    // A new connection of the holder says only the views still there: none.
+    const before = server.sent.length
+    server.handlers.message(established(10), 0)
+    expect(server.sent).toHaveLength(before)
   })
 
   it("a loss of the holder's socket closes every follower's connection with its code", async () => {
