@@ -2,8 +2,10 @@
 // insert and its NOTIFY are one transaction); the page records when the bell's badge first shows it.
 // Usage: node --import tsx bench/live-latency.ts [--count 500] [--tabs 1,50] (needs `npx vite build` first)
 // For each tab count in --tabs (ascending), more tabs of the same session are opened until that many are open
-// and live, and the first tab is measured again: one run reports 1 tab and 50 tabs side by side.
+// and live, and the first tab is measured again: one run reports 1 tab and 50 tabs side by side, with the
+// notification sockets the server holds for that user once they are open (its "notification socket" log lines).
 import { DEMO, launchBrowser, newPage, signIn } from "../test/e2e/browser"
+import { socketsOf, userIdOf } from "../test/e2e/live/server-sockets"
 import { startServerProcess } from "../test/e2e/server-process"
 
 const option = (name: string, fallback: number) => {
@@ -23,6 +25,8 @@ const percentile = (sorted: number[], p: number) =>
 const server = await startServerProcess()
 const browser = await launchBrowser()
 try {
+  // Whose sockets to count; asked before the measured page signs in, so that its sign-in notice is not a probe.
+  const coordinatorId = await userIdOf(server.url, DEMO.coordinator)
   const { context, page } = await newPage(browser)
   await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
   await page.waitForURL(`${server.url}/dashboard`)
@@ -101,6 +105,7 @@ try {
     const latencies = await measure()
     rows.push({
       tabs,
+      sockets: socketsOf(server.output(), coordinatorId),
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       max: latencies.at(-1) ?? NaN,

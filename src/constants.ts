@@ -57,6 +57,20 @@ export const SOCKET = {
   slowRetryMs: 60_000,
 } as const
 
+/** The one socket the tabs of a session share (docs/behaviour.md#one-socket-per-session). */
+export const SOCKET_TABS = {
+  /**
+   * Frames the tab holding the socket keeps for a tab that joins later: one that comes with an older position
+   * is replayed what it missed from them, or reloads what it shows when they do not reach back that far.
+   */
+  replayFrames: 500,
+  /**
+   * After its last connection closed as planned (a sign-out), how long a tab waits for the next before it lets
+   * the socket go to another tab; a new token reopens the connection within a turn, and keeps it.
+   */
+  releaseAfterMs: 2000,
+} as const
+
 export const LAYOUT = {
   sidebarOpenPx: 320,
   sidebarCollapsedPx: 64,

@@ -65,9 +65,9 @@ async function answer(
 ): Promise<void> {
   switch (message.type) {
     case "presence.view":
-      return presence.view(client, message.kind, message.uuid)
+      return presence.view(client, message.kind, message.uuid, message.view ?? "")
     case "presence.leave":
-      return presence.leave(client)
+      return presence.leave(client, message.view ?? "")
     case "ping":
       return send(client, { type: "pong", timestamp: message.timestamp })
     case "get_unread_count":
@@ -93,6 +93,11 @@ export interface SessionDeps {
   readonly isRevoked: (sessionId: string) => boolean | Promise<boolean>
   readonly now: () => Date
   readonly onError: (error: unknown) => void
+  /**
+   * Told each time one of a user's sockets joins or leaves this instance's registry, with how many that user
+   * has open here now: the log line that says how many sockets the tabs of one session cost.
+   */
+  readonly onCount?: (userId: number, open: number, change: "opened" | "closed") => void
 }
 
 type Admission =
@@ -164,6 +169,7 @@ function start(
   socket.on("close", () => {
     if (!client) return
     hub.remove(client)
+    deps.onCount?.(client.userId, hub.clientsOf(client.userId).length, "closed")
     const closed = client
     run(() => deps.presence.leave(closed))
   })
@@ -178,6 +184,7 @@ function start(
     const userId = admitted.userId
     const joined = hub.add(socket, userId, admitted.sessionId)
     client = joined
+    deps.onCount?.(userId, hub.clientsOf(userId).length, "opened")
     if (await deps.isRevoked(admitted.sessionId)) {
       socket.close(SOCKET_CLOSE.sessionRevoked.code, SOCKET_CLOSE.sessionRevoked.reason)
       return

@@ -1,5 +1,6 @@
-// Who is viewing which record (docs/behaviour.md#presence), across instances. Each socket views at most one
-// record; its row in `record_viewer` says so to every instance, and a NOTIFY on `record_presence` with
+// Who is viewing which record (docs/behaviour.md#presence), across instances. Each view of a socket shows at
+// most one record: a socket has its own view, and the tabs that share it (docs/behaviour.md#one-socket-per-session)
+// one each, by name. A view's row in `record_viewer` says so to every instance, and a NOTIFY on `record_presence` with
 // `<kind>:<uuid>` tells them that record's viewers changed. The instance holding sockets on that record reads
 // its viewers and sends each socket the list without the socket's own user. Work for one record runs one task
 // at a time, so a socket never receives an older list after a newer one.
@@ -24,8 +25,10 @@ export interface PresenceLog {
 }
 
 export interface Presence {
-  readonly view: (client: Client, kind: RecordSource, uuid: string) => Promise<void>
-  readonly leave: (client: Client) => Promise<void>
+  /** The socket's view `name` ("" or none: its own) shows this record now. */
+  readonly view: (client: Client, kind: RecordSource, uuid: string, name?: string) => Promise<void>
+  /** The socket's view `name` left its record; with no name given, every view of the socket (it closed). */
+  readonly leave: (client: Client, name?: string) => Promise<void>
   /** Deletes this instance's rows (shutdown) and stops listening and refreshing. */
   readonly stop: () => Promise<void>
 }
@@ -58,7 +61,8 @@ export async function startPresence(
 ): Promise<Presence> {
   const db = database.db
   const instanceId = randomUUID()
-  const viewing = new Map<Client, Viewing>()
+  /** Each socket's views by name ("" is its own). */
+  const viewing = new Map<Client, Map<string, Viewing>>()
   const queues = new Map<string, Promise<void>>()
   const onError = (error: unknown) => log.warn("presence failed", error)
 
@@ -72,7 +76,9 @@ export async function startPresence(
 
   const broadcast = async (record: RecordKey) => {
     const key = keyOf(record)
-    const here = [...viewing].filter(([, v]) => keyOf(v) === key).map(([client]) => client)
+    const here = [...viewing]
+      .filter(([, views]) => [...views.values()].some((v) => keyOf(v) === key))
+      .map(([client]) => client)
     if (here.length === 0) return
     const viewers = await viewersOf(db, record, config.ttlMs)
     // One frame per distinct recipient user: tabs of one user get the same list.
@@ -135,13 +141,15 @@ export async function startPresence(
   }
 
   return {
-    view: async (client, kind, uuid) => {
-      const before = viewing.get(client)
+    view: async (client, kind, uuid, view = "") => {
+      const views = viewing.get(client) ?? new Map<string, Viewing>()
+      const before = views.get(view)
       const record = { kind, uuid: uuid.toLowerCase() }
       const socketId = before?.socketId ?? randomUUID()
       const name = await nameOf(client.userId)
       if (name === null) return
-      viewing.set(client, { ...record, socketId })
+      views.set(view, { ...record, socketId })
+      viewing.set(client, views)
       await db
         .insertInto("record_viewer")
         .values({
@@ -163,16 +171,24 @@ export async function startPresence(
         .execute()
       await notifyAll(before && keyOf(before) !== keyOf(record) ? [before, record] : [record])
     },
-    leave: async (client) => {
-      const before = viewing.get(client)
-      if (!before) return
-      viewing.delete(client)
+    leave: async (client, view) => {
+      const views = viewing.get(client)
+      if (!views) return
+      const gone = view === undefined ? [...views.values()] : [views.get(view)].filter((v) => v !== undefined)
+      if (gone.length === 0) return
+      if (view === undefined) views.clear()
+      else views.delete(view)
+      if (views.size === 0) viewing.delete(client)
       await db
         .deleteFrom("record_viewer")
         .where("instance_id", "=", instanceId)
-        .where("socket_id", "=", before.socketId)
+        .where(
+          "socket_id",
+          "in",
+          gone.map((v) => v.socketId),
+        )
         .execute()
-      await notify(db, before)
+      await notifyAll(gone)
     },
     stop: async () => {
       clearInterval(timer)

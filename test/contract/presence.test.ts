@@ -93,6 +93,31 @@ for (const backend of BACKENDS) {
       expect(onSecond.viewers).toEqual([])
     })
 
+    it("a socket shared by tabs has a view per tab: each shows its record, leaves by name, all go on close", async () => {
+      const [first, second] = [uuidAt(4), uuidAt(5)]
+      const shared = await connect(m.tokens.coordinator)
+      const a = await connect(m.tokens.admin)
+      const b = await connect(m.tokens.admin)
+      a.send({ type: "presence.view", kind: "work", uuid: first })
+      await a.next("presence", (f) => f.uuid === first)
+      b.send({ type: "presence.view", kind: "work", uuid: second })
+      await b.next("presence", (f) => f.uuid === second)
+      // The tab holding the socket views the first record; another tab, through it, the second.
+      shared.send({ type: "presence.view", kind: "work", uuid: first })
+      shared.send({ type: "presence.view", kind: "work", uuid: second, view: "tab-2" })
+      expect(names(await a.next("presence", (f) => f.viewers.length === 1))).toEqual(["Corey Coordinator"])
+      expect(names(await b.next("presence", (f) => f.viewers.length === 1))).toEqual(["Corey Coordinator"])
+      // The socket hears about both records.
+      await shared.next("presence", (f) => f.uuid === second)
+      shared.send({ type: "presence.leave", view: "tab-2" })
+      expect(names(await b.next("presence"))).toEqual([])
+      shared.send({ type: "presence.view", kind: "work", uuid: second, view: "tab-3" })
+      expect(names(await b.next("presence"))).toEqual(["Corey Coordinator"])
+      await shared.close()
+      expect(names(await a.next("presence"))).toEqual([])
+      expect(names(await b.next("presence"))).toEqual([])
+    })
+
     it("refuses bad presence frames with an error and keeps the socket open", async () => {
       const a = await connect(m.tokens.viewer)
       a.send({ type: "presence.view", kind: "work", uuid: "not-a-uuid" })

@@ -85,6 +85,8 @@ export const notificationSocketRoutes: FastifyPluginAsync = async (app: FastifyI
         isRevoked: revocations.isRevoked,
         now: () => new Date(clock.now()),
         onError: (error) => req.log.error({ err: error }, "notification socket task failed"),
+        onCount: (userId, open, change) =>
+          app.log.info({ user: userId, sockets: open }, `notification socket ${change}`),
       })
     },
   })

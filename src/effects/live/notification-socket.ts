@@ -85,60 +85,66 @@ const OPEN = 1
 /** What an invalid URL or a blocked scheme looks like to the machine: a connection that never opened. */
 const ABNORMAL_CLOSE = 1006
 
+/** This tab's own socket, straight to the server. */
+const ownSocket = Effect.gen(function* () {
+  const config = yield* Config
+  const connect = yield* WebSocketFactory
+  const shape: NotificationSocketShape = {
+    open: (token, handlers, since) =>
+      Effect.sync((): SocketConnection => {
+        const resume = since === null || since === undefined ? "" : `&since=${since}`
+        const url = `${config.socketBaseUrl}/ws/notifications/?token=${encodeURIComponent(token)}${resume}`
+        let ws: WebSocketLike
+        try {
+          ws = connect(url)
+        } catch {
+          queueMicrotask(() => handlers.closed({ planned: false, code: ABNORMAL_CLOSE, at: Date.now() }))
+          return { send: () => Effect.void, close: Effect.void }
+        }
+        let planned = false
+        let keepAlive: ReturnType<typeof setInterval> | undefined
+        const sendNow = (message: ClientMessage) => {
+          if (ws.readyState !== OPEN) return
+          const encoded = encodeClient(message)
+          if (Result.isSuccess(encoded)) ws.send(JSON.stringify(encoded.success))
+        }
+        ws.onopen = () => {
+          handlers.opened()
+          // Proxies drop idle connections: a ping well inside their usual 60 s keeps this one up.
+          keepAlive = setInterval(
+            () => sendNow({ type: "ping", timestamp: Date.now() }),
+            SOCKET.pingIntervalMs,
+          )
+        }
+        ws.onmessage = (e) => {
+          const message = decodeFrame(e.data)
+          if (message) handlers.message(message, Date.now())
+        }
+        ws.onclose = (e) => {
+          clearInterval(keepAlive)
+          handlers.closed({ planned, code: e.code, at: Date.now() })
+        }
+        return {
+          send: (message) => Effect.sync(() => sendNow(message)),
+          close: Effect.sync(() => {
+            clearInterval(keepAlive)
+            planned = true
+            ws.onmessage = null
+            ws.close(1000, "client closing")
+          }),
+        }
+      }),
+  }
+  return shape
+})
+
 export class NotificationSocket extends Context.Service<NotificationSocket, NotificationSocketShape>()(
   "app/NotificationSocket",
 ) {
-  static readonly layer = Layer.effect(
-    NotificationSocket,
-    Effect.gen(function* () {
-      const config = yield* Config
-      const connect = yield* WebSocketFactory
-      return NotificationSocket.of({
-        open: (token, handlers, since) =>
-          Effect.sync((): SocketConnection => {
-            const resume = since === null || since === undefined ? "" : `&since=${since}`
-            const url = `${config.socketBaseUrl}/ws/notifications/?token=${encodeURIComponent(token)}${resume}`
-            let ws: WebSocketLike
-            try {
-              ws = connect(url)
-            } catch {
-              queueMicrotask(() => handlers.closed({ planned: false, code: ABNORMAL_CLOSE, at: Date.now() }))
-              return { send: () => Effect.void, close: Effect.void }
-            }
-            let planned = false
-            let keepAlive: ReturnType<typeof setInterval> | undefined
-            const sendNow = (message: ClientMessage) => {
-              if (ws.readyState !== OPEN) return
-              const encoded = encodeClient(message)
-              if (Result.isSuccess(encoded)) ws.send(JSON.stringify(encoded.success))
-            }
-            ws.onopen = () => {
-              handlers.opened()
-              // Proxies drop idle connections: a ping well inside their usual 60 s keeps this one up.
-              keepAlive = setInterval(
-                () => sendNow({ type: "ping", timestamp: Date.now() }),
-                SOCKET.pingIntervalMs,
-              )
-            }
-            ws.onmessage = (e) => {
-              const message = decodeFrame(e.data)
-              if (message) handlers.message(message, Date.now())
-            }
-            ws.onclose = (e) => {
-              clearInterval(keepAlive)
-              handlers.closed({ planned, code: e.code, at: Date.now() })
-            }
-            return {
-              send: (message) => Effect.sync(() => sendNow(message)),
-              close: Effect.sync(() => {
-                clearInterval(keepAlive)
-                planned = true
-                ws.onmessage = null
-                ws.close(1000, "client closing")
-              }),
-            }
-          }),
-      })
-    }),
-  )
+  static readonly layer = Layer.effect(NotificationSocket, ownSocket)
+
+  /** One socket for the tabs of a session, shared through `tabs` (./socket-tabs.ts). */
+  static readonly sharedBy = (tabs: {
+    readonly share: (inner: NotificationSocketShape) => NotificationSocketShape
+  }) => Layer.effect(NotificationSocket, Effect.map(ownSocket, tabs.share))
 }

@@ -62,32 +62,56 @@ export function socketConnection(run: Run) {
   })
 }
 
+/** What the tabs sharing one socket add to the wake-up signals (./socket-tabs.ts); nothing for a tab alone. */
+export interface WakeAcrossTabs {
+  /** Another tab's browser says the network may be back: the tab holding the socket tries now. */
+  readonly onWake: (listener: () => void) => () => void
+  /** This tab's browser says so: told to the tab holding the socket. */
+  readonly wake: () => void
+}
+
+const noOtherTabs: WakeAcrossTabs = { onWake: () => () => {}, wake: () => {} }
+
 /**
  * Signs that a connection may work now: the browser is back online, the tab was shown or focused, or the user
- * went to another page (the router announces pushState; Back and Forward are popstate).
+ * went to another page (the router announces pushState; Back and Forward are popstate); and the same signs in
+ * another tab of the session, whose socket this tab may hold.
  */
-export const watchWake = fromCallback<SocketEvent>(({ sendBack }) => {
-  if (typeof window === "undefined") return () => {}
-  const wake = () => sendBack({ type: "socket.wake" })
-  const visible = () => {
-    if (document.visibilityState === "visible") wake()
-  }
-  const onWindow = ["online", "focus", "pushState", "popstate"] as const
-  for (const type of onWindow) window.addEventListener(type, wake)
-  document.addEventListener("visibilitychange", visible)
-  return () => {
-    for (const type of onWindow) window.removeEventListener(type, wake)
-    document.removeEventListener("visibilitychange", visible)
-  }
-})
+export const watchWakeAcross = (tabs: WakeAcrossTabs) =>
+  fromCallback<SocketEvent>(({ sendBack }) => {
+    if (typeof window === "undefined") return () => {}
+    const stopHearing = tabs.onWake(() => sendBack({ type: "socket.wake" }))
+    const wake = () => {
+      tabs.wake()
+      sendBack({ type: "socket.wake" })
+    }
+    const visible = () => {
+      if (document.visibilityState === "visible") wake()
+    }
+    const onWindow = ["online", "focus", "pushState", "popstate"] as const
+    for (const type of onWindow) window.addEventListener(type, wake)
+    document.addEventListener("visibilitychange", visible)
+    return () => {
+      stopHearing()
+      for (const type of onWindow) window.removeEventListener(type, wake)
+      document.removeEventListener("visibilitychange", visible)
+    }
+  })
+
+export const watchWake = watchWakeAcross(noOtherTabs)
 
 /**
  * The socket machine with its IO: one connection per attempt, the browser's wake-up signals, and the waits
  * between attempts drawn at random within the machine's bounds (../../machines/live/socket-delays.ts).
  */
-export function provideSocket(run: Run, config: ConfigShape, random: Random = Math.random) {
+export function provideSocket(
+  run: Run,
+  config: ConfigShape,
+  random: Random = Math.random,
+  tabs: WakeAcrossTabs = noOtherTabs,
+) {
   return socketMachine.provide({
-    actors: { connection: socketConnection(run), watchWake },
+    actors: { connection: socketConnection(run), watchWake: watchWakeAcross(tabs) },
     delays: {
       backoff: ({ context }) => reconnectDelayMs(context.attempt + 1, random),
       slowRetry: () => slowRetryDelayMs(config.socketSlowRetryMs, random),

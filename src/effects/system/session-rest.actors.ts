@@ -10,6 +10,7 @@ import { DocumentsApi } from "../documents/documents-api"
 import { provideExports } from "../exports/export.actors"
 import { NotificationSocket, WebSocketFactory } from "../live/notification-socket"
 import { provideSocket } from "../live/socket.actors"
+import { browserSocketTabs } from "../live/socket-tabs-browser"
 import { provideBulkReview } from "../marketplace/bulk-review.actors"
 import { provideChangeCourse } from "../marketplace/change-course.actors"
 import { provideClaim } from "../marketplace/claim.actors"
@@ -41,6 +42,8 @@ import { type AppRuntime, type AppServices, runForActor } from "./runtime"
 export async function provideSessionRest(root: AppRuntime) {
   const base = await root.context()
   const config = Context.get(base, Config)
+  // One socket for the session's tabs (docs/behaviour.md#one-socket-per-session).
+  const tabs = browserSocketTabs()
   const runtime = ManagedRuntime.make(
     Layer.mergeAll(
       MarketplaceApi.layer,
@@ -48,7 +51,7 @@ export async function provideSessionRest(root: AppRuntime) {
       NotificationsApi.layer,
       PushApi.layer,
       PushMessaging.layer(import.meta.env),
-      NotificationSocket.layer.pipe(Layer.provide(WebSocketFactory.browser)),
+      NotificationSocket.sharedBy(tabs).pipe(Layer.provide(WebSocketFactory.browser)),
     ).pipe(Layer.provideMerge(Layer.succeedContext(base))),
   )
   type Services =
@@ -64,7 +67,7 @@ export async function provideSessionRest(root: AppRuntime) {
     actors: {
       profile: provideProfile(run),
       notifications: provideNotifications(run),
-      socket: provideSocket(run, config),
+      socket: provideSocket(run, config, Math.random, tabs),
       push: providePush(run),
       preferences: providePreferences(run),
       pagedList: providePagedList(run),

@@ -16,8 +16,9 @@ export const CLIENT_MESSAGES: Readonly<Record<ClientMessage["type"], string>> = 
     "Marks `notification_id` read; every socket of the user then receives `notification.read` and `unread_count`.",
   ping: "Keep-alive with a `timestamp`, echoed back in `pong` so the client can measure the round trip.",
   "presence.view":
-    "This socket shows the record `kind` (`work`, `maintenance`, `application`) `uuid` now, replacing any record it viewed; every socket viewing it receives `presence`.",
-  "presence.leave": "This socket no longer shows a record (closing the socket does the same).",
+    "This socket shows the record `kind` (`work`, `maintenance`, `application`) `uuid` now, replacing any record it viewed; every socket viewing it receives `presence`. With `view`, one of the socket's named views does instead (the tabs of a session share one socket, one view each).",
+  "presence.leave":
+    "This socket no longer shows a record, or with `view` that named view does not (closing the socket leaves every view).",
 }
 
 export const SERVER_MESSAGES: Readonly<Record<ServerMessage["type"], string>> = {

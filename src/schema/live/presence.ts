@@ -9,14 +9,22 @@ const Uuid = Schema.String.check(Schema.isUUID())
 
 // ─── Client → server ───────────────────────────────────────────────────────────────────────────────────
 
-/** This socket shows the record now (it views at most one: a new view replaces the last). */
+/**
+ * Which of a socket's views a message is about: the tabs of one session share one socket
+ * (docs/behaviour.md#one-socket-per-session), and the tab that holds it sends each other tab's view under that
+ * tab's name. Without it, the socket's own view.
+ */
+const ViewName = Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64)))
+
+/** This view shows the record now (a view shows at most one: a new view replaces the last). */
 export const PresenceView = Schema.Struct({
   type: Schema.Literal("presence.view"),
   kind: RecordSourceSchema,
   uuid: Uuid,
+  view: ViewName,
 })
-/** This socket left the record it viewed. */
-export const PresenceLeave = Schema.Struct({ type: Schema.Literal("presence.leave") })
+/** This view left the record it showed. */
+export const PresenceLeave = Schema.Struct({ type: Schema.Literal("presence.leave"), view: ViewName })
 
 // ─── Server → client ───────────────────────────────────────────────────────────────────────────────────
 

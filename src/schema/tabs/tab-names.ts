@@ -7,3 +7,13 @@ export const TAB_CHANNEL = "backoffice-session"
 
 /** The Web Lock every tab's refresh holds: two tabs never present the same refresh cookie at once. */
 export const REFRESH_LOCK = "backoffice-refresh"
+
+/**
+ * The channel and the lock of one session's live socket (docs/behaviour.md#one-socket-per-session): the tab that
+ * holds the lock holds the socket and tells the others on the channel. Both are named by the session, so that a
+ * tab signed in as someone else never hears this session's frames.
+ */
+export const liveSocketName = (session: string): string => `backoffice-live:${session}`
+
+/** The Web Lock each tab of a session holds for as long as it lives: the tab holding the socket sees it go. */
+export const liveTabName = (session: string, tab: string): string => `backoffice-live:${session}:tab:${tab}`

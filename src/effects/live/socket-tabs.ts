@@ -1,0 +1,322 @@
+import { Effect } from "effect"
+import { SOCKET_TABS } from "../../constants"
+import { sinceAfter } from "../../machines/live/stream-position"
+import type { ClientMessage, ServerMessage } from "../../schema/live/socket"
+import type { RelayMessage } from "../../schema/live/tab-relay"
+import { liveSocketName, liveTabName } from "../../schema/tabs/tab-names"
+import type { ChannelLike, LocksLike } from "../tabs/tab-link"
+import { type LeaderRelay, leaderRelay } from "./leader-relay"
+import type { NotificationSocketShape, SocketConnection, SocketHandlers } from "./notification-socket"
+import { type RelayLink, relayLinkOver } from "./relay-link"
+import { sessionOfToken } from "./token-session"
+
+// One live socket for all the tabs of a session (docs/behaviour.md#one-socket-per-session). The tab that holds
+// the session's Web Lock (the leader) opens the real socket and relays it on the session's BroadcastChannel; every
+// other tab (a follower) gets, for each connection its socket machine opens, a connection over that channel
+// which reports what the leader's socket does. The machine above cannot tell the two apart: its reconnect rules
+// run unchanged in the leader, and a follower's follow the leader's losses. When the leader goes (closed,
+// crashed) the lock passes to a waiting tab, which opens the socket from the position it holds while its
+// machine stays connected; the others join it again with theirs. Without Web Locks or BroadcastChannel, or for a
+// token whose session cannot be read, every tab holds its own socket, as before.
+
+export interface SocketTabsEnv {
+  /** Opens the BroadcastChannel of this name; null where there is none. */
+  readonly channel: (name: string) => ChannelLike | null
+  readonly locks: LocksLike | null
+  /** This tab's name among the others. */
+  readonly tab: string
+  /** Runs a task after the current one (and its microtasks), without the throttling timers get in hidden tabs. */
+  readonly later: (task: () => void) => void
+  /** Calls `listener` when the page is going away (pagehide); returns the function that stops that. */
+  readonly onLeave: (listener: () => void) => () => void
+}
+
+export interface SocketTabs {
+  /** The socket service `inner`, shared with the other tabs of each token's session. */
+  readonly share: (inner: NotificationSocketShape) => NotificationSocketShape
+  /** Hears that a follower's browser says the network may be back, while this tab leads (socket machine's wake). */
+  readonly onWake: (listener: () => void) => () => void
+  /** This tab's browser says the network may be back: the leader hears it too. */
+  readonly wake: () => void
+}
+
+interface TabConnection {
+  readonly lead: () => void
+  readonly follow: () => void
+  readonly heard: (message: RelayMessage) => void
+  readonly leaving: () => void
+}
+
+interface Session {
+  readonly name: string
+  readonly link: RelayLink
+  role: "electing" | "leader" | "follower"
+  relay: LeaderRelay | null
+  readonly connections: Set<TabConnection>
+  readonly abort: AbortController
+  releaseLock: () => void
+  stop: () => void
+  releaseTimer: ReturnType<typeof setTimeout> | undefined
+}
+
+export function socketTabs(env: SocketTabsEnv): SocketTabs {
+  const { locks, tab } = env
+  const wakes = new Set<() => void>()
+  const wakeThisTab = () => {
+    for (const listener of wakes) listener()
+  }
+  let session: Session | null = null
+
+  const leave = (s: Session) => {
+    if (session === s) session = null
+    clearTimeout(s.releaseTimer)
+    s.abort.abort()
+    s.releaseLock()
+    s.stop()
+    s.link.close()
+  }
+
+  const becomeLeader = (s: Session) => {
+    s.role = "leader"
+    const lockManager = locks
+    s.relay = leaderRelay(s.link, SOCKET_TABS.replayFrames, wakeThisTab, env.later, (other, gone) => {
+      // Granted once that tab's own lock is let go: it closed, crashed or left the session.
+      void lockManager
+        ?.request(liveTabName(s.name, other), { signal: s.abort.signal }, async () => {
+          if (session === s) gone()
+        })
+        .catch(() => undefined)
+    })
+    s.link.post({ type: "leader" })
+    for (const connection of s.connections) connection.lead()
+    // Its machine is between attempts: a socket for every tab is worth trying now.
+    if (s.connections.size === 0) wakeThisTab()
+  }
+
+  const elect = (s: Session, lockManager: LocksLike) => {
+    const hold = () =>
+      new Promise<void>((release) => {
+        s.releaseLock = release
+        if (session === s) becomeLeader(s)
+        else release()
+      })
+    lockManager
+      .request(s.name, { ifAvailable: true }, (lock) => {
+        if (lock !== null) return hold()
+        s.role = "follower"
+        for (const connection of s.connections) connection.follow()
+        // Held elsewhere: this request ends at once and a queued one waits for the lock.
+        void lockManager.request(s.name, { signal: s.abort.signal }, hold).catch(() => undefined)
+        return Promise.resolve()
+      })
+      .catch(() => undefined)
+  }
+
+  /** The session's place among the tabs; null where the browser gives no channel for it. */
+  const join = (name: string, lockManager: LocksLike): Session | null => {
+    if (session !== null && session.name === name) return session
+    if (session !== null) leave(session)
+    const channel = env.channel(liveSocketName(name))
+    if (channel === null) return null
+    const link = relayLinkOver(channel)
+    const s: Session = {
+      name,
+      link,
+      role: "electing",
+      relay: null,
+      connections: new Set(),
+      abort: new AbortController(),
+      releaseLock: () => {},
+      stop: () => {},
+      releaseTimer: undefined,
+    }
+    const stopHearing = link.listen((message) => {
+      if (s.role === "leader") s.relay?.heard(message)
+      else for (const connection of s.connections) connection.heard(message)
+    })
+    const stopLeave = env.onLeave(() => {
+      s.relay?.unloading()
+      for (const connection of s.connections) connection.leaving()
+    })
+    s.stop = () => {
+      stopHearing()
+      stopLeave()
+    }
+    session = s
+    // Held while this tab is in the session: the leader sees it go, even when it crashes.
+    void lockManager
+      .request(
+        liveTabName(name, tab),
+        { signal: s.abort.signal },
+        () =>
+          new Promise<void>((release) => {
+            const stopHolding = s.stop
+            s.stop = () => {
+              stopHolding()
+              release()
+            }
+          }),
+      )
+      .catch(() => undefined)
+    elect(s, lockManager)
+    return s
+  }
+
+  /** Lets the socket go to another tab once this one has had no connection for a while (a sign-out). */
+  const releaseLater = (s: Session) => {
+    clearTimeout(s.releaseTimer)
+    s.releaseTimer = setTimeout(() => {
+      if (s.connections.size === 0) leave(s)
+    }, SOCKET_TABS.releaseAfterMs)
+  }
+
+  const openShared = (
+    s: Session,
+    inner: NotificationSocketShape,
+    token: string,
+    handlers: SocketHandlers,
+    since: number | null,
+  ): SocketConnection => {
+    let mode: "deciding" | "attaching" | "following" | "leading" | "closed" = "deciding"
+    let position = since
+    let reported = false
+    let rejoined = false
+    let real: SocketConnection | null = null
+    let lastView: ClientMessage | null = null
+    let viewOnOpen = false
+    const early: ClientMessage[] = []
+
+    const opened = () => {
+      if (reported) return
+      reported = true
+      handlers.opened()
+    }
+    const deliver = (message: ServerMessage, at: number) => {
+      position = sinceAfter(message, position)
+      handlers.message(message, at)
+    }
+    const sendReal = (message: ClientMessage) => {
+      if (real) Effect.runSync(real.send(message))
+    }
+    const done = () => {
+      s.connections.delete(connection)
+      if (s.connections.size === 0) releaseLater(s)
+    }
+
+    const connection: TabConnection = {
+      lead: () => {
+        if (mode === "closed" || mode === "leading") return
+        // Taken over from a follower's connection: the machine is connected already, and its view must be said.
+        viewOnOpen = mode !== "deciding" && lastView !== null
+        mode = "leading"
+        const relay = s.relay
+        real = Effect.runSync(
+          inner.open(
+            token,
+            {
+              opened,
+              message: (message, at) => {
+                deliver(message, at)
+                relay?.received(message)
+                if (message.type === "connection_established" && viewOnOpen && lastView) {
+                  viewOnOpen = false
+                  sendReal(lastView)
+                }
+              },
+              closed: (close) => {
+                relay?.closed(close, sendReal)
+                if (mode !== "leading") return
+                mode = "closed"
+                s.connections.delete(connection)
+                handlers.closed(close)
+              },
+            },
+            position,
+          ),
+        )
+        relay?.sendVia(sendReal)
+        for (const message of early.splice(0)) sendReal(message)
+      },
+      follow: () => {
+        if (mode === "closed" || mode === "leading") return
+        rejoined = mode !== "deciding"
+        mode = "attaching"
+        s.link.post({ type: "attach", tab, since: position })
+        for (const message of early.splice(0)) s.link.post({ type: "send", tab, message })
+      },
+      heard: (message) => {
+        switch (message.type) {
+          case "leader":
+            return s.role === "follower" ? connection.follow() : undefined
+          case "welcome": {
+            if (message.tab !== tab || mode !== "attaching") return
+            mode = "following"
+            opened()
+            const at = Date.now()
+            for (const frame of message.frames) deliver(frame, at)
+            // The new leader's socket never heard this tab's view.
+            if (rejoined && lastView) s.link.post({ type: "send", tab, message: lastView })
+            return
+          }
+          case "frame":
+            if (mode === "following") deliver(message.message, Date.now())
+            return
+          case "lost":
+            if (mode !== "attaching" && mode !== "following") return
+            mode = "closed"
+            s.connections.delete(connection)
+            return handlers.closed({ planned: false, code: message.code, at: Date.now() })
+          default:
+            return
+        }
+      },
+      leaving: () => {
+        if (mode === "attaching" || mode === "following") s.link.post({ type: "detach", tab })
+      },
+    }
+    s.connections.add(connection)
+    clearTimeout(s.releaseTimer)
+    if (s.role === "leader") connection.lead()
+    else if (s.role === "follower") connection.follow()
+
+    return {
+      send: (message) =>
+        Effect.sync(() => {
+          if (message.type === "presence.view" || message.type === "presence.leave") lastView = message
+          if (mode === "leading") sendReal(message)
+          else if (mode === "attaching" || mode === "following") s.link.post({ type: "send", tab, message })
+          else if (mode === "deciding") early.push(message)
+        }),
+      close: Effect.sync(() => {
+        const was = mode
+        mode = "closed"
+        done()
+        if (was === "leading" && real) {
+          // Planned: the followers wait for this tab's next connection (a new token) rather than count a loss.
+          s.relay?.closed({ planned: true, code: 1000, at: Date.now() }, sendReal)
+          Effect.runSync(real.close)
+        } else if (was === "attaching" || was === "following") s.link.post({ type: "detach", tab })
+      }),
+    }
+  }
+
+  return {
+    share: (inner) => ({
+      open: (token, handlers, since) =>
+        Effect.suspend(() => {
+          const name = sessionOfToken(token)
+          const s = name === null || locks === null ? null : join(name, locks)
+          return s === null
+            ? inner.open(token, handlers, since)
+            : Effect.succeed(openShared(s, inner, token, handlers, since ?? null))
+        }),
+    }),
+    onWake: (listener) => {
+      wakes.add(listener)
+      return () => wakes.delete(listener)
+    },
+    wake: () => {
+      if (session !== null && session.role === "follower") session.link.post({ type: "wake" })
+    },
+  }
+}

@@ -1,0 +1,83 @@
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { DEMO, launchBrowser, signIn } from "../browser"
+import { sendToAdmin } from "../send-notification"
+import { type ServerProcess, startServerProcess } from "../server-process"
+import { socketLines, socketsOf, userIdOf } from "./server-sockets"
+
+// The tabs of one session share one live socket (docs/behaviour.md#one-socket-per-session): three pages of one
+// Chromium context share cookies, a BroadcastChannel and Web Locks, as three tabs do. The server says how many
+// sockets it holds for the user (its socket log lines). The first tab holds the socket; closing it hands it to
+// another, and a notification sent at that very moment still reaches every open tab, once.
+
+let server: ServerProcess
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServerProcess()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+/** Nothing on the page polls: a notification that shows without a reload came over the socket. */
+const LIVE_WITHIN_MS = 10_000
+
+const bell = (page: Page) => page.getByRole("banner").getByRole("button", { name: /^Notifications/ })
+const panel = (page: Page) => page.getByRole("dialog", { name: "Notifications" })
+const toasts = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title })
+const listed = (page: Page, title: string) => panel(page).getByRole("link", { name: new RegExp(title) })
+
+/** Opens the bell's panel and waits until it says the connection is live. */
+async function live(page: Page): Promise<void> {
+  await bell(page).waitFor()
+  if (!(await panel(page).isVisible())) await bell(page).click()
+  await panel(page).getByText("Live", { exact: true }).waitFor({ timeout: LIVE_WITHIN_MS })
+}
+
+/** The notification shows in the tab's bell and as a toast, once each. */
+async function arrivedOnce(page: Page, title: string): Promise<void> {
+  await listed(page, title).waitFor({ timeout: LIVE_WITHIN_MS })
+  await toasts(page, title).first().waitFor({ timeout: LIVE_WITHIN_MS })
+  expect(await listed(page, title).count()).toBe(1)
+  expect(await toasts(page, title).count()).toBe(1)
+}
+
+describe("one live socket for the tabs of a session", () => {
+  it("holds one socket for three tabs, reaches every bell, and survives the holder's close", async () => {
+    const adminId = await userIdOf(server.url, DEMO.admin)
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const a = await context.newPage()
+    await signIn(a, server.url, DEMO.admin.email, DEMO.admin.password)
+    await a.waitForURL(`${server.url}/dashboard`)
+    await live(a)
+    const b = await context.newPage()
+    await b.goto(`${server.url}/dashboard`)
+    const c = await context.newPage()
+    await c.goto(`${server.url}/dashboard`)
+    await live(b)
+    await live(c)
+    // Every tab is live, so any socket a tab opened has joined the server's registry (it logs before it answers).
+    expect(socketsOf(server.output(), adminId)).toBe(1)
+    expect(socketLines(server.output(), adminId).filter((l) => l.msg.endsWith("opened"))).toHaveLength(1)
+
+    await sendToAdmin(server.url, { title: "Tabs first", message: "to every tab" })
+    for (const page of [a, b, c]) await arrivedOnce(page, "Tabs first")
+
+    // The first tab holds the socket: closing it hands the socket over while a notification is on its way.
+    await a.close()
+    await sendToAdmin(server.url, { title: "Tabs second", message: "through the next holder" })
+    for (const page of [b, c]) await arrivedOnce(page, "Tabs second")
+    const lines = socketLines(server.output(), adminId)
+    expect(lines.filter((l) => l.msg.endsWith("opened"))).toHaveLength(2)
+    await expect.poll(() => socketsOf(server.output(), adminId)).toBe(1)
+    // Nothing arrives twice later either (a replay after the takeover, say).
+    await sendToAdmin(server.url, { title: "Tabs third", message: "after the takeover" })
+    for (const page of [b, c]) await arrivedOnce(page, "Tabs third")
+    expect(await listed(b, "Tabs second").count()).toBe(1)
+    expect(await listed(c, "Tabs second").count()).toBe(1)
+    await context.close()
+  })
+})
