@@ -1,5 +1,5 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
-import { sessionMachine } from "../../machines/system/session.machine"
+import { type LoadRestInput, sessionMachine } from "../../machines/system/session.machine"
 import { provideDashboard } from "../dashboard/dashboard.actors"
 import { provideSidebar } from "../shell/sidebar.actors"
 import { whenIdle } from "./idle"
@@ -7,7 +7,8 @@ import { loadChunk } from "./load-chunk"
 import type { AppRuntime } from "./runtime"
 import { sessionLoader } from "./session-loader"
 
-/** Resolves once the browser is idle after the first paint: the rest of the session must not compete with it. */
+/** Resolves once the browser is idle after the first paint: the rest of the session must not compete with it
+ * (unless a page already waits for it). */
 const idle = () => new Promise<void>((resolve) => whenIdle(resolve))
 
 /**
@@ -20,8 +21,8 @@ export function provideSession(root: AppRuntime) {
     actors: {
       sidebar: provideSidebar(),
       dashboard: provideDashboard(root),
-      loadRest: sessionLoader(async () => {
-        await idle()
+      loadRest: sessionLoader<LoadRestInput>(async ({ atOnce }) => {
+        if (!atOnce) await idle()
         const chunk = await loadChunk(() => import("./session-rest.actors"), CHUNK_LOAD_TIMEOUT_MS)
         return chunk.provideSessionRest(root)
       }),

@@ -55,8 +55,19 @@ function spawnRest(logic: AnyActorLogic): SpawnRest<ProvidedActor> {
   return spawnChild(logic, { id: SESSION_REST_ID })
 }
 
+/**
+ * How the rest is to load: after the first paint it waits for the browser to be idle, so that it does not
+ * compete with the page; a page that waits for its machine (a click to a list before that idle time came, a
+ * reload of one) has it loaded at once.
+ */
+export interface LoadRestInput {
+  readonly atOnce: boolean
+}
+
 /** Replaced in src/effects by the loader of the rest's chunk; this default keeps the machine testable alone. */
-const loadRest = fromPromise<AnyActorLogic>(() => Promise.reject(new Error("loadRest not provided")))
+const loadRest = fromPromise<AnyActorLogic, LoadRestInput>(() =>
+  Promise.reject(new Error("loadRest not provided")),
+)
 
 export const sessionMachine = setup({
   types: {
@@ -64,6 +75,10 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
   },
   actors: { ...SESSION_ACTORS, loadRest },
+  guards: {
+    /** The load under way waits for idle time: nothing asked for a page when it began. */
+    waitsForIdle: ({ context }) => context.queued.length === 0,
+  },
   actions: {
     // While the rest is not running, a page's open waits for it and a close takes back an open not yet made.
     queueOpen: assign({
@@ -96,10 +111,19 @@ export const sessionMachine = setup({
       },
     },
     loadingRest: {
-      on: { "session.openPage": { actions: "queueOpen" }, "session.closePage": { actions: "dropOpen" } },
+      on: {
+        // A page now waits for it: the load begins again without waiting for idle time (the chunk, if it
+        // was already on its way, is not fetched twice).
+        "session.openPage": [
+          { guard: "waitsForIdle", target: "loadingRest", reenter: true, actions: "queueOpen" },
+          { actions: "queueOpen" },
+        ],
+        "session.closePage": { actions: "dropOpen" },
+      },
       invoke: {
         id: "loadRest",
         src: "loadRest",
+        input: ({ context }) => ({ atOnce: context.queued.length > 0 }),
         // Spawned rather than invoked: its logic is only known once its chunk has arrived.
         onDone: {
           target: "running",

@@ -35,6 +35,7 @@ import { SavedViews } from "./SavedViews"
 import { ShortcutsDialog } from "./ShortcutsDialog"
 import { useTriageKeys } from "./use-triage-keys"
 import { WaitingFilterSelect } from "./WaitingFilterSelect"
+import { takeWarmList } from "./warm-list"
 
 export interface ListPageProps {
   readonly title: string
@@ -45,10 +46,11 @@ export interface ListPageProps {
 /** Any paged list: the URL and the list machine mirror each other, so the place survives reload and Back. */
 export function ListPage(props: ListPageProps) {
   const search = useSearch()
-  const list = usePageActor("pagedList", {
-    source: props.source,
-    query: parseListSearch(search, props.status, props.source),
-  })
+  const list = usePageActor(
+    "pagedList",
+    { source: props.source, query: parseListSearch(search, props.status, props.source) },
+    takeWarmList,
+  )
   const bulk = usePageActor("bulkReview", { source: props.source })
   if (!list || !bulk) return <LoadingScreen />
   return <ListPageView {...props} list={list} bulk={bulk} />

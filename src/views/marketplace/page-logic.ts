@@ -6,8 +6,10 @@ import {
   lookupPage,
   lookupRest,
   type PageInputOf,
+  type PageKey,
   type PageName,
   type PageRefOf,
+  type RefOf,
 } from "../../machines/system/registry"
 import { useSystemActor } from "../system/app-context"
 import { followRest } from "../system/follow-rest"
@@ -17,12 +19,21 @@ import { followRest } from "../system/follow-rest"
 // place real IO is attached. Until it has started (the first render, or while the rest of the session is still
 // loading), the page has no actor yet.
 
-export function usePageActor<P extends PageName>(page: P, input: PageInputOf<P>): PageRefOf<P> | undefined {
+/**
+ * The page's machine, started as the page opens; `adopt` may hand over one already running for this input (a
+ * list opened ahead of its page, ./warm-list.ts), which the page then owns and closes as its own.
+ */
+export function usePageActor<P extends PageName>(
+  page: P,
+  input: PageInputOf<P>,
+  adopt?: (session: RefOf<"session">, input: PageInputOf<P>) => PageKey<P> | null,
+): PageRefOf<P> | undefined {
   const session = useSystemActor("session")
-  const [key] = useState(() => nextPageKey(page))
+  const [key] = useState(() => adopt?.(session, input) ?? nextPageKey(page))
   // The input the page opened with; a page whose input changes is a new page (its parent keys it).
   const opened = useRef(input)
   useLayoutEffect(() => {
+    // An actor handed over is open already: the rest of the session ignores a second open of its key.
     session.send(openPage(page, key, opened.current))
     return () => session.send({ type: "session.closePage", key })
   }, [session, page, key])

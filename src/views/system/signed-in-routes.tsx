@@ -1,16 +1,17 @@
 import { type ComponentType, useCallback, useEffect, useState } from "react"
-import { matchRoute, type Parser, Redirect, Route, Switch, useRouter } from "wouter"
+import { matchRoute, type Parser, Redirect, Route, Switch, useLocation, useRouter } from "wouter"
 import { categoriesFor, hasAnyRole } from "../../schema/auth/permissions"
 import { ROUTES } from "../../schema/system/app-routes"
+import { dropWarmList, listAt, warmList } from "../marketplace/warm-list"
 import { Bell } from "../notifications/Bell"
 import { lazyPage } from "../shared/lazy-page"
 import { RetrySignal } from "../shared/retry-signal"
 import { AppLayout } from "../shell/AppLayout"
 import { NOT_IN_RELEASE, PlaceholderPage } from "../shell/PlaceholderPage"
 import { isPaletteKey } from "../shell/palette-key"
-import { loadLiveParts, useLiveParts } from "../shell/use-live-parts"
+import { loadLiveParts, useLiveParts, useRestState } from "../shell/use-live-parts"
 import { useAuth, useSystemActor } from "./app-context"
-import { usePreloadAheadWhenIdle, usePreloadOnIntent } from "./preload-hooks"
+import { useAheadWhenReady, usePreloadAheadWhenIdle, usePreloadOnIntent } from "./preload-hooks"
 import { RestGate } from "./RestGate"
 import { RequireRoles } from "./route-guards"
 import { SessionGate } from "./SessionGate"
@@ -163,11 +164,42 @@ export default function SignedInRoutes() {
  * (docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows).
  */
 function SignedInLayout() {
-  const user = useAuth((ctx) => ctx.user)
+  // By value: the user's record changes as the profile arrives, and a new callback would put the fetch ahead
+  // back behind the next idle time, often after the first click.
+  const category = useAuth((ctx) => ctx.user?.user_category ?? null)
+  const userId = useAuth((ctx) => ctx.user?.id ?? null)
   const { parser } = useRouter()
-  usePreloadAheadWhenIdle(useCallback(() => preloadLikelyPages(user), [user]))
-  usePreloadOnIntent(useCallback((pathname: string) => preloadPageAt(parser, pathname), [parser]))
   const session = useSystemActor("session")
+  const [location] = useLocation()
+  const running = useRestState() === "running"
+  usePreloadAheadWhenIdle(
+    useCallback(() => preloadLikelyPages(category === null ? null : { user_category: category }), [category]),
+  )
+  // The list a pointer or the focus reaches is opened ahead too (not the one shown: it is open already).
+  usePreloadOnIntent(
+    useCallback(
+      (pathname: string, search: string) => {
+        preloadPageAt(parser, pathname)
+        const list = running && pathname !== location ? listAt(pathname, search) : null
+        if (list) warmList(session, list)
+      },
+      [parser, running, location, session],
+    ),
+  )
+  // The first queue, the dashboard's first card and the sidebar's first list, is opened ahead as soon as the
+  // rest of the session runs (it started in idle time after the first paint), its page's code with it: on a
+  // busy slow phone the next idle time, which fetches every page's code, may come after the first click.
+  useAheadWhenReady(
+    running && location !== ROUTES.lists.work.pending,
+    useCallback(() => {
+      preloadPageFor(ROUTES.lists.work.pending)
+      const list = listAt(ROUTES.lists.work.pending, "")
+      if (list) warmList(session, list)
+    }, [session]),
+  )
+  // A list opened ahead is this user's: it goes with the layout (a sign-out) or when the user changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again, closing it, when the user changes
+  useEffect(() => () => dropWarmList(session), [session, userId])
   useEffect(() => {
     session.send({ type: "session.shown" })
     // Fetched beside the rest of the session's code, so that both arrive together.

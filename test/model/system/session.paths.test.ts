@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest"
-import { type AnyActorLogic, type EventObject, fromCallback, setup } from "xstate"
+import { type AnyActorLogic, type EventObject, fromCallback, fromPromise, setup } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import { SESSION_LOAD_FAILED } from "../../../src/machines/system/app.machine"
 import { openPage } from "../../../src/machines/system/pages"
 import { lookupRest, REST_ACTOR_IDS, SESSION_ACTOR_IDS } from "../../../src/machines/system/registry"
-import { type SessionEvent, sessionMachine } from "../../../src/machines/system/session.machine"
+import {
+  type LoadRestInput,
+  type SessionEvent,
+  sessionMachine,
+} from "../../../src/machines/system/session.machine"
 import { recordedActor } from "../coverage"
 import { describeEvent, getEdgePaths, pending, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
@@ -23,10 +27,8 @@ const machine = sessionMachine.provide({
 })
 
 const listKey = "page.pagedList.1" as const
-const listOpen = openPage("pagedList", listKey, {
-  source: "work",
-  query: { status: "pending", page: 1, search: "", ordering: "" },
-})
+const listInput = { source: "work", query: { status: "pending", page: 1, search: "", ordering: "" } } as const
+const listOpen = openPage("pagedList", listKey, listInput)
 const events: SessionEvent[] = [
   { type: "session.shown" },
   listOpen,
@@ -112,6 +114,36 @@ describe("session machine paths", () => {
     },
     WHOLE_GRAPH_TIMEOUT_MS,
   )
+
+  it("loads the rest in idle time after the paint, at once when a page waits for it", () => {
+    const loads: LoadRestInput[] = []
+    const recording = sessionMachine.provide({
+      actors: {
+        ...Object.fromEntries(SESSION_ACTOR_IDS.map((id) => [id, idle])),
+        loadRest: fromPromise<AnyActorLogic, LoadRestInput>(({ input }) => {
+          loads.push(input)
+          return new Promise(() => {})
+        }),
+      },
+    })
+    const shownFirst = recordedActor(recording).start()
+    shownFirst.send({ type: "session.shown" })
+    expect(loads).toEqual([{ atOnce: false }])
+    // A click to a list before the idle time came: the load starts again, without waiting; a second page
+    // asking meanwhile changes nothing.
+    shownFirst.send(listOpen)
+    shownFirst.send(openPage("pagedList", "page.pagedList.2", listInput))
+    expect(loads).toEqual([{ atOnce: false }, { atOnce: true }])
+    expect(shownFirst.getSnapshot().context.queued.map((q) => q.key)).toEqual([listKey, "page.pagedList.2"])
+    shownFirst.stop()
+    loads.length = 0
+    // A reload of a list: its page asks before the first paint, and the rest loads at once.
+    const reload = recordedActor(recording).start()
+    reload.send(listOpen)
+    reload.send({ type: "session.shown" })
+    expect(loads).toEqual([{ atOnce: true }])
+    reload.stop()
+  })
 
   it("shows first: the rest is not asked for until the page has shown", () => {
     const actor = recordedActor(machine).start()
