@@ -195,6 +195,8 @@ const ON_DEMAND: ReadonlyArray<RegExp> = [
   // The signed-out pages the root routes to and the sign-in form's second step: a signed-in reload needs none.
   /src[\\/]views[\\/]accounts[\\/](InvitePage|ForgotPasswordPage|ResetPasswordPage)\.tsx$/,
   /src[\\/]views[\\/]auth[\\/]SignInStep\.tsx$/,
+  // The list opened ahead of its page: it starts once the rest of the session runs.
+  /src[\\/]views[\\/]marketplace[\\/]warm-list\.ts$/,
   /src[\\/]views[\\/]shell[\\/]live-parts\.tsx$/,
   /src[\\/]views[\\/]shell[\\/]UserMenuPopup\.tsx$/,
   /node_modules[\\/]@statelyai[\\/]inspect[\\/]/,

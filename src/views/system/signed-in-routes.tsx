@@ -1,8 +1,8 @@
 import { type ComponentType, useCallback, useEffect, useState } from "react"
 import { matchRoute, type Parser, Redirect, Route, Switch, useLocation, useRouter } from "wouter"
+import type { RefOf } from "../../machines/system/registry"
 import { categoriesFor, hasAnyRole } from "../../schema/auth/permissions"
 import { ROUTES } from "../../schema/system/app-routes"
-import { dropWarmList, listAt, warmList } from "../marketplace/warm-list"
 import { Bell } from "../notifications/Bell"
 import { lazyPage } from "../shared/lazy-page"
 import { RetrySignal } from "../shared/retry-signal"
@@ -163,6 +163,17 @@ export default function SignedInRoutes() {
  * starts the rest of the session, and the top bar's live parts join it
  * (docs/architecture.md#start-up-order-the-page-shows-first-the-rest-follows).
  */
+// The list opened ahead (../marketplace/warm-list.ts) and the list schemas it needs come with the lists' code,
+// after the first paint: imported here statically they put about 18 KB in what every page loads before it shows.
+const warmLists = () => import("../marketplace/warm-list")
+
+/** Opens ahead the list a path leads to, if it is one. */
+async function warmAt(session: RefOf<"session">, pathname: string, search: string): Promise<void> {
+  const w = await warmLists()
+  const list = w.listAt(pathname, search)
+  if (list) w.warmList(session, list)
+}
+
 function SignedInLayout() {
   // By value: the user's record changes as the profile arrives, and a new callback would put the fetch ahead
   // back behind the next idle time, often after the first click.
@@ -180,8 +191,7 @@ function SignedInLayout() {
     useCallback(
       (pathname: string, search: string) => {
         preloadPageAt(parser, pathname)
-        const list = running && pathname !== location ? listAt(pathname, search) : null
-        if (list) warmList(session, list)
+        if (running && pathname !== location) void warmAt(session, pathname, search)
       },
       [parser, running, location, session],
     ),
@@ -193,13 +203,12 @@ function SignedInLayout() {
     running && location !== ROUTES.lists.work.pending,
     useCallback(() => {
       preloadPageFor(ROUTES.lists.work.pending)
-      const list = listAt(ROUTES.lists.work.pending, "")
-      if (list) warmList(session, list)
+      void warmAt(session, ROUTES.lists.work.pending, "")
     }, [session]),
   )
   // A list opened ahead is this user's: it goes with the layout (a sign-out) or when the user changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again, closing it, when the user changes
-  useEffect(() => () => dropWarmList(session), [session, userId])
+  useEffect(() => () => void warmLists().then((w) => w.dropWarmList(session)), [session, userId])
   useEffect(() => {
     session.send({ type: "session.shown" })
     // Fetched beside the rest of the session's code, so that both arrive together.
