@@ -74,18 +74,25 @@ for (const backend of BACKENDS) {
       expect(await rollup()).toEqual(expected)
     }
 
-    it("equals the records' own counts after the seed", expectRollupMatches)
-
-    it("follows a decision made through the API", async () => {
-      const db = m.server.database.db
-      const pending = await db
+    /** The uuids of `count` pending work requests of the seed. */
+    const pendingWork = async (count: number) => {
+      const rows = await m.server.database.db
         .selectFrom("service_request")
         .select("uuid")
         .where("kind", "=", "work")
         .where("status", "=", "pending")
-        .executeTakeFirstOrThrow()
+        .limit(count)
+        .execute()
+      if (rows.length < count) throw new Error(`the seed has ${count} pending work requests`)
+      return rows.map((r) => r.uuid)
+    }
+
+    it("equals the records' own counts after the seed", expectRollupMatches)
+
+    it("follows a decision made through the API", async () => {
+      const [pending] = await pendingWork(1)
       const before = await rollup()
-      const response = await m.post(`/api/v1/work-requests/${pending.uuid}/approve/`, m.tokens.coordinator)
+      const response = await m.post(`/api/v1/work-requests/${pending}/approve/`, m.tokens.coordinator)
       expect(response.status).toBe(200)
       const after = await rollup()
       const decided = (xs: DayCount[]) => xs.reduce((n, x) => n + x.decided, 0)
@@ -95,15 +102,8 @@ for (const backend of BACKENDS) {
 
     it.skipIf(backend === "pglite")("commits a decision while another is still open", async () => {
       const db = m.server.database.db
-      const pending = await db
-        .selectFrom("service_request")
-        .select("uuid")
-        .where("kind", "=", "work")
-        .where("status", "=", "pending")
-        .limit(2)
-        .execute()
-      const [one, two] = pending.map((r) => r.uuid)
-      if (!one || !two) throw new Error("the seed has two pending work requests")
+      const [one, two] = await pendingWork(2)
+      if (!one || !two) throw new Error("two pending work requests")
       const decide = (conn: Kysely<Database>, uuid: string) =>
         sql`update service_request set status = 'rejected', decided_at = now(), decided_by_name = 'Rollup Person'
           where uuid = ${uuid}`.execute(conn)
