@@ -53,7 +53,6 @@ export function LoginPage() {
           Sign in
         </h1>
         <p className={ui.muted}>Marketplace back office for coordinators and admins.</p>
-        <DemoNotice />
         {error ? (
           <p className={ui.errorText} role="alert">
             {error}
@@ -100,6 +99,9 @@ export function LoginPage() {
         <div className={css.links}>
           <Link href={ROUTES.forgotPassword}>Forgot password?</Link>
         </div>
+        {/* Last: its answer comes after the form has shown, and above the fields it moved them as someone
+            clicked. */}
+        <DemoNotice />
       </form>
     </main>
   )

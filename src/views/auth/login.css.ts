@@ -1,7 +1,17 @@
 import { style } from "@vanilla-extract/css"
 import { vars } from "../shell/theme.css"
 
-export const screen = style({ minHeight: "100%", display: "grid", placeItems: "center", padding: "16px" })
+/**
+ * From the top, not centred: what arrives after the form has shown (the demo accounts' notice under it) then
+ * grows the page downwards instead of moving the fields and buttons someone is about to click.
+ */
+export const screen = style({
+  minHeight: "100%",
+  display: "grid",
+  justifyItems: "center",
+  alignContent: "start",
+  padding: "clamp(16px, 12vh, 120px) 16px 16px",
+})
 export const form = style({ width: "min(400px, 100%)", display: "grid" })
 /** Links under a form ("Forgot password?", "Back to sign in"), spaced from it. */
 export const links = style({

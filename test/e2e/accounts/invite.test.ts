@@ -55,12 +55,26 @@ async function inviteLink(email: string, category: string): Promise<string> {
 }
 
 describe("accounts for a real team", () => {
-  it("the sign-in page says in one line that the demo accounts exist", async () => {
+  it("the sign-in page says in one line that the demo accounts exist, without moving the form", async () => {
     const { context, page } = await newPage(browser)
+    // The server's answer is held until the form has shown, as on a slow network, then passed on as it came.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route("**/api/company/sign-in-notice/", async (route) => {
+      await held
+      await route.continue()
+    })
     await page.goto(`${server.url}/login`)
+    const signIn = page.getByRole("button", { name: "Sign in", exact: true })
+    await signIn.waitFor()
+    const before = await signIn.boundingBox()
+    release()
     await expect
       .poll(() => page.getByRole("note").textContent())
       .toMatch(/demo accounts, whose passwords are published/)
+    expect(await signIn.boundingBox()).toEqual(before)
     await context.close()
   })
 
