@@ -1,13 +1,11 @@
 import { Effect } from "effect"
 import { SOCKET_TABS } from "../../constants"
-import { sinceAfter } from "../../machines/live/stream-position"
-import type { ClientMessage, ServerMessage } from "../../schema/live/socket"
-import type { RelayMessage } from "../../schema/live/tab-relay"
 import { liveSocketName, liveTabName } from "../../schema/tabs/tab-names"
 import type { ChannelLike, LocksLike } from "../tabs/tab-link"
 import { type LeaderRelay, leaderRelay } from "./leader-relay"
-import type { NotificationSocketShape, SocketConnection, SocketHandlers } from "./notification-socket"
-import { type RelayLink, relayLinkOver } from "./relay-link"
+import type { NotificationSocketShape } from "./notification-socket"
+import { relayLinkOver } from "./relay-link"
+import { sharedConnection, type TabSession } from "./shared-connection"
 import { sessionOfToken } from "./token-session"
 
 // One live socket for all the tabs of a session (docs/behaviour.md#one-socket-per-session). The tab that holds
@@ -40,19 +38,10 @@ export interface SocketTabs {
   readonly wake: () => void
 }
 
-interface TabConnection {
-  readonly lead: () => void
-  readonly follow: () => void
-  readonly heard: (message: RelayMessage) => void
-  readonly leaving: () => void
-}
-
-interface Session {
+interface Session extends TabSession {
   readonly name: string
-  readonly link: RelayLink
   role: "electing" | "leader" | "follower"
   relay: LeaderRelay | null
-  readonly connections: Set<TabConnection>
   readonly abort: AbortController
   releaseLock: () => void
   stop: () => void
@@ -129,6 +118,8 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
       releaseLock: () => {},
       stop: () => {},
       releaseTimer: undefined,
+      keep: () => clearTimeout(s.releaseTimer),
+      releaseLater: () => releaseLater(s),
     }
     const stopHearing = link.listen((message) => {
       if (s.role === "leader") s.relay?.heard(message)
@@ -170,136 +161,6 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
     }, SOCKET_TABS.releaseAfterMs)
   }
 
-  const openShared = (
-    s: Session,
-    inner: NotificationSocketShape,
-    token: string,
-    handlers: SocketHandlers,
-    since: number | null,
-  ): SocketConnection => {
-    let mode: "deciding" | "attaching" | "following" | "leading" | "closed" = "deciding"
-    let position = since
-    let reported = false
-    let rejoined = false
-    let real: SocketConnection | null = null
-    let lastView: ClientMessage | null = null
-    let viewOnOpen = false
-    const early: ClientMessage[] = []
-
-    const opened = () => {
-      if (reported) return
-      reported = true
-      handlers.opened()
-    }
-    const deliver = (message: ServerMessage, at: number) => {
-      position = sinceAfter(message, position)
-      handlers.message(message, at)
-    }
-    const sendReal = (message: ClientMessage) => {
-      if (real) Effect.runSync(real.send(message))
-    }
-    const done = () => {
-      s.connections.delete(connection)
-      if (s.connections.size === 0) releaseLater(s)
-    }
-
-    const connection: TabConnection = {
-      lead: () => {
-        if (mode === "closed" || mode === "leading") return
-        // Taken over from a follower's connection: the machine is connected already, and its view must be said.
-        viewOnOpen = mode !== "deciding" && lastView !== null
-        mode = "leading"
-        const relay = s.relay
-        real = Effect.runSync(
-          inner.open(
-            token,
-            {
-              opened,
-              message: (message, at) => {
-                deliver(message, at)
-                relay?.received(message)
-                if (message.type === "connection_established" && viewOnOpen && lastView) {
-                  viewOnOpen = false
-                  sendReal(lastView)
-                }
-              },
-              closed: (close) => {
-                relay?.closed(close, sendReal)
-                if (mode !== "leading") return
-                mode = "closed"
-                s.connections.delete(connection)
-                handlers.closed(close)
-              },
-            },
-            position,
-          ),
-        )
-        relay?.sendVia(sendReal)
-        for (const message of early.splice(0)) sendReal(message)
-      },
-      follow: () => {
-        if (mode === "closed" || mode === "leading") return
-        rejoined = mode !== "deciding"
-        mode = "attaching"
-        s.link.post({ type: "attach", tab, since: position })
-        for (const message of early.splice(0)) s.link.post({ type: "send", tab, message })
-      },
-      heard: (message) => {
-        switch (message.type) {
-          case "leader":
-            return s.role === "follower" ? connection.follow() : undefined
-          case "welcome": {
-            if (message.tab !== tab || mode !== "attaching") return
-            mode = "following"
-            opened()
-            const at = Date.now()
-            for (const frame of message.frames) deliver(frame, at)
-            // The new leader's socket never heard this tab's view.
-            if (rejoined && lastView) s.link.post({ type: "send", tab, message: lastView })
-            return
-          }
-          case "frame":
-            if (mode === "following") deliver(message.message, Date.now())
-            return
-          case "lost":
-            if (mode !== "attaching" && mode !== "following") return
-            mode = "closed"
-            s.connections.delete(connection)
-            return handlers.closed({ planned: false, code: message.code, at: Date.now() })
-          default:
-            return
-        }
-      },
-      leaving: () => {
-        if (mode === "attaching" || mode === "following") s.link.post({ type: "detach", tab })
-      },
-    }
-    s.connections.add(connection)
-    clearTimeout(s.releaseTimer)
-    if (s.role === "leader") connection.lead()
-    else if (s.role === "follower") connection.follow()
-
-    return {
-      send: (message) =>
-        Effect.sync(() => {
-          if (message.type === "presence.view" || message.type === "presence.leave") lastView = message
-          if (mode === "leading") sendReal(message)
-          else if (mode === "attaching" || mode === "following") s.link.post({ type: "send", tab, message })
-          else if (mode === "deciding") early.push(message)
-        }),
-      close: Effect.sync(() => {
-        const was = mode
-        mode = "closed"
-        done()
-        if (was === "leading" && real) {
-          // Planned: the followers wait for this tab's next connection (a new token) rather than count a loss.
-          s.relay?.closed({ planned: true, code: 1000, at: Date.now() }, sendReal)
-          Effect.runSync(real.close)
-        } else if (was === "attaching" || was === "following") s.link.post({ type: "detach", tab })
-      }),
-    }
-  }
-
   return {
     share: (inner) => ({
       open: (token, handlers, since) =>
@@ -308,7 +169,7 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
           const s = name === null || locks === null ? null : join(name, locks)
           return s === null
             ? inner.open(token, handlers, since)
-            : Effect.succeed(openShared(s, inner, token, handlers, since ?? null))
+            : Effect.succeed(sharedConnection(s, tab, inner, token, handlers, since ?? null))
         }),
     }),
     onWake: (listener) => {
