@@ -7,7 +7,7 @@
 // Every session is signed in before the first audit, so no password hashing runs while a page is measured.
 // Usage: npm run bench:lighthouse [-- --runs 5 --presets mobile,desktop --save DIR] (needs `npm run build`
 // first). Goals: mobile /login ≥ 98, /dashboard ≥ 90; desktop ≥ 98 on both; accessibility and best practices
-// 100. --save writes each run's full report (JSON) into DIR.
+// 100. --save writes each run's full report (JSON) and the page's trace into DIR.
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as chromeLauncher from "chrome-launcher"
@@ -155,6 +155,11 @@ try {
         if (saveDir) {
           mkdirSync(saveDir, { recursive: true })
           writeFileSync(join(saveDir, `${path.slice(1)}-${preset}-${run}.json`), JSON.stringify(lhr, null, 1))
+          // The page's trace too: which tasks were long, and what ran in them, is only there.
+          writeFileSync(
+            join(saveDir, `${path.slice(1)}-${preset}-${run}.trace.json`),
+            JSON.stringify(result.artifacts.Trace),
+          )
         }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
         const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN)

@@ -36,3 +36,19 @@ export function afterFirstPaint(work: () => void): () => void {
     cancelIdle?.()
   }
 }
+
+/**
+ * Runs each of `tasks` in an idle period of its own, unless cancelled first: many small jobs started together (a
+ * page's code each) make one long task that delays a click, and on a slow phone each takes several times longer;
+ * one at a time, none does.
+ */
+export function eachWhenIdle(tasks: ReadonlyArray<() => void>): () => void {
+  let next = 0
+  let cancel = () => {}
+  const step = () => {
+    tasks[next++]?.()
+    if (next < tasks.length) cancel = whenIdle(step)
+  }
+  cancel = whenIdle(step)
+  return () => cancel()
+}

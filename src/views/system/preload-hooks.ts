@@ -1,21 +1,37 @@
 import { useEffect } from "react"
 import { prefersFewerDownloads } from "../../effects/system/connection-hints"
-import { whenIdle } from "../../effects/system/idle"
+import { eachWhenIdle, whenIdle } from "../../effects/system/idle"
+import { useDashboard } from "../marketplace/page-logic"
 
 /**
- * Fetches every signed-in page's code once the signed-in layout has painted and the browser is idle, so that a
- * page opened later (perhaps while the server is away) needs nothing but its data.
+ * Whether the signed-in page has shown what its first paint waits for: the summary (the dashboard's cards, the
+ * sidebar's counts), which every signed-in page asks for as it mounts, has answered or failed. Work ahead of need
+ * waits for it, so that it competes with neither that call nor its paint.
  */
-export function usePreloadWhenIdle(preload: () => void): void {
-  useEffect(() => whenIdle(preload), [preload])
+export function usePageShown(): boolean {
+  return useDashboard((ctx) => ctx.summary !== null || ctx.error !== null)
 }
 
 /**
- * As usePreloadWhenIdle, for code fetched in case it is needed: not on a connection that asks to save data or
- * is 2G-slow, where a hover or a focus still fetches its page (usePreloadOnIntent).
+ * Fetches code once the signed-in page has shown and the browser is then idle, so that a part opened later
+ * (perhaps while the server is away) needs nothing but its data.
  */
-export function usePreloadAheadWhenIdle(preload: () => void): void {
-  useEffect(() => (prefersFewerDownloads() ? undefined : whenIdle(preload)), [preload])
+export function usePreloadWhenIdle(preload: () => void): void {
+  const shown = usePageShown()
+  useEffect(() => (shown ? whenIdle(preload) : undefined), [shown, preload])
+}
+
+/**
+ * As usePreloadWhenIdle, for the code of many pages fetched in case they are needed, each started in idle time
+ * of its own (all at once, they make one long task that delays a click): not on a connection that asks to save
+ * data or is 2G-slow, where a hover or a focus still fetches its page (usePreloadOnIntent).
+ */
+export function usePreloadAheadWhenIdle(preloads: () => ReadonlyArray<() => void>): void {
+  const shown = usePageShown()
+  useEffect(
+    () => (shown && !prefersFewerDownloads() ? eachWhenIdle(preloads()) : undefined),
+    [shown, preloads],
+  )
 }
 
 /**

@@ -11,7 +11,13 @@ import { NOT_IN_RELEASE, PlaceholderPage } from "../shell/PlaceholderPage"
 import { isPaletteKey } from "../shell/palette-key"
 import { loadLiveParts, useLiveParts, useRestState } from "../shell/use-live-parts"
 import { useAuth, useSystemActor } from "./app-context"
-import { useAheadWhenReady, usePreloadAheadWhenIdle, usePreloadOnIntent } from "./preload-hooks"
+import {
+  useAheadWhenReady,
+  usePageShown,
+  usePreloadAheadWhenIdle,
+  usePreloadOnIntent,
+  usePreloadWhenIdle,
+} from "./preload-hooks"
 import { RestGate } from "./RestGate"
 import { RequireRoles } from "./route-guards"
 import { SessionGate } from "./SessionGate"
@@ -140,13 +146,20 @@ const DETAIL_PATHS: ReadonlySet<string> = new Set(Object.values(ROUTES.details))
 const likelihood = (path: string): number =>
   LIST_PATHS.has(path) ? 0 : DETAIL_PATHS.has(path) ? 1 : path.startsWith(ROUTES.notifications) ? 2 : 3
 
-/** The code of every page this user can open, the most likely first, so that no first click waits for it. */
-function preloadLikelyPages(user: Parameters<typeof hasAnyRole>[0]): void {
+/** The fetches of the code of every page this user can open, the most likely first, so that no first click
+ * waits for it. */
+function likelyPagePreloads(user: Parameters<typeof hasAnyRole>[0]): ReadonlyArray<() => void> {
   const open = protectedPages.filter(([path]) => {
     const roles = GATED.get(path)
     return roles === undefined || hasAnyRole(user, roles)
   })
-  for (const [, Page] of open.sort(([a], [b]) => likelihood(a) - likelihood(b))) preload(Page)
+  return open
+    .sort(([a], [b]) => likelihood(a) - likelihood(b))
+    .map(
+      ([, Page]) =>
+        () =>
+          preload(Page),
+    )
 }
 
 /** The signed-in app: the layout and every page behind sign-in. */
@@ -165,7 +178,11 @@ export default function SignedInRoutes() {
  */
 // The list opened ahead (../marketplace/warm-list.ts) and the list schemas it needs come with the lists' code,
 // after the first paint: imported here statically they put about 18 KB in what every page loads before it shows.
-const warmLists = () => import("../marketplace/warm-list")
+let warmModule: Promise<typeof import("../marketplace/warm-list")> | null = null
+const warmLists = () => {
+  warmModule ??= import("../marketplace/warm-list")
+  return warmModule
+}
 
 /** Opens ahead the list a path leads to, if it is one. */
 async function warmAt(session: RefOf<"session">, pathname: string, search: string): Promise<void> {
@@ -173,6 +190,8 @@ async function warmAt(session: RefOf<"session">, pathname: string, search: strin
   const list = w.listAt(pathname, search)
   if (list) w.warmList(session, list)
 }
+
+const fetchLiveParts = () => void loadLiveParts().catch(() => undefined)
 
 function SignedInLayout() {
   // By value: the user's record changes as the profile arrives, and a new callback would put the fetch ahead
@@ -184,7 +203,7 @@ function SignedInLayout() {
   const [location] = useLocation()
   const running = useRestState() === "running"
   usePreloadAheadWhenIdle(
-    useCallback(() => preloadLikelyPages(category === null ? null : { user_category: category }), [category]),
+    useCallback(() => likelyPagePreloads(category === null ? null : { user_category: category }), [category]),
   )
   // The list a pointer or the focus reaches is opened ahead too (not the one shown: it is open already).
   usePreloadOnIntent(
@@ -207,13 +226,16 @@ function SignedInLayout() {
     }, [session]),
   )
   // A list opened ahead is this user's: it goes with the layout (a sign-out) or when the user changes.
+  // Nothing to close (and no code to fetch for it) before a list was opened ahead.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again, closing it, when the user changes
-  useEffect(() => () => void warmLists().then((w) => w.dropWarmList(session)), [session, userId])
+  useEffect(() => () => void warmModule?.then((w) => w.dropWarmList(session)), [session, userId])
+  const shown = usePageShown()
   useEffect(() => {
-    session.send({ type: "session.shown" })
-    // Fetched beside the rest of the session's code, so that both arrive together.
-    void loadLiveParts().catch(() => undefined)
-  }, [session])
+    if (shown) session.send({ type: "session.shown" })
+  }, [session, shown])
+  // Fetched when the rest of the session's code is (once the page's data is here), so that both arrive
+  // together.
+  usePreloadWhenIdle(fetchLiveParts)
   const live = useLiveParts()
   const [reconnections, setReconnections] = useState(0)
   const [paletteAsked, setPaletteAsked] = useState(false)

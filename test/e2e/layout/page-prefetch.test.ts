@@ -23,7 +23,7 @@ afterAll(async () => {
 function chunksAsked(page: Page): string[] {
   const asked: string[] = []
   page.on("request", (request) => {
-    const name = /\/assets\/([A-Za-z-]+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname)?.[1]
+    const name = /\/assets\/([A-Za-z.-]+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname)?.[1]
     if (name && !asked.includes(name)) asked.push(name)
   })
   return asked
@@ -44,6 +44,36 @@ describe("page code fetched before it is asked for", () => {
     // A read-only user cannot choose providers, open the reports or manage staff: their code stays on the server.
     const gated = ["SelectProvidersPage", "ReportsPage", "StaffPage"]
     expect(asked.filter((c) => gated.includes(c))).toEqual([])
+    await context.close()
+  })
+
+  it("waits for the summary the first paint shows before fetching anything ahead", async () => {
+    const { context, page } = await newPage(browser)
+    await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+    await page.getByText(/Welcome back, /).waitFor()
+    await page.waitForLoadState("networkidle")
+    // The summary's answer is held back while the page reloads.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route("**/api/v1/dashboard/summary/**", async (route) => {
+      await held
+      await route.continue().catch(() => undefined)
+    })
+    const asked = chunksAsked(page)
+    await page.reload()
+    await page.getByText(/Welcome back, /).waitFor()
+    // Idle time has come and gone, twice over: before, the rest of the session and the pages' code came now.
+    const idleTwice = () =>
+      new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve())))
+    await page.evaluate(idleTwice)
+    await page.evaluate(idleTwice)
+    const ahead = ["session-rest.actors", "live-parts", "list-pages", "DetailPage", "UserMenuPopup"]
+    expect(asked.filter((c) => ahead.includes(c))).toEqual([])
+    release()
+    await page.getByRole("heading", { name: "Recent activity" }).waitFor()
+    await expect.poll(() => ahead.filter((c) => !asked.includes(c))).toEqual([])
     await context.close()
   })
 
