@@ -19,6 +19,7 @@ afterAll(async () => {
 })
 
 const REFRESH = "/api/company/token/refresh/"
+const NOTICE = "/api/company/sign-in-notice/"
 const BOOT_CHUNK = /\/assets\/boot-[^/]+\.js$/
 
 interface Asked {
@@ -170,6 +171,25 @@ describe("the session starts while the JavaScript downloads", () => {
     await tab.goto(`${server.url}/login`)
     await tab.waitForURL(`${server.url}/dashboard`)
     expect(chunks().filter((url) => /\/(signed-in|session\.actors|DashboardPage)-/.test(url))).toEqual([])
+    await context.close()
+  })
+
+  it("without a session, the sign-in notice is asked for before the boot chunk has arrived, once", async () => {
+    const { context, page } = await newPage(browser)
+    const asked = watch(page)
+    let noticeBeforeBoot = false
+    // The boot chunk is held (none of the app's code runs) until the notice is asked for, or for 5 s.
+    await page.route(BOOT_CHUNK, async (route) => {
+      const until = Date.now() + 5000
+      while (count(asked, NOTICE) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20))
+      noticeBeforeBoot = count(asked, NOTICE) > 0
+      await route.continue()
+    })
+    await page.goto(`${server.url}/login`)
+    await page.getByText(/demo accounts/i).waitFor()
+    expect(noticeBeforeBoot).toBe(true)
+    expect(count(asked, NOTICE)).toBe(1)
+    expect(asked.violations).toEqual([])
     await context.close()
   })
 

@@ -5,8 +5,12 @@ import { runInNewContext } from "node:vm"
 import { afterEach, describe, expect, it } from "vitest"
 import { earlyAccess, takeEarlyRefresh } from "../../src/effects/auth/early-refresh-take"
 import { authApi } from "../../src/schema/api/auth"
-import { EARLY_REFRESH_KEY } from "../../src/schema/auth/early-refresh"
-import { EARLY_REFRESH_PATH, EARLY_REFRESH_SCRIPT } from "../../src/schema/auth/early-refresh-script"
+import { EARLY_NOTICE_KEY, EARLY_REFRESH_KEY } from "../../src/schema/auth/early-refresh"
+import {
+  EARLY_NOTICE_PATH,
+  EARLY_REFRESH_PATH,
+  EARLY_REFRESH_SCRIPT,
+} from "../../src/schema/auth/early-refresh-script"
 import { SIGNED_IN_PRELOAD_ID, type SignedInPreloads } from "../../src/schema/system/signed-in-preload"
 import { REFRESH_LOCK, TAB_CHANNEL } from "../../src/schema/tabs/tab-names"
 
@@ -108,10 +112,35 @@ describe("the early refresh script", () => {
     expect(authApi.endpoints.refresh.method).toBe("POST")
   })
 
-  it("does nothing without the session hint cookie", () => {
-    const r = run({ cookie: "theme=dark; other_session_hint=1", answer: answered(200, { access: "t" }) })
-    expect(r.calls).toEqual([])
+  it("without the session hint cookie refreshes nothing and asks for the sign-in notice, leaving its body", async () => {
+    const notice = { demo_accounts: true, mail: false }
+    const r = run({
+      cookie: "theme=dark; other_session_hint=1",
+      answer: answered(200, notice),
+      path: "/login",
+    })
+    expect(r.calls).toEqual([{ url: EARLY_NOTICE_PATH, init: { credentials: "same-origin" } }])
     expect(EARLY_REFRESH_KEY in r.window).toBe(false)
+    expect(r.links).toEqual([])
+    expect(await r.window[EARLY_NOTICE_KEY]).toEqual(notice)
+  })
+
+  it("asks the notice endpoint of the API description, not on the links' pages, which do not show it", async () => {
+    expect(EARLY_NOTICE_PATH).toBe(authApi.endpoints.signInNotice.path)
+    expect(authApi.endpoints.signInNotice.method).toBe("GET")
+    for (const path of ["/invite/abc", "/reset-password/abc"]) {
+      const r = run({ cookie: "", answer: answered(200, {}), path })
+      expect(r.calls).toEqual([])
+      expect(EARLY_NOTICE_KEY in r.window).toBe(false)
+    }
+    const refused = run({ cookie: "", answer: answered(503, { detail: "down" }), path: "/forgot-password" })
+    expect(await refused.window[EARLY_NOTICE_KEY]).toBeNull()
+    const offline = run({
+      cookie: "",
+      answer: () => Promise.reject(new TypeError("offline")),
+      path: "/login",
+    })
+    expect(await offline.window[EARLY_NOTICE_KEY]).toBeNull()
   })
 
   it("with the hint, refreshes under the tabs' lock, tells the other tabs the token and leaves the answer", async () => {

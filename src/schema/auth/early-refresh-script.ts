@@ -10,7 +10,7 @@
 
 import { SIGNED_IN_PRELOAD_ID } from "../system/signed-in-preload.ts"
 import { REFRESH_LOCK, TAB_CHANNEL } from "../tabs/tab-names.ts"
-import { EARLY_REFRESH_KEY } from "./early-refresh.ts"
+import { EARLY_NOTICE_KEY, EARLY_REFRESH_KEY } from "./early-refresh.ts"
 import { SESSION_HINT_COOKIE } from "./session-hint.ts"
 
 const text = JSON.stringify
@@ -45,9 +45,25 @@ const PRELOAD =
   'k.crossOrigin="";k.href=all[j];document.head.appendChild(k)}' +
   "}catch(e){}};"
 
+/**
+ * The sign-in notice's endpoint (../api/auth.ts gives it; test/unit/early-refresh.test.ts holds the two equal):
+ * without a session the page is the sign-in form, whose largest text is that notice.
+ */
+export const EARLY_NOTICE_PATH = "/api/company/sign-in-notice/"
+
+/**
+ * Without a session, asks for the sign-in notice at once (not on an invitation or a reset link, which do not
+ * show it) and leaves its answer, the body or null, for the notice's actor: the notice then shows with the form
+ * instead of a round trip after the runtime that would otherwise make the call.
+ */
+const NOTICE =
+  "if(!/^\\/(invite|reset-password)\\//.test(location.pathname))" +
+  `window[${text(EARLY_NOTICE_KEY)}]=fetch(${text(EARLY_NOTICE_PATH)},{credentials:"same-origin"})` +
+  ".then(function(r){return r.ok?r.json():null}).catch(function(){return null});"
+
 export const EARLY_REFRESH_SCRIPT =
   "(function(){" +
-  `if(!/(?:^|;\\s*)${SESSION_HINT_COOKIE.name}=/.test(document.cookie))return;` +
+  `if(!/(?:^|;\\s*)${SESSION_HINT_COOKIE.name}=/.test(document.cookie)){${NOTICE}return}` +
   PRELOAD +
   "var call=function(){" +
   `var asked=fetch(${text(EARLY_REFRESH_PATH)},{method:"POST",credentials:"same-origin"});` +

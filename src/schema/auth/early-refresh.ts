@@ -1,6 +1,9 @@
 // Where index.html's inline script leaves the refresh it starts before the app's JavaScript has arrived
 // (docs/behaviour.md#early-refresh), and what that refresh settles to. Nothing imported: the boot chunk reads it.
 
+/** The property of `window` holding the sign-in notice asked for without a session; its actor takes it, once. */
+export const EARLY_NOTICE_KEY = "__backofficeEarlyNotice"
+
 /** The property of `window` holding the started refresh; the auth actor's refresh takes it, once. */
 export const EARLY_REFRESH_KEY = "__backofficeEarlyRefresh"
 
