@@ -13,6 +13,10 @@ import { FALLBACK_PAGE_MODULE, PAGE_MODULES } from "./src/views/system/page-modu
 const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
 
 /** The modules of the "signed-in" chunk (with what they import that the entry and Effect's chunk hold not). */
+/** The modules of the auth-records chunk (see its group below). */
+const AUTH_RECORDS =
+  /src[\\/](schema[\\/](api[\\/](auth|second-factor|passkeys|accounts|params)|accounts[\\/](sign-in-notice|second-factor|webauthn|passkeys|invitation|password-reset|password-rules)|auth[\\/]auth|system[\\/]errors|tabs[\\/]tabs)|effects[\\/]system[\\/]decoding)\.ts$/
+
 const SIGNED_IN_CHUNK = new RegExp(
   [
     "views/system/signed-in-routes\\.tsx",
@@ -83,6 +87,11 @@ export default defineConfig({
             // first actors stay a chunk of their own: when that one fails to arrive the app says so and offers
             // its retry (test/e2e/shell.test.ts), where a failed layout would only show a page's.
             { name: "signed-in", test: SIGNED_IN_CHUNK },
+            // The records of the calls the runtime makes first (sign-in, refresh, profile, second factor,
+            // passkeys, the public account calls) and the decoding of their answers, as one chunk: left to
+            // itself the bundler made nine files of 0.3–1 KB of them, all asked for by every page that starts
+            // the runtime, the sign-in page once painted and a signed-in reload before its first paint.
+            { name: "auth-records", test: AUTH_RECORDS },
             // The layout's icons as one file: they come just after the first paint (../src/views/shared/Glyph.tsx),
             // and left to itself the bundler made a file of each icon the pages share, six requests more on a
             // signed-in reload, which over HTTP/1.1 queue behind each other.

@@ -150,7 +150,11 @@ describe("the session starts while the JavaScript downloads", () => {
         path,
       ).toHaveLength(1)
       // The layout is one chunk with what the main pages share (vite.config.ts, "signed-in").
-      for (const needed of [/\/signed-in-[^/]+\.js$/, /session\.actors-[^/]+\.js$/, /decoding-[^/]+\.js$/])
+      for (const needed of [
+        /\/signed-in-[^/]+\.js$/,
+        /session\.actors-[^/]+\.js$/,
+        /auth-records-[^/]+\.js$/,
+      ])
         expect(
           asked.some((url) => needed.test(url)),
           `${path}: ${needed}`,
