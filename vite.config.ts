@@ -53,7 +53,7 @@ export default defineConfig({
     modulePreload: {
       polyfill: false,
       // Before a dynamic import the build adds a preload link for each file the imported chunk needs, all in
-      // the task that imports it. For the two chunks that start once the page has shown, with a dozen files
+      // the task that imports it. For the chunks fetched once the page has shown, with up to a dozen new files
       // each, that task ran 40–70 ms (most of it adding the links) on a quiet machine, four times that on a
       // slow phone: a click then waited for it. Without the links the browser fetches the same files as it
       // reads the chunk's imports, one round trip later, off the main thread.
@@ -199,8 +199,14 @@ function earlyRefresh(): Plugin {
   }
 }
 
-/** The chunks loaded once the page has shown whose files come without preload links (see modulePreload). */
-const AFTER_PAINT_CHUNK = /(^|\/)(session-rest\.actors|live-parts)-[\w-]+\.js$/
+/**
+ * The chunks loaded once the page has shown whose files come without preload links (see modulePreload): the
+ * rest of the session, the live parts, and every page but the dashboard (fetched ahead, one per idle period,
+ * each adding a dozen links in one task otherwise). A reload of a page still preloads its files from
+ * index.html's list (the early-refresh plugin), which this does not change.
+ */
+const AFTER_PAINT_CHUNK =
+  /(^|\/)(session-rest\.actors|live-parts|list-pages|(?!Dashboard)[A-Z][A-Za-z]*Page)-[\w-]+\.js$/
 
 /**
  * Chunks the app imports only when asked, or once the page has shown (the rest of the session, the layout's
