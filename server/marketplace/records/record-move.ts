@@ -7,7 +7,8 @@ import type { ApplicationRow, RequestRow } from "../wire"
 // changes it if it is in a status the move may leave, and returns the row as it is after with the status it
 // left. Each statement of a decision is a round trip to PostgreSQL, and under load those are what a decision
 // waits for (bench/RESULTS.md); the find, the update and the read of the row were three.
-// The status left comes from the locked row of the subquery: RETURNING alone only has the new values.
+// The status left comes from the row locked first (a materialized CTE: locked once, whatever the plan):
+// RETURNING alone only has the new values. The uuid on the updated row too lets the plan start from it.
 
 export type Move =
   | {
@@ -51,17 +52,16 @@ export async function moveApplication(
 ): Promise<Moved<ApplicationRow> | undefined> {
   if (!isUuid(uuid)) return undefined
   const found = await tx
-    .updateTable("company_application as r")
-    .from((eb) =>
-      eb
-        .selectFrom("company_application")
-        .select(["id", "status"])
-        .where("uuid", "=", uuid)
-        .forUpdate()
-        .as("old"),
+    .with(
+      (cte) => cte("old").materialized(),
+      (db) =>
+        db.selectFrom("company_application").select(["id", "status"]).where("uuid", "=", uuid).forUpdate(),
     )
+    .updateTable("company_application as r")
+    .from("old")
     .set(decisionColumns(move, "accepted"))
     .whereRef("r.id", "=", "old.id")
+    .where("r.uuid", "=", uuid)
     .where("r.status", leaves(move), "pending")
     .returningAll("r")
     .returning("old.status as was")
@@ -93,18 +93,21 @@ export async function moveRequest(
         }
       : {}
   const found = await tx
-    .updateTable("service_request as r")
-    .from((eb) =>
-      eb
-        .selectFrom("service_request")
-        .select(["id", "status"])
-        .where("uuid", "=", uuid)
-        .where("kind", "=", kind)
-        .forUpdate()
-        .as("old"),
+    .with(
+      (cte) => cte("old").materialized(),
+      (db) =>
+        db
+          .selectFrom("service_request")
+          .select(["id", "status"])
+          .where("uuid", "=", uuid)
+          .where("kind", "=", kind)
+          .forUpdate(),
     )
+    .updateTable("service_request as r")
+    .from("old")
     .set({ ...decisionColumns(move, "approved"), ...forget })
     .whereRef("r.id", "=", "old.id")
+    .where("r.uuid", "=", uuid)
     .where("r.status", leaves(move), "pending")
     .returningAll("r")
     .returning("old.status as was")
