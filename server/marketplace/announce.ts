@@ -1,6 +1,6 @@
 import { categoriesFor } from "../../src/schema/auth/permissions"
 import type { NotificationType, Priority } from "../../src/schema/notifications/notifications"
-import { notify } from "../notifications/notify"
+import { type NotifyInput, notify } from "../notifications/notify"
 import type { Db } from "./db"
 
 // Who hears about what. Every marketplace change is announced to the people who work the queues (the
@@ -25,17 +25,20 @@ export interface Announcement {
   readonly senderName: string
 }
 
+/** The notification an announcement is. */
+export const announcement = (a: Announcement): NotifyInput => ({
+  to: { categories: STAFF },
+  ...(a.actorUserId === null ? {} : { exceptUserId: a.actorUserId }),
+  title: a.title,
+  message: a.message,
+  notification_type: a.type,
+  priority: a.priority,
+  action_url: a.actionUrl,
+  sender_name: a.senderName,
+})
+
 export const announce = (db: Db, a: Announcement): Promise<ReadonlyArray<number>> =>
-  notify(db, {
-    to: { categories: STAFF },
-    ...(a.actorUserId === null ? {} : { exceptUserId: a.actorUserId }),
-    title: a.title,
-    message: a.message,
-    notification_type: a.type,
-    priority: a.priority,
-    action_url: a.actionUrl,
-    sender_name: a.senderName,
-  })
+  notify(db, announcement(a))
 
 /** An emergency request should interrupt; a low one can wait in the list. */
 export const priorityOfUrgency = (urgency: "low" | "normal" | "high" | "emergency"): Priority =>

@@ -1,3 +1,4 @@
+import { sql } from "kysely"
 import type {
   AnyStatus,
   AuditAction,
@@ -7,7 +8,7 @@ import type {
 } from "../../src/schema/marketplace/marketplace"
 import type { Db } from "./db"
 import { announceRecordChange } from "./record-channel"
-import { auditToWire } from "./wire"
+import { type AuditRow, auditToWire } from "./wire"
 
 // The audit trail: one row per transition or selection, written in the same transaction as the change so
 // that a change without its entry (or an entry without its change) cannot exist.
@@ -30,8 +31,9 @@ export interface AuditInput {
   readonly at: Date
 }
 
-export async function recordAudit(db: Db, entry: AuditInput): Promise<AuditEntry> {
-  const row = await db
+/** The insert of an entry's row (./audit-announce.ts writes it with a notification). */
+export const auditInsert = (db: Db, entry: AuditInput) =>
+  db
     .insertInto("marketplace_audit")
     .values({
       record_kind: entry.recordKind,
@@ -47,7 +49,9 @@ export async function recordAudit(db: Db, entry: AuditInput): Promise<AuditEntry
       at: entry.at,
     })
     .returningAll()
-    .executeTakeFirstOrThrow()
+
+export async function recordAudit(db: Db, entry: AuditInput): Promise<AuditEntry> {
+  const row = await auditInsert(db, entry).executeTakeFirstOrThrow()
   // Every change has exactly one entry, so this is where every open tab learns of it (docs/behaviour.md#live-records).
   await announceRecordChange(db, row.id)
   return auditToWire(row)
@@ -63,6 +67,20 @@ export async function auditTrail(db: Db, recordUuid: string): Promise<AuditEntry
     .execute()
   return rows.map(auditToWire)
 }
+
+/** An audit row as json_agg writes it: the time as text. */
+export type AuditJson = Omit<AuditRow, "at"> & { readonly at: string }
+
+/**
+ * The audit trail as a column of another statement (auditTrail's rows and order, read by auditFromJson), so
+ * that a detail read is one round trip.
+ */
+export const auditTrailJson = (recordUuid: string) =>
+  sql<AuditJson[]>`coalesce((select json_agg(a order by a.id) from marketplace_audit a
+    where a.record_uuid = ${recordUuid}), '[]')`
+
+export const auditFromJson = (rows: ReadonlyArray<AuditJson>): AuditEntry[] =>
+  rows.map((a) => auditToWire({ ...a, at: new Date(a.at) }))
 
 export async function lastAudit(db: Db, recordUuid: string): Promise<AuditEntry | null> {
   const row = await db

@@ -40,6 +40,11 @@ export async function assignedProviders(
   return new Map(rows.map((r) => [r.id, { uuid: r.uuid, company_name: r.company_name }]))
 }
 
+/** How many active providers offer the service of the request `r` in its area (a column of a query on it). */
+export const possibleCount = sql<string | number>`(select count(*) from provider p where p.active
+  and p.services @> array[r.service_category]::text[]
+  and exists (select 1 from unnest(p.service_area) as s(area) where lower(trim(s.area)) = lower(trim(r.area))))`
+
 /**
  * How many active providers offer each request's service in its area (the candidates' rule in ./candidates.ts),
  * so that a list can warn of a request nobody could take before anyone approves it.
@@ -51,14 +56,7 @@ export async function possibleProviders(
   if (requestIds.length === 0) return new Map()
   const rows = await db
     .selectFrom("service_request as r")
-    .select([
-      "r.id",
-      sql<string | number>`(select count(*) from provider p where p.active
-        and p.services @> array[r.service_category]::text[]
-        and exists (select 1 from unnest(p.service_area) as s(area) where lower(trim(s.area)) = lower(trim(r.area))))`.as(
-        "n",
-      ),
-    ])
+    .select(["r.id", possibleCount.as("n")])
     .where("r.id", "in", [...requestIds])
     .execute()
   return new Map(rows.map((r) => [r.id, Number(r.n)]))

@@ -1,11 +1,12 @@
 // Creating notifications: the one entry point every domain calls (marketplace changes, admin send, seeds).
 // Rows and their NOTIFY go out in one transaction, so a listener is woken exactly when the rows are visible
 // and never for a change that rolled back.
-import { type Kysely, sql, type Transaction } from "kysely"
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely"
 import type { Channel, NotificationType, Priority } from "../../src/schema/notifications/notifications"
 import type { Database } from "../db/schema"
 import { appendLiveChanges } from "../live/change-log"
 import { NEW_NOTIFICATION_CHANNEL, newNotificationPayloadSql } from "./channels"
+import type { NotificationTable } from "./tables"
 
 export type NotifyRecipients =
   | { readonly userIds: ReadonlyArray<number> }
@@ -33,14 +34,13 @@ export interface NotifyInput {
 type Db = Kysely<Database> | Transaction<Database>
 
 /**
- * The recipients who have not turned this type off on this channel, in one statement: a decision's
- * transaction makes a round trip per statement, and at a busy instance's rate each one costs (bench/RESULTS.md).
+ * The recipients who have not turned this type off on this channel, as a query on app_user (null: the list
+ * given is empty, nobody to ask for).
  */
-async function recipients(db: Db, input: NotifyInput, channel: Channel): Promise<number[]> {
+function recipients(db: Db, input: NotifyInput, channel: Channel) {
   const to = input.to
-  let query = db
+  const query = db
     .selectFrom("app_user")
-    .select("id")
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -52,51 +52,75 @@ async function recipients(db: Db, input: NotifyInput, channel: Channel): Promise
       ),
     )
     .orderBy("id")
-  if ("userIds" in to) {
-    if (to.userIds.length === 0) return []
-    query = query.where("id", "in", [...to.userIds])
-  } else if ("categories" in to) {
-    if (to.categories.length === 0) return []
-    query = query.where("user_category", "in", [...to.categories])
-  } else {
-    if (to.emails.length === 0) return []
-    query = query.where(
-      "email",
-      "in",
-      to.emails.map((e) => e.trim().toLowerCase()),
-    )
-  }
-  if (input.exceptUserId !== undefined) query = query.where("id", "<>", input.exceptUserId)
-  return (await query.execute()).map((r) => r.id)
+  const except = input.exceptUserId
+  const but = except === undefined ? query : query.where("id", "<>", except)
+  if ("userIds" in to) return to.userIds.length === 0 ? null : but.where("id", "in", [...to.userIds])
+  if ("categories" in to)
+    return to.categories.length === 0 ? null : but.where("user_category", "in", [...to.categories])
+  if (to.emails.length === 0) return null
+  return but.where(
+    "email",
+    "in",
+    to.emails.map((e) => e.trim().toLowerCase()),
+  )
+}
+
+/**
+ * The rows of a notification as one insert of its recipients (returning id and user_id), for a statement that
+ * adds their NOTIFY (`notifiedJson`): null when there is nobody to ask for. Recipients, rows and NOTIFY are
+ * one statement because a decision's transaction makes a round trip per statement, and at a busy instance's
+ * rate each one costs (bench/RESULTS.md).
+ */
+export function notificationInsert(db: Db, input: NotifyInput) {
+  const channel = input.channel ?? "in_app"
+  const who = recipients(db, input, channel)
+  if (who === null) return null
+  const isRead = input.is_read ?? false
+  // Every recipient's row but its user_id, the same for all of them.
+  const same = {
+    channel,
+    notification_type: input.notification_type,
+    title: input.title,
+    message: input.message,
+    priority: input.priority,
+    is_read: isRead,
+    read_at: isRead ? (input.created_at ?? new Date()) : null,
+    sender_name: input.sender_name ?? null,
+    action_url: input.action_url ?? null,
+    ...(input.created_at ? { created_at: input.created_at } : {}),
+  } satisfies Omit<Insertable<NotificationTable>, "user_id">
+  const columns = Object.keys(same) as Array<keyof typeof same>
+  return db
+    .insertInto("notification")
+    .columns(["user_id", ...columns])
+    .expression(who.select((eb) => ["id", ...columns.map((c) => eb.val(same[c]).as(c))]))
+    .returning(["id", "user_id"])
+}
+
+export interface Notified {
+  readonly id: number
+  readonly user_id: number
+}
+
+/** The rows of a statement's `added` (a notificationInsert) in id order, each NOTIFY sent: a column. */
+export const notifiedJson = sql<Notified[]>`(select coalesce(json_agg(json_build_object('id', id,
+    'user_id', user_id, 'sent', pg_notify(${NEW_NOTIFICATION_CHANNEL}, ${newNotificationPayloadSql}))
+  order by id), '[]') from added)`
+
+/** Logs the rows for the bells' live frames, in the rows' transaction; returns their ids. */
+export async function logNotified(tx: Db, rows: ReadonlyArray<Notified>): Promise<ReadonlyArray<number>> {
+  await appendLiveChanges(
+    tx,
+    rows.map((r) => ({ topic: "notification", userId: r.user_id, ref: String(r.id) })),
+  )
+  return rows.map((r) => r.id)
 }
 
 async function insertAndAnnounce(tx: Db, input: NotifyInput): Promise<ReadonlyArray<number>> {
-  const channel = input.channel ?? "in_app"
-  const userIds = await recipients(tx, input, channel)
-  if (userIds.length === 0) return []
-  const isRead = input.is_read ?? false
-  // The rows and their NOTIFY (for push and the page caches) in one statement.
+  const insert = notificationInsert(tx, input)
+  if (insert === null) return []
   const rows = await tx
-    .with("added", (db) =>
-      db
-        .insertInto("notification")
-        .values(
-          userIds.map((userId) => ({
-            user_id: userId,
-            channel,
-            notification_type: input.notification_type,
-            title: input.title,
-            message: input.message,
-            priority: input.priority,
-            is_read: isRead,
-            read_at: isRead ? (input.created_at ?? new Date()) : null,
-            sender_name: input.sender_name ?? null,
-            action_url: input.action_url ?? null,
-            ...(input.created_at ? { created_at: input.created_at } : {}),
-          })),
-        )
-        .returning(["id", "user_id"]),
-    )
+    .with("added", () => insert)
     .selectFrom("added")
     .select([
       "id",
@@ -105,12 +129,7 @@ async function insertAndAnnounce(tx: Db, input: NotifyInput): Promise<ReadonlyAr
     ])
     .orderBy("id")
     .execute()
-  // The bell's live frames come from the change log.
-  await appendLiveChanges(
-    tx,
-    rows.map((r) => ({ topic: "notification", userId: r.user_id, ref: String(r.id) })),
-  )
-  return rows.map((r) => r.id)
+  return logNotified(tx, rows)
 }
 
 /** Inserts one row per recipient and wakes every instance's listener; returns the new ids. */

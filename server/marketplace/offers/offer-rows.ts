@@ -32,11 +32,37 @@ const split = ({ provider_uuid, provider_name, ...row }: Joined): OfferWithProvi
   provider: { uuid: provider_uuid, company_name: provider_name },
 })
 
-/** Every offer of a request, in the order they were made. */
-export async function offersOf(db: Db, requestId: number): Promise<Offer[]> {
-  const rows = await withProvider(db).where("o.request_id", "=", requestId).orderBy("o.id").execute()
-  return rows.map(split).map((o) => offerToWire(o.row, o.provider))
+/** An offer as json_build_object writes it (the times as text), with its provider. */
+export interface OfferJson {
+  readonly offer: Omit<OfferRow, "offered_at" | "expires_at" | "answered_at"> & {
+    readonly offered_at: string
+    readonly expires_at: string
+    readonly answered_at: string | null
+  }
+  readonly provider: ProviderRef
 }
+
+/**
+ * Every offer of a request in the order they were made, as a column of another statement (read by
+ * offersFromJson), so that a detail is one round trip.
+ */
+export const offersJson = (requestId: number) =>
+  sql<OfferJson[]>`coalesce((select json_agg(json_build_object('offer', o,
+      'provider', json_build_object('uuid', p.uuid, 'company_name', p.company_name)) order by o.id)
+    from provider_offer o join provider p on p.id = o.provider_id where o.request_id = ${requestId}), '[]')`
+
+export const offersFromJson = (rows: ReadonlyArray<OfferJson>): Offer[] =>
+  rows.map(({ offer, provider }) =>
+    offerToWire(
+      {
+        ...offer,
+        offered_at: new Date(offer.offered_at),
+        expires_at: new Date(offer.expires_at),
+        answered_at: offer.answered_at === null ? null : new Date(offer.answered_at),
+      },
+      provider,
+    ),
+  )
 
 /** The offer with this uuid (locked for the transaction when `forUpdate`); an unknown one is a 404. */
 export async function findOffer(db: Db, uuid: string, forUpdate = false): Promise<OfferWithProvider> {

@@ -10,6 +10,7 @@ import type { Db } from "../db"
 import type { OrderColumn } from "../list-query"
 import type { CompanyApplicationTable, ServiceRequestTable } from "../tables"
 import type { ClaimColumns } from "../wire"
+import type { Move, Moved } from "./record-move"
 
 // What a record kind is to the shared list, transition and claim code: a table entry. The shared code only
 // touches the columns every record table has (below); whatever reads or writes a kind's own columns is a
@@ -56,6 +57,11 @@ export interface RecordKindEntry<Row extends RecordCore, Item, Detail> {
   readonly orderColumns: Readonly<Record<string, OrderColumn<RecordColumn>>>
   /** The status a positive decision leaves. */
   readonly decided: "accepted" | "approved"
+  /**
+   * Decides or reopens the record with this uuid in one statement (./record-move.ts) when its status allows;
+   * undefined when no record of the kind with this uuid is in a status the move may leave.
+   */
+  readonly move: (tx: Db, uuid: string, move: Move) => Promise<Moved<Row> | undefined>
   /** The kind's rows with these ids, in any order. */
   readonly rowsById: (db: Db, ids: ReadonlyArray<number>) => Promise<Row[]>
   /** As the lists return them, in the order given. */
@@ -71,7 +77,10 @@ export interface RecordKindEntry<Row extends RecordCore, Item, Detail> {
   readonly checkDecided: (tx: Db, row: Row, now: Date, overrideReason: string | null) => Promise<AuditDetails>
   /** What deciding does besides the status, in the same transaction; the audit entry's details. */
   readonly onDecided: (tx: Db, row: Row, now: Date) => Promise<AuditDetails>
-  /** What a reopen undoes besides the decision, in the same transaction; the audit entry's details. */
+  /**
+   * What a reopen undoes besides the decision and the row's own columns (those are the move's), in the same
+   * transaction; the audit entry's details. It leaves the record's row as the move returned it.
+   */
   readonly onReopened: (tx: Db, row: Row, was: AnyStatus, now: Date) => Promise<AuditDetails>
   readonly decidedNotice: (row: Row, actorName: string, reason: string | null) => Notice
   readonly reopenedMessage: (row: Row, actorName: string, was: AnyStatus) => string

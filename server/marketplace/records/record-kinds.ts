@@ -13,12 +13,13 @@ import { priorityOfUrgency } from "../announce"
 import { auditTrail } from "../audit"
 import type { Db } from "../db"
 import { APPLICATION_KIND, REQUEST_KINDS } from "../kinds"
-import { offersOf } from "../offers/offer-rows"
 import { activateProviderFor, deactivateProviderFor } from "../provider-from-application"
 import { assignedProviders, possibleProviders, selectedProviders } from "../provider-refs"
 import { releaseProviders } from "../release-providers"
 import { type ApplicationRow, applicationToWire, type RequestRow, requestToWire } from "../wire"
 import type { RecordKindEntry } from "./record-kind"
+import { moveApplication, moveRequest } from "./record-move"
+import { requestDetail } from "./request-detail"
 
 // Every record kind, one entry each: a new kind is a new entry here (and its table, wire shapes and routes),
 // not a new copy of the list, transition and claim code.
@@ -68,6 +69,7 @@ const application: ApplicationEntry = {
   requestKind: null,
   orderColumns: { ...SHARED_ORDERING, company_name: { column: "company_name" } },
   decided: "accepted",
+  move: moveApplication,
   rowsById: (db, ids) => db.selectFrom("company_application").selectAll().where("id", "in", ids).execute(),
   items: async (_db, rows) => rows.map(applicationToWire),
   detail: async (db, row, now) => {
@@ -118,39 +120,15 @@ const request = (kind: RequestKind): RequestEntry => ({
   decided: "approved",
   rowsById: (db, ids) => db.selectFrom("service_request").selectAll().where("id", "in", ids).execute(),
   items: requestItems,
-  detail: async (db, row) => {
-    const [[item], offers, audit] = await Promise.all([
-      requestItems(db, [row]),
-      offersOf(db, row.id),
-      auditTrail(db, row.uuid),
-    ])
-    if (item === undefined) throw new Error("a request row without its wire form")
-    return { ...item, offers, audit }
-  },
+  move: (tx, uuid, move) => moveRequest(tx, kind, uuid, move),
+  detail: (db, row) => requestDetail(db, row),
   titleOf: (row) => row.title,
   checkDecided: async () => ({}),
   onDecided: async () => ({}),
-  // A reopened request forgets the providers chosen for it, who lose the job from their load; its open offers
-  // are withdrawn and whoever had accepted it no longer holds it.
+  // A reopened request forgets the providers chosen for it (the move clears its columns), who lose the job
+  // from their load; its open offers are withdrawn and whoever had accepted it no longer holds it.
   onReopened: async (tx, row, _was, now) => {
-    await tx
-      .updateTable("service_request")
-      .set({
-        providers_selected_at: null,
-        providers_selected_by_user_id: null,
-        providers_selected_by_name: null,
-        assigned_provider_id: null,
-        provider_assigned_at: null,
-      })
-      .where("id", "=", row.id)
-      .execute()
-    await tx
-      .updateTable("provider_offer")
-      .set({ state: "withdrawn", answered_at: now, reason: REOPENED_REASON })
-      .where("request_id", "=", row.id)
-      .where("state", "=", "offered")
-      .execute()
-    const released = await releaseProviders(tx, row.id)
+    const released = await releaseProviders(tx, row.id, { at: now, reason: REOPENED_REASON })
     return released.length > 0 ? { released_providers: released } : {}
   },
   decidedNotice: (row, actorName, reason) =>
