@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react"
-import type { ReactNode } from "react"
+import { type ReactNode, useEffect } from "react"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { useRestState } from "../shell/use-live-parts"
@@ -13,6 +13,11 @@ export function RestGate({ children }: { children: ReactNode }) {
   const session = useSystemActor("session")
   const state = useRestState()
   const error = useSelector(session, (s) => s.context.restError)
+  // Work ahead of need waits for the summary to show (preload-hooks.ts); this page is not ahead of need, and
+  // a slow summary must not hold it.
+  useEffect(() => {
+    if (state === "loading") session.send({ type: "session.shown" })
+  }, [session, state])
   if (state === "running") return children
   if (state === "loading") return <LoadingScreen />
   return (
