@@ -2,6 +2,7 @@
 // (docs/behaviour.md#early-refresh).
 import type { SignInNotice } from "../../schema/accounts/sign-in-notice"
 import { EARLY_NOTICE_KEY } from "../../schema/auth/early-refresh"
+import { takeStarted } from "../system/take-started"
 
 /**
  * The notice in an early answer, or null for anything else (no answer, a refusal, a stray value). Checked here
@@ -21,9 +22,5 @@ export function earlyNotice(answer: unknown): SignInNotice | null {
  * promise of null when it gave no notice, and the caller then asks as it always did.
  */
 export function takeEarlyNotice(): Promise<SignInNotice | null> | null {
-  if (typeof window === "undefined") return null
-  const started: unknown = Reflect.get(window, EARLY_NOTICE_KEY)
-  Reflect.deleteProperty(window, EARLY_NOTICE_KEY)
-  if (!(started instanceof Promise)) return null
-  return started.then(earlyNotice, () => null)
+  return takeStarted(EARLY_NOTICE_KEY, earlyNotice)
 }

@@ -1,6 +1,7 @@
 // Adopts the refresh index.html's inline script started while the JavaScript downloaded
 // (docs/behaviour.md#early-refresh).
 import { EARLY_REFRESH_KEY } from "../../schema/auth/early-refresh"
+import { takeStarted } from "../system/take-started"
 
 /** The access token of a settled early refresh, or null for anything else (no answer, a refusal, a stray value). */
 export function earlyAccess(answer: unknown): string | null {
@@ -16,9 +17,5 @@ export function earlyAccess(answer: unknown): string | null {
  * was cleared with its hint, so that refresh fails at once without asking again).
  */
 export function takeEarlyRefresh(): Promise<string | null> | null {
-  if (typeof window === "undefined") return null
-  const started: unknown = Reflect.get(window, EARLY_REFRESH_KEY)
-  Reflect.deleteProperty(window, EARLY_REFRESH_KEY)
-  if (!(started instanceof Promise)) return null
-  return started.then(earlyAccess, () => null)
+  return takeStarted(EARLY_REFRESH_KEY, earlyAccess)
 }
