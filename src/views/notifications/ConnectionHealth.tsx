@@ -7,13 +7,15 @@ export function ConnectionHealth() {
   const text =
     health.kind === "live"
       ? "Live"
-      : health.kind === "reconnecting"
-        ? "Reconnecting…"
-        : health.kind === "offline"
-          ? health.since === null
-            ? "Offline"
-            : `Offline since ${clockTime(health.since)}`
-          : ""
+      : health.kind === "connecting"
+        ? "Connecting…"
+        : health.kind === "reconnecting"
+          ? "Reconnecting…"
+          : health.kind === "offline"
+            ? health.since === null
+              ? "Offline"
+              : `Offline since ${clockTime(health.since)}`
+            : ""
   return (
     <span className={css.health} role="status" aria-label={`Connection: ${text || "not connected"}`}>
       {text}

@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useCallback, useMemo } from "react"
 import type { SnapshotFrom } from "xstate"
+import { socketHealth } from "../../machines/live/socket-health"
 import type { notificationsMachine } from "../../machines/notifications/notifications.machine"
 import type { NotificationsEvent } from "../../machines/notifications/notifications-context"
 import { useSystemActor } from "../system/app-context"
@@ -12,6 +13,7 @@ export type ListStatus = "idle" | "loading" | "ready" | "loadingMore" | "failed"
 export type Health =
   | { kind: "none" }
   | { kind: "live" }
+  | { kind: "connecting" }
   | { kind: "reconnecting" }
   | { kind: "offline"; since: number | null }
 
@@ -54,18 +56,10 @@ export const detailStatus = (s: NotificationsSnapshot): "none" | "loading" | "sh
   return "none"
 }
 
-/**
- * The socket's health as people are told it: live, reconnecting (the quick attempts), or offline since a time
- * (the quick attempts spent; a slow attempt in flight does not change that until it succeeds).
- */
+/** The socket's health (src/machines/live/socket-health.ts), with since when it is offline. */
 export function useSocketHealth(): Health {
   const ref = useSystemActor("socket")
-  const kind = useSelector(ref, (s) => {
-    if (s.matches({ connection: "open" })) return "live"
-    if (s.matches("idle")) return "none"
-    if (s.context.offlineSince !== null) return "offline"
-    return "reconnecting"
-  })
+  const kind = useSelector(ref, socketHealth)
   const since = useSelector(ref, (s) => s.context.offlineSince)
   if (kind === "offline") return { kind, since }
   return { kind }

@@ -3,9 +3,10 @@ import { clockTime } from "./clock-time"
 import * as css from "./connection.css"
 
 /**
- * The live connection in the top bar: nothing while it is live, 'Reconnecting…' while it tries, and 'Offline
- * since …' with 'Reconnect now' once the quick attempts are spent. A polite live region announces each change to
- * screen readers; the silence while live is announced as 'Connection live'.
+ * The live connection in the top bar: nothing while it is live or connecting for the first time, 'Reconnecting…'
+ * while it tries after a loss, and 'Offline since …' with 'Reconnect now' once the quick attempts are spent. A
+ * polite live region announces each change to screen readers; the silence while live is announced as
+ * 'Connection live'.
  */
 export function ConnectionIndicator() {
   const health = useSocketHealth()

@@ -10,6 +10,13 @@ import { holdSockets } from "./held-sockets"
 // and made while the socket reconnects. The socket is routed through the test (Playwright's routeWebSocket),
 // which decides when each connection reaches the server; nothing sleeps.
 
+declare global {
+  interface Window {
+    /** The top bar's connection states since the page loaded, recorded by the test's init script. */
+    __connectionStates?: string[]
+  }
+}
+
 let server: ServerProcess
 let browser: Browser
 
@@ -33,6 +40,29 @@ async function approveElsewhere(href: string): Promise<void> {
     200,
   )
 }
+
+/**
+ * Records each state the top bar's connection status shows, from each load of the page on, however briefly: a
+ * routed socket opens in the page at once, so a state that lasts a frame is seen only this way. (A page's first
+ * connection, which must not say "Reconnecting…", is over too soon through a route to be seen here; the socket's
+ * path tests hold its health to that.)
+ */
+async function recordConnectionStates(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const states: string[] = []
+    window.__connectionStates = states
+    new MutationObserver(() => {
+      const state = document.querySelector("header [data-connection]")?.getAttribute("data-connection")
+      if (state && states.at(-1) !== state) states.push(state)
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["data-connection"],
+    })
+  })
+}
+const connectionStates = (page: Page) => page.evaluate(() => window.__connectionStates ?? [])
 
 const firstRowHref = async (page: Page) => {
   const links = page.getByRole("table").getByRole("link")
@@ -62,6 +92,7 @@ describe("catching up a page whose socket was not open", () => {
 
   it("shows a change made while the socket was reconnecting, resuming from where it was", async () => {
     const b = await newPage(browser)
+    await recordConnectionStates(b.page)
     const sockets = await holdSockets(b.page)
     await signIn(b.page, server.url, DEMO.admin.email, DEMO.admin.password)
     await b.page.waitForURL(`${server.url}/dashboard`)
@@ -80,6 +111,8 @@ describe("catching up a page whose socket was not open", () => {
     await live.close({ code: 4000, reason: "test: connection lost" })
     // The reconnection is held while another record is decided.
     const again = await sockets.nth(count + 1)
+    // A connection after a loss is a reconnection, and the top bar said so.
+    expect(await connectionStates(b.page)).toContain("reconnecting")
     const next = await firstRowHref(b.page)
     await approveElsewhere(next)
     expect(new URL(again.url()).searchParams.get("since")).toMatch(/^[1-9][0-9]*$/)

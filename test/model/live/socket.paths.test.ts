@@ -3,6 +3,7 @@ import { type Actor, createActor, fromCallback } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import { SOCKET, socketBackoffMs } from "../../../src/constants"
 import { type SocketEvent, socketMachine } from "../../../src/machines/live/socket.machine"
+import { socketHealth } from "../../../src/machines/live/socket-health"
 import { toNotificationsEvent } from "../../../src/machines/live/socket-messages"
 import type { NotificationsEvent } from "../../../src/machines/notifications/notifications-context"
 import { recordedActor } from "../coverage"
@@ -143,6 +144,15 @@ describe("socket machine paths", () => {
       if (step.state.value === "waiting" || step.state.value === "offline") lost = true
     })
     expect(snap.context.reconnections).toBe(cameBack)
+    // People are told of a reconnection only after a loss: a first connection, or a new token's, is not one.
+    // Once offline, it stays 'offline' through the attempts a wake earns until one opens.
+    const health = socketHealth(snap)
+    if (snap.matches({ connection: "open" })) expect(health).toBe("live")
+    else if (snap.matches("idle")) expect(health).toBe("none")
+    else if (snap.matches("offline") || snap.context.offlineSince !== null) expect(health).toBe("offline")
+    else if (snap.matches("waiting")) expect(health).toBe("reconnecting")
+    else if (snap.matches({ connection: "connecting" }))
+      expect(health).toBe(lost ? "reconnecting" : "connecting")
     // 'Connected' and 'lost' alternate, and the last one said is true: live exactly while open.
     expect(log.live.every((live, i) => live === (i % 2 === 0))).toBe(true)
     expect(log.live.at(-1) ?? false).toBe(snap.matches({ connection: "open" }))
