@@ -9,7 +9,7 @@ import { provideUiPreferences } from "../shell/ui-preferences.actors"
 import { provideSupport } from "../support/support.actors"
 import type { TraceRecorder } from "../support/trace-recorder"
 import type { TabLink } from "../tabs/tab-link"
-import { provideTabs } from "../tabs/tabs.actors"
+import { provideTabs, type TabUseSignals } from "../tabs/tabs.actors"
 import { loadChunk } from "./load-chunk"
 import type { RuntimeLoader } from "./runtime-loader"
 import { sessionLoader } from "./session-loader"
@@ -19,12 +19,16 @@ import { sessionLoader } from "./session-loader"
  * loaded on first use (./runtime-loader.ts), so that nothing here holds Effect code; the other tabs are heard
  * through the link opened at start.
  */
-export function provideApp(runtime: RuntimeLoader, tabs: TabLink, recorder?: TraceRecorder) {
+export function provideApp(
+  runtime: RuntimeLoader,
+  tabs: { readonly link: TabLink; readonly use: TabUseSignals | null },
+  recorder?: TraceRecorder,
+) {
   return appMachine.provide({
     actors: {
       auth: provideAuth(runtime.auth),
       refresh: provideRefresh(runtime.auth),
-      tabs: provideTabs(tabs),
+      tabs: provideTabs(tabs.link, tabs.use),
       signInNotice: provideSignInNotice(runtime),
       invitation: provideInvitation(runtime),
       forgotPassword: provideForgotPassword(runtime),

@@ -6,6 +6,7 @@ import { loadAuthEndpoints } from "../auth/load-auth-endpoints"
 import { noSessionHint } from "../auth/session-hint-store"
 import { createTraceRecorder, type TraceRecorder } from "../support/trace-recorder"
 import { browserTabLink, type TabLink } from "../tabs/tab-link"
+import { browserTabUse, type TabUseSignals } from "../tabs/tabs.actors"
 import { actorHttpEnv } from "./actor-http-env"
 import { provideApp } from "./app.actors"
 import type { ConfigShape } from "./config-env"
@@ -22,6 +23,8 @@ export interface StartAppOptions {
   readonly supportRequested?: boolean
   /** The other tabs of this browser (default: the browser's own channel and locks). */
   readonly tabs?: TabLink
+  /** The signs that the person uses this tab (default: the page's own, where there is a page). */
+  readonly tabUse?: TabUseSignals | null
   /** Fetches the runtime's chunk (default: the dynamic import); a test counts or fails the load here. */
   readonly importRuntime?: () => Promise<typeof import("./app-runtime")>
 }
@@ -65,7 +68,9 @@ export function startApp(options: StartAppOptions): StartedApp {
   // Recording starts with the first actor, so that a trace replays every actor from its initial state.
   const recorder = createTraceRecorder()
   const observer = options.inspect
-  const created: AppActor = createActor(provideApp(runtime, tabs, recorder), {
+  const tabUse =
+    options.tabUse !== undefined ? options.tabUse : typeof document === "undefined" ? null : browserTabUse()
+  const created: AppActor = createActor(provideApp(runtime, { link: tabs, use: tabUse }, recorder), {
     // Registered like every other actor, so that the bus can deliver 'signed in' to the root.
     systemId: APP_SYSTEM_ID,
     input: { ui: options.ui, supportRequested: options.supportRequested ?? false },

@@ -70,7 +70,7 @@ export function channelOn(link: TabLink): TabChannelShape {
         resume(Effect.succeed(null))
       }, ms)
       const stop = link.listen((message) => {
-        if (message.type === "signedOut") return
+        if (!("token" in message)) return
         done()
         resume(Effect.succeed(message.token))
       })

@@ -42,7 +42,8 @@ export function tabLinkOver(channel: ChannelLike | null, locks: LocksLike | null
   let latest: { token: string; at: number } | null = null
   const listeners = new Set<(message: TabMessage) => void>()
   const heard = (message: TabMessage) => {
-    latest = message.type === "signedOut" ? null : { token: message.token, at: Date.now() }
+    if (message.type === "signedOut") latest = null
+    else if ("token" in message) latest = { token: message.token, at: Date.now() }
     for (const listener of listeners) listener(message)
   }
   // Every message waits for the same decoder chunk, so messages are still handled in the order they came.

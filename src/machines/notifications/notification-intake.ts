@@ -44,3 +44,11 @@ export function intake(state: IntakeState, { items, at }: Arrival) {
     ),
   }
 }
+
+/**
+ * The toasts a batch shows in this tab: none in a tab other than the one the person used last, which shows them
+ * (its own intake is the same, so the window that merges a burst is the same in every tab).
+ */
+export const toastsHere = (state: IntakeState & { readonly toastHere: boolean }, arrival: Arrival) => ({
+  plans: state.toastHere ? intake(state, arrival).plans : [],
+})

@@ -31,6 +31,8 @@ export type NotificationsEvent =
   | { type: "notifications.changedElsewhere"; id: number; change: Exclude<NotificationChange, "read"> }
   /** A push toast announced this id: the socket's toast must not announce it again. */
   | { type: "notifications.toasted"; id: number }
+  /** Whether this tab is the one the person used last of the browser's tabs: only that one toasts. */
+  | { type: "notifications.inUse"; here: boolean }
 
 export interface NotificationsContext {
   /** The bell's list, of its own tab; the notifications page keeps its own (inbox-page.machine.ts). */
@@ -54,6 +56,11 @@ export interface NotificationsContext {
    * read moments before, then the connection's); after any later one it reads the count again.
    */
   connections: number
+  /**
+   * Whether live notifications are toasted here: in the tab the person used last, not in every tab of theirs
+   * (tabs.machine.ts). A tab alone is that tab.
+   */
+  toastHere: boolean
 }
 
 export interface FirstPage {
@@ -87,4 +94,5 @@ export const fresh = (): NotificationsContext => ({
   detail: null,
   toasted: [],
   connections: 0,
+  toastHere: true,
 })

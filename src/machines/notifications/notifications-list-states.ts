@@ -1,5 +1,5 @@
 import { assign, not } from "xstate"
-import { intake } from "./notification-intake"
+import { toastsHere } from "./notification-intake"
 import { type NotificationFilters, newestId, withNextPage } from "./notification-list"
 import type { BellTab } from "./notifications-context"
 import { notificationsSetup } from "./notifications-setup"
@@ -105,7 +105,8 @@ export const syncRegion = notificationsSetup.createStateConfig({
           actions: [
             {
               type: "showToasts",
-              params: ({ context, event }) => intake(context, { items: event.output.items, at: context.now }),
+              params: ({ context, event }) =>
+                toastsHere(context, { items: event.output.items, at: context.now }),
             },
             {
               type: "takeArrivals",

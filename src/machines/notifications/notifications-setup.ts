@@ -78,7 +78,8 @@ export const notificationsSetup = setup({
       moreFailed: false,
     })),
     reset: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign(() => fresh())
+      // Which tab is in use outlives a sign-out: it is the browser's, not the session's.
+      enqueue.assign(() => ({ ...fresh(), toastHere: context.toastHere }))
       if (context.unread !== 0) enqueue.emit({ type: "notifications.unreadChanged", unread: 0 })
     }),
     /**

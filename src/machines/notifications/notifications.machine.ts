@@ -1,6 +1,6 @@
 import { assign, emit } from "xstate"
 import { NOTIFICATIONS } from "../../constants"
-import { intake } from "./notification-intake"
+import { toastsHere } from "./notification-intake"
 import { applyChange } from "./notification-list"
 import { fresh } from "./notifications-context"
 import { detailRegion } from "./notifications-detail-states"
@@ -24,6 +24,8 @@ export const notificationsMachine = notificationsSetup.createMachine({
   id: "notifications",
   context: fresh,
   initial: "idle",
+  // Heard whenever it changes, signed in or not: the tabs actor runs from the app's start.
+  on: { "notifications.inUse": { actions: assign({ toastHere: ({ event }) => event.here }) } },
   states: {
     idle: { on: { "notifications.start": "active" } },
     active: {
@@ -39,7 +41,8 @@ export const notificationsMachine = notificationsSetup.createMachine({
           actions: [
             {
               type: "showToasts",
-              params: ({ context, event }) => intake(context, { items: [event.notification], at: event.at }),
+              params: ({ context, event }) =>
+                toastsHere(context, { items: [event.notification], at: event.at }),
             },
             { type: "takeArrivals", params: ({ event }) => ({ items: [event.notification], at: event.at }) },
             { type: "setUnread", params: ({ event }) => ({ unread: event.unread }) },

@@ -35,6 +35,8 @@ export type TokenFact =
 export type TabsFact =
   | { type: "tabs.signedInElsewhere"; token: string; userId: number | null }
   | { type: "tabs.signedOutElsewhere" }
+  /** Whether this tab is the one of the browser's tabs the person used last (tabs.machine.ts). */
+  | { type: "tabs.inUse"; here: boolean }
 
 /** The profile editor saved the user's own fields. */
 export type ProfileFact = { type: "profile.saved"; user: Partial<User> }

@@ -26,7 +26,7 @@ type Subscribers<F extends Fact> = {
  * A retained fact is kept by the bus (the last one of its slot) and delivered again to subscribers that start
  * later: the signed-in actors load after sign-in, when 'signed in' and the token were published already.
  */
-export type RetainSlot = "session" | "token" | "user"
+export type RetainSlot = "session" | "token" | "user" | "tabInUse"
 
 export interface Route<F extends Fact> {
   readonly to: Subscribers<F>
@@ -70,6 +70,11 @@ export const SUBSCRIPTIONS = {
     to: { auth: (f) => ({ type: "auth.adoptSession", token: f.token, userId: f.userId }) },
   },
   "tabs.signedOutElsewhere": { to: { auth: () => ({ type: "auth.signedOutElsewhere" }) } },
+  // Live notifications are toasted in the tab used last; the notifications actor starts after sign-in.
+  "tabs.inUse": {
+    retain: "tabInUse",
+    to: { notifications: (f) => ({ type: "notifications.inUse", here: f.here }) },
+  },
   // Every new access token reconnects the socket with it.
   "session.tokenChanged": {
     retain: "token",

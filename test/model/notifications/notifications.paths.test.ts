@@ -142,8 +142,13 @@ describe("notifications machine paths", () => {
     for (const step of path.steps.slice(1)) {
       const before = actor.getSnapshot()
       const askedBefore = asked.length
+      const toastsBefore = toasts.length
       actor.send(step.event as NotificationsEvent)
       const after = actor.getSnapshot()
+      // Only the tab the person used last toasts; which one it is survives a stop (a sign-out).
+      if (!before.context.toastHere) expect(toasts.length).toBe(toastsBefore)
+      if (step.event.type === "notifications.inUse") expect(after.context.toastHere).toBe(step.event.here)
+      else expect(after.context.toastHere).toBe(before.context.toastHere)
       if (step.event.type === "notifications.connected") {
         connections += 1
         keepsAllButSync(before, after)
@@ -254,6 +259,65 @@ describe("notifications machine paths", () => {
       WHOLE_GRAPH_TIMEOUT_MS,
     )
   }
+})
+
+describe("notifications machine paths: which tab toasts", () => {
+  // Another tab of the browser was used after this one, then this one again (tabs.machine.ts): every arrival
+  // in either, live or caught up, before and after a stop. Walked on its own (the other walks leave it out),
+  // since it would double every other walk's states.
+  const regionEvents = pathEvents(notificationsMachine, [
+    ...events.filter((e) =>
+      [
+        "notifications.start",
+        "notifications.stop",
+        "xstate.done.actor.loadFirst",
+        "notifications.connected",
+        "notifications.live",
+        "xstate.done.actor.catchUp",
+      ].includes(e.type),
+    ),
+    { type: "notifications.inUse", here: false },
+    { type: "notifications.inUse", here: true },
+  ])
+  const serialize = (s: Snap) =>
+    JSON.stringify([s.value, s.context.toastHere, s.context.newestSeen, Math.min(s.context.connections, 2)])
+
+  it(
+    "toasts only in the tab used last, and remembers which across a stop",
+    () => {
+      const edges = getEdgePaths(fakes([]), {
+        events: regionEvents,
+        serializeState: serialize,
+        filterEvents: askedOutcome,
+      })
+      expect(
+        edges.some(
+          (e) => !e.state.context.toastHere && e.steps.some((st) => st.event.type === "notifications.live"),
+        ),
+      ).toBe(true)
+      for (const path of edges) {
+        const toasts: ToastPlan[] = []
+        const actor = recordedActor(fakes(toasts)).start()
+        let here = true
+        for (const step of path.steps.slice(1)) {
+          const event = step.event as NotificationsEvent
+          const before = actor.getSnapshot()
+          const toastsBefore = toasts.length
+          actor.send(event)
+          if (event.type === "notifications.inUse") here = event.here
+          expect(actor.getSnapshot().context.toastHere).toBe(here)
+          if (!here) expect(toasts.length).toBe(toastsBefore)
+          // In the tab in use, an item new to it is toasted as before; in another, nothing is.
+          if (event.type === "notifications.live")
+            expect(toasts.length - toastsBefore).toBe(
+              here && before.matches("active") && event.notification.id > before.context.newestSeen ? 1 : 0,
+            )
+        }
+        actor.stop()
+      }
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })
 
 describe("notifications machine rules", () => {
