@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from "kysely"
 import { PGliteDialect } from "kysely-pglite-dialect"
 import pg from "pg"
 import { withCommitHooks } from "./commit-hooks"
+import { namedStatementPool } from "./named-statements"
 import {
   createPgListener,
   type Listen,
@@ -85,7 +86,9 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE })
   pool.on("error", onError)
   const db = new Kysely<Database>({
-    dialect: withCommitHooks(withStatementObserver(new PostgresDialect({ pool }), options.onStatement)),
+    dialect: withCommitHooks(
+      withStatementObserver(new PostgresDialect({ pool: namedStatementPool(pool) }), options.onStatement),
+    ),
   })
   const listener = createPgListener(url, onError)
   let closing: Promise<void> | null = null
