@@ -9,6 +9,8 @@
 // own process, beside its client, as earlier runs did.
 // With --without-log the change log's append (the live_append function) does nothing: the commit latency of
 // the same decisions without the outbox, for comparison (nothing reaches the socket then).
+// Also per decision: the CPU time instance B and the PostgreSQL cluster used during the rate (from /proc; the
+// cluster's includes anything else it served meanwhile).
 // Usage: node --import tsx bench/live/change-latency.ts [--rates 1,20,200] [--seconds 10] [--pool 100]
 //   [--without-log] [--one-process] [--profile-b DIR]
 
@@ -23,6 +25,7 @@ import { seedContext, seedDemo } from "../../server/db/seed"
 import { buildApp } from "../../server/http/app"
 import { LoginResponse } from "../../src/schema/auth/auth"
 import { TEST_PASSWORD_HASH, testConfig } from "../../test/contract/harness"
+import { clusterCpuMs, postmasterOf, processCpuMs } from "./cpu"
 
 const option = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name)
@@ -40,7 +43,7 @@ const profileB = process.argv.includes("--profile-b") ? option("--profile-b", "b
 async function forkInstance(
   databaseUrl: string,
   profileDir?: string,
-): Promise<{ url: string; close: () => Promise<void> }> {
+): Promise<{ url: string; pid?: number; close: () => Promise<void> }> {
   const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []
   const child = fork(new URL("./instance.ts", import.meta.url).pathname, [databaseUrl], {
     execArgv: ["--import", "tsx", ...profile],
@@ -51,6 +54,7 @@ async function forkInstance(
   })
   return {
     url: `http://127.0.0.1:${port}`,
+    ...(child.pid === undefined ? {} : { pid: child.pid }),
     close: () =>
       new Promise((resolve) => {
         child.once("exit", () => resolve())
@@ -78,9 +82,11 @@ const name = `bench_live_${process.pid}`
 const url = new URL(ADMIN_URL)
 url.pathname = `/${name}`
 await admin(`create database ${name}`)
-const instances: Array<{ url: string; close: () => Promise<void> }> = []
+const instances: Array<{ url: string; pid?: number; close: () => Promise<void> }> = []
 try {
   const setup = await openDatabase({ kind: "postgres", url: url.toString() })
+  const backend = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(setup.db)
+  const postmaster = postmasterOf(backend.rows[0]?.pid ?? 0)
   await runMigrations(setup.db)
   await seedDemo(setup.db, seedContext(TEST_PASSWORD_HASH, new Date()))
   if (withoutLog)
@@ -180,6 +186,9 @@ try {
       chains.set(uuid, next)
       return next
     }
+    const cpuB = () => (b.pid === undefined ? null : processCpuMs(b.pid))
+    const cpuPg = () => (postmaster === null ? null : clusterCpuMs(postmaster))
+    const before = { b: cpuB(), pg: cpuPg() }
     const started = performance.now()
     const sent: Promise<void>[] = []
     for (let i = 0; i < total; i++) {
@@ -192,6 +201,8 @@ try {
     const deadline = performance.now() + 10_000
     while (!withoutLog && live.length < total && performance.now() < deadline)
       await new Promise((r) => setTimeout(r, 20))
+    const perDecision = (from: number | null, to: number | null) =>
+      from === null || to === null ? Number.NaN : Math.round(((to - from) / total) * 100) / 100
     rows.push({
       rate,
       decisions: total,
@@ -200,6 +211,8 @@ try {
       "live p99": Math.round(percentile(live, 99)),
       "commit p50": Math.round(percentile(commit, 50)),
       "commit p99": Math.round(percentile(commit, 99)),
+      "B cpu/decision": perDecision(before.b, cpuB()),
+      "PG cpu/decision": perDecision(before.pg, cpuPg()),
     })
   }
   socket.close()

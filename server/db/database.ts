@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from "kysely"
 import { PGliteDialect } from "kysely-pglite-dialect"
 import pg from "pg"
 import { withCommitHooks } from "./commit-hooks"
+import { namedStatementPool } from "./named-statements"
 import {
   createPgListener,
   type Listen,
@@ -16,6 +17,7 @@ import {
 } from "./pg-listener"
 import { lockDataDir } from "./pglite-lock"
 import type { Database } from "./schema"
+import { type OnStatement, withStatementObserver } from "./statement-observer"
 
 export type { OnLost, OnPayload, OnRelisten, Unlisten }
 
@@ -40,13 +42,21 @@ export interface DatabaseHandle {
 export interface OpenOptions {
   /** Errors on idle connections, which would otherwise crash the process. */
   readonly onError?: (error: Error) => void
+  /** Told the text of every statement the queries send, BEGIN and COMMIT included (tests count them). */
+  readonly onStatement?: OnStatement
 }
 
 const POOL_SIZE = 10
 
 /** Wraps an already created PGlite (tests load theirs from a seeded snapshot). */
-export function fromPglite(pglite: PGlite, release: () => void = () => undefined): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: withCommitHooks(new PGliteDialect(pglite)) })
+export function fromPglite(
+  pglite: PGlite,
+  release: () => void = () => undefined,
+  onStatement?: OnStatement,
+): DatabaseHandle {
+  const db = new Kysely<Database>({
+    dialect: withCommitHooks(withStatementObserver(new PGliteDialect(pglite), onStatement)),
+  })
   let closing: Promise<void> | null = null
   return {
     kind: "pglite",
@@ -75,7 +85,11 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   const onError = options.onError ?? (() => undefined)
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE })
   pool.on("error", onError)
-  const db = new Kysely<Database>({ dialect: withCommitHooks(new PostgresDialect({ pool })) })
+  const db = new Kysely<Database>({
+    dialect: withCommitHooks(
+      withStatementObserver(new PostgresDialect({ pool: namedStatementPool(pool) }), options.onStatement),
+    ),
+  })
   const listener = createPgListener(url, onError)
   let closing: Promise<void> | null = null
   return {

@@ -19,7 +19,10 @@ import { recordNotesMigration } from "../marketplace/notes-migration"
 import { offersMigration } from "../marketplace/offers-migration"
 import { queueRemindersMigration } from "../marketplace/reminder-migration"
 import { savedViewsMigration } from "../marketplace/saved-views-migration"
-import { offerStatsMigration } from "../marketplace/shortlist/offer-stats-migration"
+import {
+  offerStatsMigration,
+  offerStatsSkipEmptyMigration,
+} from "../marketplace/shortlist/offer-stats-migration"
 import { shortlistMigration } from "../marketplace/shortlist/shortlist-migration"
 import { notificationArchiveMigration } from "../notifications/archive-migration"
 import { notificationsMigration } from "../notifications/migration"
@@ -110,4 +113,5 @@ export const migrations: readonly Migration[] = [
   secondFactorMigration,
   reportWaitMigration,
   reportShardMigration,
+  offerStatsSkipEmptyMigration,
 ]

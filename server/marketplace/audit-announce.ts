@@ -1,7 +1,7 @@
 import type { AuditEntry } from "../../src/schema/marketplace/marketplace"
 import { logNotified, notificationInsert, notifiedJson } from "../notifications/notify"
 import { type Announcement, announcement } from "./announce"
-import { type AuditInput, auditInsert, recordAudit } from "./audit"
+import { AUDIT_COLUMNS, type AuditInput, auditInsert, recordAudit } from "./audit"
 import type { Db } from "./db"
 import { announceRecordChange } from "./record-channel"
 import { auditToWire } from "./wire"
@@ -18,7 +18,7 @@ export async function auditAndAnnounce(tx: Db, entry: AuditInput, a: Announcemen
     .with("entry", () => auditInsert(tx, entry))
     .with("added", () => notification)
     .selectFrom("entry")
-    .selectAll()
+    .select(AUDIT_COLUMNS)
     .select(notifiedJson.as("notified"))
     .executeTakeFirstOrThrow()
   await announceRecordChange(tx, row.id)

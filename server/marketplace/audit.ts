@@ -6,8 +6,10 @@ import type {
   AuditEntry,
   RecordKind,
 } from "../../src/schema/marketplace/marketplace"
+import { allColumns } from "../db/columns"
 import type { Db } from "./db"
 import { announceRecordChange } from "./record-channel"
+import type { MarketplaceAuditTable } from "./tables"
 import { type AuditRow, auditToWire } from "./wire"
 
 // The audit trail: one row per transition or selection, written in the same transaction as the change so
@@ -31,6 +33,22 @@ export interface AuditInput {
   readonly at: Date
 }
 
+/** Every column of an entry: an entry is written by every decision (see server/db/columns.ts). */
+export const AUDIT_COLUMNS = allColumns<MarketplaceAuditTable>()([
+  "id",
+  "record_kind",
+  "record_uuid",
+  "record_title",
+  "actor_user_id",
+  "actor_name",
+  "action",
+  "from_status",
+  "to_status",
+  "reason",
+  "details",
+  "at",
+])
+
 /** The insert of an entry's row (./audit-announce.ts writes it with a notification). */
 export const auditInsert = (db: Db, entry: AuditInput) =>
   db
@@ -48,7 +66,7 @@ export const auditInsert = (db: Db, entry: AuditInput) =>
       details: JSON.stringify(entry.details ?? {}),
       at: entry.at,
     })
-    .returningAll()
+    .returning(AUDIT_COLUMNS)
 
 export async function recordAudit(db: Db, entry: AuditInput): Promise<AuditEntry> {
   const row = await auditInsert(db, entry).executeTakeFirstOrThrow()

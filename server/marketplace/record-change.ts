@@ -4,6 +4,7 @@
 import type { RecordChangedMessage } from "../../src/schema/live/socket"
 import type { RecordKind } from "../../src/schema/marketplace/marketplace"
 import type { RecordSource } from "../../src/schema/system/app-routes"
+import { AUDIT_COLUMNS } from "./audit"
 import type { Db } from "./db"
 import { RECORD_KINDS } from "./records/record-kinds"
 import { listItem } from "./records/record-rows"
@@ -25,7 +26,7 @@ async function listRow(db: Db, source: RecordSource, uuid: string): Promise<Reco
 export async function recordChangeOf(db: Db, auditId: number): Promise<RecordChangedMessage | null> {
   const row = await db
     .selectFrom("marketplace_audit")
-    .selectAll()
+    .select(AUDIT_COLUMNS)
     .where("id", "=", auditId)
     .executeTakeFirst()
   if (row === undefined) return null

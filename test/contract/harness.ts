@@ -11,6 +11,7 @@ import { type Config, loadConfig } from "../../server/config"
 import { type DatabaseHandle, fromPglite, openDatabase } from "../../server/db/database"
 import { runMigrations } from "../../server/db/migrate"
 import { seedContext, seedDemo } from "../../server/db/seed"
+import type { OnStatement } from "../../server/db/statement-observer"
 import { buildApp } from "../../server/http/app"
 import type { PushSender } from "../../server/push/push-sender"
 import { LoginResponse, type User } from "../../src/schema/auth/auth"
@@ -55,6 +56,8 @@ export interface StartOptions {
   readonly extend?: (app: FastifyInstance) => Promise<void> | void
   /** The push sender the app uses (a recording one); none: push is off. */
   readonly pushSender?: PushSender
+  /** Told the text of every statement the server's database handle sends (counting what a call costs). */
+  readonly onStatement?: OnStatement
 }
 
 export interface Session {
@@ -160,6 +163,7 @@ const seeded = async (database: DatabaseHandle): Promise<void> => {
 /** A fresh migrated and seeded database; `url` names a PostgreSQL one, for more connections to it. */
 export async function openTestDatabase(
   backend: Backend,
+  onStatement?: OnStatement,
 ): Promise<{ database: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
   if (backend === "pglite") {
     pgliteTemplate ??= (async () => {
@@ -170,7 +174,11 @@ export async function openTestDatabase(
       await database.close()
       return dump
     })()
-    const database = fromPglite(await PGlite.create({ loadDataDir: await pgliteTemplate }))
+    const database = fromPglite(
+      await PGlite.create({ loadDataDir: await pgliteTemplate }),
+      undefined,
+      onStatement,
+    )
     return { database, drop: async () => undefined }
   }
   const name = `backoffice_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
@@ -179,7 +187,7 @@ export async function openTestDatabase(
   url.pathname = `/${name}`
   const drop = () => adminQuery(`drop database if exists ${name} with (force)`)
   try {
-    const database = await openDatabase({ kind: "postgres", url: url.toString() })
+    const database = await openDatabase({ kind: "postgres", url: url.toString() }, { onStatement })
     await seeded(database).catch(async (error: unknown) => {
       await database.close()
       throw error
@@ -199,7 +207,7 @@ export const cookieFrom = (response: Response, name = "refresh_token"): string |
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const config = testConfig(options.config)
   const clock = manualClock()
-  const { database, drop } = await openTestDatabase(options.backend ?? "pglite")
+  const { database, drop } = await openTestDatabase(options.backend ?? "pglite", options.onStatement)
   const lines: string[] = []
   const logger = { write: (line: string) => void lines.push(line) }
   let built: FastifyInstance | null = null

@@ -4,7 +4,7 @@ import { Schema } from "effect"
 import { expect } from "vitest"
 import { ExportLink } from "../../src/schema/exports/exports"
 import { ErrorBody } from "../../src/schema/system/errors"
-import { type Backend, startServer, type TestServer } from "./harness"
+import { type Backend, type StartOptions, startServer, type TestServer } from "./harness"
 
 export interface Sessions {
   readonly admin: string
@@ -29,8 +29,11 @@ export const SECOND_COORDINATOR = {
   full_name: "Cora Second",
 }
 
-export async function startMarketplace(backend: Backend): Promise<MarketplaceServer> {
-  const server = await startServer({ backend })
+export async function startMarketplace(
+  backend: Backend,
+  options: Omit<StartOptions, "backend"> = {},
+): Promise<MarketplaceServer> {
+  const server = await startServer({ ...options, backend })
   const now = new Date()
   await server.database.db
     .insertInto("app_user")

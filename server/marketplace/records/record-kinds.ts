@@ -19,6 +19,7 @@ import { releaseProviders } from "../release-providers"
 import { type ApplicationRow, applicationToWire, type RequestRow, requestToWire } from "../wire"
 import type { RecordKindEntry } from "./record-kind"
 import { moveApplication, moveRequest } from "./record-move"
+import { REQUEST_COLUMNS } from "./request-columns"
 import { requestDetail } from "./request-detail"
 
 // Every record kind, one entry each: a new kind is a new entry here (and its table, wire shapes and routes),
@@ -118,7 +119,8 @@ const request = (kind: RequestKind): RequestEntry => ({
     budget: { column: "budget_pence", nullable: true },
   },
   decided: "approved",
-  rowsById: (db, ids) => db.selectFrom("service_request").selectAll().where("id", "in", ids).execute(),
+  rowsById: (db, ids) =>
+    db.selectFrom("service_request").select(REQUEST_COLUMNS).where("id", "in", ids).execute(),
   items: requestItems,
   move: (tx, uuid, move) => moveRequest(tx, kind, uuid, move),
   detail: (db, row) => requestDetail(db, row),

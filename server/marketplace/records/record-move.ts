@@ -2,6 +2,7 @@ import type { AnyStatus, RequestKind } from "../../../src/schema/marketplace/mar
 import { isUuid } from "../../ids"
 import type { Db } from "../db"
 import type { ApplicationRow, RequestRow } from "../wire"
+import { REQUEST_COLUMNS } from "./request-columns"
 
 // A decision's or a reopen's change of status as one statement: it finds the record by its uuid, locks it,
 // changes it if it is in a status the move may leave, and returns the row as it is after with the status it
@@ -23,6 +24,8 @@ export interface Moved<Row> {
   readonly row: Row
   readonly was: AnyStatus
 }
+
+const REQUEST_RETURNING = REQUEST_COLUMNS.map((column) => `r.${column}` as const)
 
 /** The decision's columns, or a reopen clearing them. */
 const decisionColumns = <S extends AnyStatus>(move: Move, decided: S) =>
@@ -109,7 +112,7 @@ export async function moveRequest(
     .whereRef("r.id", "=", "old.id")
     .where("r.uuid", "=", uuid)
     .where("r.status", leaves(move), "pending")
-    .returningAll("r")
+    .returning(REQUEST_RETURNING)
     .returning("old.status as was")
     .executeTakeFirst()
   if (found === undefined) return undefined

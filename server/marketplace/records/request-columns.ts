@@ -1,0 +1,38 @@
+import { allColumns } from "../../db/columns"
+import type { ServiceRequestTable } from "../tables"
+
+/** Every column of a request, by name (see server/db/columns.ts): every decision moves one and reads it. */
+export const REQUEST_COLUMNS = allColumns<ServiceRequestTable>()([
+  "id",
+  "uuid",
+  "kind",
+  "title",
+  "description",
+  "customer_name",
+  "location",
+  "area",
+  "service_category",
+  "urgency",
+  "urgency_rank",
+  "preferred_from",
+  "preferred_to",
+  "budget_pence",
+  "photos",
+  "submitted_at",
+  "status",
+  "decided_at",
+  "decided_by_user_id",
+  "decided_by_name",
+  "reason",
+  "providers_selected_at",
+  "providers_selected_by_user_id",
+  "providers_selected_by_name",
+  "search_text",
+  "assignee_user_id",
+  "assignee_name",
+  "assigned_at",
+  "customer_email",
+  "customer_phone",
+  "assigned_provider_id",
+  "provider_assigned_at",
+])
