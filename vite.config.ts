@@ -206,7 +206,7 @@ function earlyRefresh(): Plugin {
  * index.html's list (the early-refresh plugin), which this does not change.
  */
 const AFTER_PAINT_CHUNK =
-  /(^|\/)(session-rest\.actors|live-parts|list-pages|(?!Dashboard)[A-Z][A-Za-z]*Page)-[\w-]+\.js$/
+  /(^|\/)(session-rest\.actors|session-rest-services|live-parts|list-pages|(?!Dashboard)[A-Z][A-Za-z]*Page)-[\w-]+\.js$/
 
 /**
  * Chunks the app imports only when asked, or once the page has shown (the rest of the session, the layout's
@@ -215,7 +215,7 @@ const AFTER_PAINT_CHUNK =
  * preload them, so that they do not take a connection or bandwidth from what the first paint needs.
  */
 const ON_DEMAND: ReadonlyArray<RegExp> = [
-  /src[\\/]effects[\\/]system[\\/]session-rest\.actors\.ts$/,
+  /src[\\/]effects[\\/]system[\\/]session-rest(\.actors|-services)\.ts$/,
   // The passkey ceremonies: never needed signed in.
   /src[\\/]effects[\\/]auth[\\/]passkey-ceremony\.ts$/,
   // The signed-out pages the root routes to and the sign-in form's second step: a signed-in reload needs none.

@@ -62,6 +62,12 @@ const lateRest = (recorder: ReturnType<typeof system>["recorder"]) =>
     entry: emit({ type: "system.restStarted" }),
   })
 
+/** Says 'rest started' and nothing else. */
+const lateRestStarted = () =>
+  setup({ types: { emitted: {} as { type: "system.restStarted" } } }).createMachine({
+    entry: emit({ type: "system.restStarted" }),
+  })
+
 const to = (received: ReadonlyArray<{ to: string; type: string }>, id: string) =>
   received.filter((r) => r.to === id).map((r) => r.type)
 
@@ -119,6 +125,26 @@ describe("message bus", () => {
     expect(to(received, "socket")).toEqual(["socket.start", "socket.send"])
     // Held once and handed over: the bus keeps nothing more for it.
     expect(lookup(actor.system, "bus")?.getSnapshot().context.held).toEqual([])
+    actor.stop()
+  })
+
+  it("hands each actor of the rest what it is owed as it starts, before the next one starts", async () => {
+    const { actor, auth, received, recorder } = system({ refresh: async () => ({ access: "t1" }) })
+    await waitFor(auth, (s) => s.matches({ AUTHENTICATED: "ready" }))
+    // The rest starts its actors one per task (session-rest.machine.ts): each one's first calls go out then,
+    // in that task, not all together once the last has started.
+    createActor(recorder, { parent: actor, id: "socket", systemId: "socket" }).start()
+    expect(to(received, "socket")).toEqual(["socket.start"])
+    expect(to(received, "notifications")).toEqual([])
+    createActor(recorder, { parent: actor, id: "notifications", systemId: "notifications" }).start()
+    expect(to(received, "notifications")).toEqual(["notifications.start"])
+    expect(to(received, "push")).toEqual([])
+    // Once all run, 'rest started' delivers nothing again.
+    createActor(recorder, { parent: actor, id: "push", systemId: "push" }).start()
+    createActor(lateRestStarted(), { parent: actor }).start()
+    expect(to(received, "socket")).toEqual(["socket.start"])
+    expect(to(received, "notifications")).toEqual(["notifications.start"])
+    expect(to(received, "push")).toEqual(["push.start"])
     actor.stop()
   })
 

@@ -52,3 +52,12 @@ export function eachWhenIdle(tasks: ReadonlyArray<() => void>): () => void {
   cancel = whenIdle(step)
   return () => cancel()
 }
+
+/**
+ * Resolves in a task of its own, soon: work split at it (evaluating a chunk, then building what it provides)
+ * leaves the browser free to paint and take input between the parts, where together they make one long task
+ * on a slow phone.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}

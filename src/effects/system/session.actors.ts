@@ -2,7 +2,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
 import { type LoadRestInput, sessionMachine } from "../../machines/system/session.machine"
 import { provideDashboard } from "../dashboard/dashboard.actors"
 import { provideSidebar } from "../shell/sidebar.actors"
-import { whenIdle } from "./idle"
+import { nextTask, whenIdle } from "./idle"
 import { loadChunk } from "./load-chunk"
 import type { AppRuntime } from "./runtime"
 import { sessionLoader } from "./session-loader"
@@ -23,7 +23,14 @@ export function provideSession(root: AppRuntime) {
       dashboard: provideDashboard(root),
       loadRest: sessionLoader<LoadRestInput>(async ({ atOnce }) => {
         if (!atOnce) await idle()
-        const chunk = await loadChunk(() => import("./session-rest.actors"), CHUNK_LOAD_TIMEOUT_MS)
+        // In three tasks on a slow phone rather than one long one: the signed-in services and their records
+        // are evaluated, then the rest's machines and adapters, then what those provide is built.
+        const chunk = await loadChunk(async () => {
+          await import("./session-rest-services")
+          await nextTask()
+          return import("./session-rest.actors")
+        }, CHUNK_LOAD_TIMEOUT_MS)
+        await nextTask()
         return chunk.provideSessionRest(root)
       }),
     },

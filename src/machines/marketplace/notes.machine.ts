@@ -9,7 +9,10 @@ import type { RecordRef } from "./marketplace-types"
 
 export const NOTES_LOAD_FAILED = "The notes could not be loaded. Please try again."
 export const NOTE_FAILED = "The note could not be saved. Please try again."
-export const NOTE_TOO_LONG = `A note can be at most ${NOTE_MAX_LENGTH.toLocaleString("en-GB")} characters.`
+// Grouped by hand, as en-GB does ("2,000"): toLocaleString's first call loads the locale's data, a long task on a
+// slow phone while the rest of the session's chunk (which holds this machine) is evaluated after the first paint.
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",")
+export const NOTE_TOO_LONG = `A note can be at most ${grouped(NOTE_MAX_LENGTH)} characters.`
 
 export interface NotesContext {
   readonly target: RecordRef

@@ -45,16 +45,19 @@ export type SessionActorIdsComplete = AssertTrue<
   Exclude<keyof typeof SESSION_ACTORS, SessionActorId> extends never ? true : false
 >
 
-/** The actors the rest of the session starts once the page has shown, in the order they start. */
+/**
+ * The actors the rest of the session starts once the page has shown, in the order they start and hear their
+ * first commands (one per task): by need, the live parts before the profile editor and push.
+ */
 export const REST_ACTOR_IDS = [
-  "profile",
-  "notifications",
   "socket",
-  "push",
-  "preferences",
+  "notifications",
+  "sharedViews",
   "liveRecords",
   "presence",
-  "sharedViews",
+  "preferences",
+  "profile",
+  "push",
 ] as const satisfies ReadonlyArray<keyof typeof REST_ACTORS>
 export type RestActorId = (typeof REST_ACTOR_IDS)[number]
 /** Compiles only while REST_ACTOR_IDS lists every actor of REST_ACTORS. */

@@ -8,7 +8,9 @@ import { describeEvent, getEdgePaths } from "../walk"
 
 // The bus machine on its own, inside a small system whose subscribers are recorders: every publication is
 // delivered as the table says, retained facts are kept by their slot, and 'session started' and 'rest started'
-// deliver them again to the actors of the session that has just started. The listener that hears facts is idle here: the path publishes them itself.
+// deliver them again to the actors of the session that has just started; each actor of the rest of the session
+// has them as it starts ('joined'), one per task. The listener that hears facts and starts is idle here: the
+// path publishes and joins itself.
 
 const received: Array<{ to: string; type: string }> = []
 const recorder = fromCallback<EventObject>(({ self, receive }) => {
@@ -18,7 +20,9 @@ const recorder = fromCallback<EventObject>(({ self, receive }) => {
 const bus = busMachine.provide({ actors: { hearFacts: fromCallback(() => () => {}) } })
 const SUBSCRIBERS = ["app", "support", "tabs", ...SESSION_ACTOR_IDS, ...REST_ACTOR_IDS]
 
-const publish = (fact: BusEvent["fact"]): BusEvent => ({ type: "bus.publish", publisher: "test", fact })
+type Publish = Extract<BusEvent, { type: "bus.publish" }>
+const publish = (fact: Publish["fact"]): BusEvent => ({ type: "bus.publish", publisher: "test", fact })
+const joined = (id: "socket" | "notifications" | "push"): BusEvent => ({ type: "bus.joined", id })
 const events: BusEvent[] = [
   publish({ type: "session.signedIn", how: "restored", token: "t0", userId: 1 }),
   publish({ type: "session.signedOut", how: "expired" }),
@@ -26,6 +30,9 @@ const events: BusEvent[] = [
   publish({ type: "system.sessionStarted" }),
   publish({ type: "system.restStarted" }),
   publish({ type: "notification.arrived", notification: notificationFixture() }),
+  joined("socket"),
+  joined("notifications"),
+  joined("push"),
 ]
 const serializeState = (s: { context: { retained: Record<string, { type: string }> } }) =>
   JSON.stringify(Object.entries(s.context.retained).map(([slot, fact]) => [slot, fact.type]))
@@ -75,11 +82,12 @@ describe("bus machine paths", () => {
     it(path.steps.map((s) => describeEvent(s.event)).join(" → "), () => {
       const root = walk(path.steps)
       expect(serializeState(root.getSnapshot())).toBe(serializeState(path.state))
-      const fact = (path.steps.at(-1)?.event as BusEvent | undefined)?.fact
+      const last = path.steps.at(-1)?.event as BusEvent | undefined
+      const fact = last?.type === "bus.publish" ? last.fact : undefined
       const reached = received.map((r) => `${r.to}:${r.type}`).sort()
-      // What the last publication reached: its subscribers in the table, and for 'session started' ('rest
-      // started') every retained fact again, but only to the actors that just started (the root heard 'signed
-      // in' when it happened).
+      // What the last publication reached: its subscribers in the table, and for 'session started' every
+      // retained fact again, but only to the actors that just started (the root heard 'signed in' when it
+      // happened); an actor of the rest that starts has them too, and only it.
       const retained = path.steps.at(-2)?.state.context.retained ?? {}
       const signedIn = retained.session?.type === "session.signedIn"
       const signedOut = retained.session?.type === "session.signedOut"
@@ -111,9 +119,12 @@ describe("bus machine paths", () => {
         "session.tokenChanged": ["socket:socket.start"],
         "notification.arrived": [],
         "system.sessionStarted": again,
-        "system.restStarted": againRest,
+        // The rest's actors had theirs as each started.
+        "system.restStarted": [],
       }
       if (fact) expect(reached).toEqual([...(expected[fact.type] ?? [])].sort())
+      if (last?.type === "bus.joined")
+        expect(reached).toEqual(againRest.filter((d) => d.startsWith(`${last.id}:`)).sort())
       root.stop()
     })
 
