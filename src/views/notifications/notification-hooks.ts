@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useCallback, useMemo } from "react"
 import type { SnapshotFrom } from "xstate"
-import { socketHealth } from "../../machines/live/socket-health"
+import { type HealthKind, socketHealth } from "../../machines/live/socket-health"
 import type { notificationsMachine } from "../../machines/notifications/notifications.machine"
 import type { NotificationsEvent } from "../../machines/notifications/notifications-context"
 import { useSystemActor } from "../system/app-context"
@@ -10,12 +10,8 @@ import type { RowActions } from "./NotificationRow"
 type NotificationsSnapshot = SnapshotFrom<typeof notificationsMachine>
 
 export type ListStatus = "idle" | "loading" | "ready" | "loadingMore" | "failed"
-export type Health =
-  | { kind: "none" }
-  | { kind: "live" }
-  | { kind: "connecting" }
-  | { kind: "reconnecting" }
-  | { kind: "offline"; since: number | null }
+/** The socket's health kinds (socket-health.ts), with since when for offline. */
+export type Health = { kind: Exclude<HealthKind, "offline"> } | { kind: "offline"; since: number | null }
 
 const useNotificationsRef = () => useSystemActor("notifications")
 
