@@ -1,12 +1,13 @@
-// Work a transaction does as its very last statement, just before COMMIT: the live change log's append
-// (server/live/change-log.ts) takes a lock held until the commit, so taking it last keeps every other
-// transaction's wait for it to one statement and the commit, not the whole of a decision (bench/RESULTS.md).
-// The dialect's driver writes what the transaction's connection collected; a rollback drops it.
+// Work a transaction does as its very last statement, just before COMMIT, and work that follows the commit on
+// the same connection: the live change log (server/live/change-log.ts) writes its entries as one statement
+// and gives them positions once they are committed. The dialect's driver writes what the transaction's
+// connection collected; a rollback drops it.
 import type { DatabaseConnection, Dialect, Driver } from "kysely"
 
 interface Collected {
   readonly items: unknown[]
   readonly write: (connection: DatabaseConnection, items: ReadonlyArray<unknown>) => Promise<void>
+  readonly afterCommit: ((connection: DatabaseConnection) => Promise<void>) | undefined
 }
 
 /** Per connection, what its open transaction collected, by collector. */
@@ -16,6 +17,11 @@ export interface Collector<T> {
   readonly key: symbol
   /** Runs once, just before the commit, with everything collected in the transaction, in order. */
   readonly write: (connection: DatabaseConnection, items: ReadonlyArray<T>) => Promise<void>
+  /**
+   * Runs once the transaction has committed, before the connection goes back to the pool. It must not throw:
+   * the transaction's work is done, and its caller must not hear of a failure it cannot undo.
+   */
+  readonly afterCommit?: (connection: DatabaseConnection) => Promise<void>
 }
 
 /** Adds items to what this connection's open transaction writes just before it commits. */
@@ -28,13 +34,21 @@ export function collect<T>(connection: DatabaseConnection, collector: Collector<
   const found = byKey.get(collector.key)
   if (found) found.items.push(...items)
   // The collector's own items come back to it: the map's value type cannot say so per key.
-  else byKey.set(collector.key, { items: [...items], write: collector.write as Collected["write"] })
+  else
+    byKey.set(collector.key, {
+      items: [...items],
+      write: collector.write as Collected["write"],
+      afterCommit: collector.afterCommit,
+    })
 }
 
-async function writeCollected(connection: DatabaseConnection): Promise<void> {
+/** Writes what the connection's transaction collected; returns what to run once it has committed. */
+async function writeCollected(connection: DatabaseConnection): Promise<Collected[]> {
   const byKey = open.get(connection)
   open.delete(connection)
-  for (const { items, write } of byKey?.values() ?? []) await write(connection, items)
+  const collected = [...(byKey?.values() ?? [])]
+  for (const { items, write } of collected) await write(connection, items)
+  return collected
 }
 
 function collectingDriver(driver: Driver): Driver {
@@ -47,8 +61,9 @@ function collectingDriver(driver: Driver): Driver {
     },
     // A write that fails fails the commit: Kysely rolls the transaction back and the caller sees the error.
     commitTransaction: async (connection) => {
-      await writeCollected(connection)
+      const collected = await writeCollected(connection)
       await driver.commitTransaction(connection)
+      for (const { afterCommit } of collected) await afterCommit?.(connection)
     },
     rollbackTransaction: (connection) => {
       open.delete(connection)

@@ -12,6 +12,7 @@ import { documentChecklistMigration } from "../documents/checklist-migration"
 import { recordDocumentsMigration } from "../documents/migration"
 import { liveAppendMigration } from "../live/append-migration"
 import { liveChangeLogMigration } from "../live/migration"
+import { liveSequenceMigration } from "../live/sequence-migration"
 import { claimsMigration } from "../marketplace/claims-migration"
 import { customerContactMigration } from "../marketplace/customer-contact-migration"
 import { marketplaceMigration } from "../marketplace/migration"
@@ -114,4 +115,5 @@ export const migrations: readonly Migration[] = [
   reportWaitMigration,
   reportShardMigration,
   offerStatsSkipEmptyMigration,
+  liveSequenceMigration,
 ]

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify"
 import { documentExpiryJob } from "./document-expiry-job"
 import { liveLogPruneJob } from "./live-log-prune-job"
+import { liveLogSequenceJob } from "./live-log-sequence-job"
 import { mailJob } from "./mail-job"
 import { offerExpiryJob } from "./offer-expiry-job"
 import { pushJob } from "./push-job"
@@ -15,6 +16,7 @@ export const JOBS: readonly Job[] = [
   pushJob,
   reminderJob,
   liveLogPruneJob,
+  liveLogSequenceJob,
   mailJob,
   documentExpiryJob,
   offerExpiryJob,

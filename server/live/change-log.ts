@@ -1,7 +1,10 @@
-// Writing and reading the live change log. Positions follow commit order: a writer takes one transaction-scoped
-// advisory lock before it takes a position, so a transaction that took position n commits (or rolls back)
-// before any other takes n + 1, and a reader that has seen n never meets a smaller position later. The lock
-// is held only from the append to the commit, and the append is the transaction's last statement.
+// Writing and reading the live change log. A transaction writes its entries as pending, with no lock, as its
+// last statement; once it has committed, the same connection runs the sequencer (`live_sequence`,
+// ./sequence-migration.ts), which moves every committed pending entry into the log under one advisory lock,
+// in one statement the server runs and commits without a client's round trip in between. Positions therefore
+// follow the sequencer's commits: a reader that has seen n never meets a smaller position later, and no
+// decision's commit waits for another's. Entries a sequencer could not move (its instance died between the
+// commit and the move) are moved by every instance's sweep (server/jobs/live-log-sequence-job.ts).
 // NOTIFY carries the position alone: a wake-up, never the data.
 import { CompiledQuery, type Kysely, sql, type Transaction } from "kysely"
 import { type Collector, collect } from "../db/commit-hooks"
@@ -26,7 +29,14 @@ export interface LiveAppend {
   readonly ref: string
 }
 
-/** Writes a transaction's entries as its last statement (server/db/commit-hooks.ts). */
+/** The sequencer's call; the sweep's names itself, so that a statement count can tell the two apart. */
+const SEQUENCE = CompiledQuery.raw("select live_sequence() as moved")
+const SWEEP = CompiledQuery.raw("select live_sequence() as swept")
+
+/**
+ * Writes a transaction's entries as its last statement and sequences them once it has committed
+ * (server/db/commit-hooks.ts). A failed sequencing is left to the sweep: the change itself has committed.
+ */
 const LOG: Collector<LiveAppend> = {
   key: Symbol("live change log"),
   write: async (connection, entries) => {
@@ -38,6 +48,15 @@ const LOG: Collector<LiveAppend> = {
       ]),
     )
   },
+  afterCommit: async (connection) => {
+    await connection.executeQuery(SEQUENCE).catch(() => undefined)
+  },
+}
+
+/** Moves whatever is still pending into the log; returns how many entries it moved. */
+export async function sweepPendingChanges(db: Db): Promise<number> {
+  const result = await db.executeQuery<{ swept: number }>(SWEEP)
+  return Number(result.rows[0]?.swept ?? 0)
 }
 
 /**

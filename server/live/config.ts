@@ -6,6 +6,11 @@ import type { Env } from "../config"
 export const LIVE_LOG_RETENTION_SECONDS = 3600
 const PRUNE_EVERY_MAX_MS = 60_000
 const PRUNE_EVERY_MIN_MS = 1000
+/**
+ * How often each instance moves entries left pending into the log: only an instance that died between a
+ * commit and its sequencing leaves any, and the pages hear of them this late at most.
+ */
+export const LIVE_SWEEP_EVERY_MS = 1000
 
 export interface LiveLogConfig {
   readonly retentionMs: number

@@ -18,7 +18,16 @@ export interface LiveChangeTable {
   created_at: Generated<Date>
 }
 
+/** Entries written by a committed (or still open) transaction, not yet given a position. */
+export interface LivePendingTable {
+  id: Generated<ColumnType<string | number, never, never>>
+  topic: LiveTopic
+  user_id: number | null
+  ref: string
+}
+
 /** Appended to the server's Database interface (server/db/schema.ts). */
 export interface LiveTables {
   live_change: LiveChangeTable
+  live_pending: LivePendingTable
 }
