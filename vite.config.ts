@@ -206,7 +206,7 @@ function earlyRefresh(): Plugin {
  * index.html's list (the early-refresh plugin), which this does not change.
  */
 const AFTER_PAINT_CHUNK =
-  /(^|\/)(session-rest\.actors|session-rest-services|live-parts|list-pages|(?!Dashboard)[A-Z][A-Za-z]*Page)-[\w-]+\.js$/
+  /(^|\/)(session-rest\.actors|session-rest-services|live-parts|list-pages|[A-Z][A-Za-z]*Page)-[\w-]+\.js$/
 
 /**
  * Chunks the app imports only when asked, or once the page has shown (the rest of the session, the layout's
@@ -221,6 +221,8 @@ const ON_DEMAND: ReadonlyArray<RegExp> = [
   // The signed-out pages the root routes to and the sign-in form's second step: a signed-in reload needs none.
   /src[\\/]views[\\/]accounts[\\/](InvitePage|ForgotPasswordPage|ResetPasswordPage)\.tsx$/,
   /src[\\/]views[\\/]auth[\\/]SignInStep\.tsx$/,
+  // The signed-out pages' machines: a signed-in reload needs none of them either.
+  /src[\\/]effects[\\/]accounts[\\/]sign-in-flows\.actors\.ts$/,
   // The list opened ahead of its page: it starts once the rest of the session runs.
   /src[\\/]views[\\/]marketplace[\\/]warm-list\.ts$/,
   /src[\\/]views[\\/]shell[\\/]live-parts\.tsx$/,

@@ -25,7 +25,8 @@ export interface PreloadOptions {
   readonly base: string
   readonly publicPaths: ReadonlyArray<string>
   readonly pages: ReadonlyArray<readonly [pattern: string, module: string | null]>
-  readonly fallbackPage: string
+  /** The page any other signed-in path redirects to; null when the signed-in routes' own chunk draws it. */
+  readonly fallbackPage: string | null
   /**
    * Dynamic imports a signed-in start does not make (the inspector, the support panel, push's SDK, the
    * toaster): every other chunk the app's start-up code imports dynamically is part of the session's start.
@@ -70,7 +71,7 @@ export function signedInPreloads(
     return chunk.fileName
   }
   const pages = new Set(options.pages.flatMap(([, module]) => (module === null ? [] : [pageChunk(module)])))
-  pages.add(pageChunk(options.fallbackPage))
+  if (options.fallbackPage !== null) pages.add(pageChunk(options.fallbackPage))
   // A chunk holding any module that loads on demand (a shared chunk has no facade to go by).
   const onDemand = (file: string) =>
     (byFile.get(file)?.moduleIds ?? []).some((id) => options.onDemand.some((test) => test.test(id)))
