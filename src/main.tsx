@@ -5,11 +5,11 @@ import { readUiPreferences } from "./effects/shell/ui-preferences.actors"
 import { inspectorRequested, loadInspector } from "./effects/support/inspector"
 import { configFromEnv } from "./effects/system/config-env"
 import { startApp } from "./effects/system/start-app"
-import { isPublicPath } from "./schema/system/app-routes"
+import { isPublicPath, ROUTES } from "./schema/system/app-routes"
 import { RecorderProvider } from "./views/support/recorder-context"
 import { App } from "./views/system/App"
 import { AppProvider } from "./views/system/app-context"
-import { preloadSignedInPage } from "./views/system/routes"
+import { preloadSignedInPage, preloadSignInPage } from "./views/system/routes"
 import "./views/shell/theme.css"
 
 async function main() {
@@ -18,7 +18,7 @@ async function main() {
   if (!isPublicPath(window.location.pathname)) {
     preloadSignedInPage(window.location.pathname)
     void import("./effects/system/session.actors").catch(() => undefined)
-  }
+  } else if (window.location.pathname === ROUTES.login) preloadSignInPage()
   const inspect = inspectorRequested(window.location.search, import.meta.env.VITE_XSTATE_INSPECT)
     ? await loadInspector()
     : undefined

@@ -43,3 +43,6 @@ export const PAGE_MODULES: ReadonlyArray<readonly [pattern: string, module: stri
 
 /** Any other signed-in path redirects to the dashboard, so a reload of it needs what the dashboard needs. */
 export const FALLBACK_PAGE_MODULE = DASHBOARD
+
+/** The sign-in form, a chunk of its own (src/views/system/routes.tsx): preloaded when there is no session. */
+export const SIGN_IN_PAGE_MODULE = "src/views/auth/LoginPage.tsx"

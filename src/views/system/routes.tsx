@@ -2,13 +2,15 @@ import { type ComponentType, useEffect } from "react"
 import { Redirect, Route, Switch } from "wouter"
 import { ROUTES } from "../../schema/system/app-routes"
 import { SignInFlowsGate } from "../accounts/SignInFlowsGate"
-import { LoginPage } from "../auth/LoginPage"
 import { UnauthorizedPage } from "../auth/UnauthorizedPage"
 import { lazyPage } from "../shared/lazy-page"
 import { RequireAuth } from "./route-guards"
 
 // The layout, the bell and every signed-in page load after sign-in, keeping the sign-in bundle small.
 const SignedInRoutes = lazyPage(() => import("./signed-in-routes"))
+// The sign-in form is a chunk of its own, so that a signed-in start does not load it: without a session,
+// index.html's early script preloads it beside the entry (src/schema/auth/early-refresh-script.ts).
+const LoginPage = lazyPage(async () => ({ default: (await import("../auth/LoginPage")).LoginPage }))
 
 /**
  * A public account page: its code and its machine (the sign-in flows' chunk) each load on demand, side by side;
@@ -33,6 +35,11 @@ const ResetPasswordPage = publicPage(lazyPage(() => import("../accounts/ResetPas
  */
 export function preloadSignedInPage(pathname: string): void {
   void SignedInRoutes.preload().then((routes) => routes?.preloadPageFor(pathname))
+}
+
+/** The sign-in form, fetched at start on its own path (the early script preloads it only without a session). */
+export function preloadSignInPage(): void {
+  void LoginPage.preload()
 }
 
 export function AppRoutes() {
