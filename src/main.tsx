@@ -1,6 +1,7 @@
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { Router } from "wouter"
+import { noSessionHint } from "./effects/auth/session-hint-store"
 import { readUiPreferences } from "./effects/shell/ui-preferences.actors"
 import { inspectorRequested, loadInspector } from "./effects/support/inspector"
 import { configFromEnv } from "./effects/system/config-env"
@@ -18,7 +19,10 @@ async function main() {
   if (!isPublicPath(window.location.pathname)) {
     preloadSignedInPage(window.location.pathname)
     void import("./effects/system/session.actors").catch(() => undefined)
-  } else if (window.location.pathname === ROUTES.login) preloadSignInPage()
+  }
+  // The sign-in form where it is the page: on its path, and wherever there is no session (a signed-in path then
+  // sends the visitor there). Asked for now, it is awaited with a spinner rather than suspended on.
+  if (window.location.pathname === ROUTES.login || noSessionHint()) preloadSignInPage()
   const inspect = inspectorRequested(window.location.search, import.meta.env.VITE_XSTATE_INSPECT)
     ? await loadInspector()
     : undefined
