@@ -7,7 +7,7 @@ import { type BuiltChunk, preloadJson, signedInPreloads } from "./scripts/signed
 import { EARLY_REFRESH_SCRIPT, EARLY_REFRESH_SLOT } from "./src/schema/auth/early-refresh-script.ts"
 import { PUBLIC_ROUTES } from "./src/schema/system/app-routes.ts"
 import { SIGNED_IN_PRELOAD_ID } from "./src/schema/system/signed-in-preload.ts"
-import { FALLBACK_PAGE_MODULE, PAGE_MODULES } from "./src/views/system/page-modules.ts"
+import { FALLBACK_PAGE_MODULE, PAGE_MODULES, SIGN_IN_PAGE_MODULE } from "./src/views/system/page-modules.ts"
 
 // `npm run dev`: Vite serves the app and forwards the API and the socket to the real server.
 const backend = process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
@@ -96,6 +96,18 @@ export default defineConfig({
             // and left to itself the bundler made a file of each icon the pages share, six requests more on a
             // signed-in reload, which over HTTP/1.1 queue behind each other.
             { name: "shell-icons", test: /src[\\/]views[\\/]shared[\\/]shell-icons\.ts$/ },
+            // The sign-in form with its notice and the sign-in pages' styles, as one chunk: a signed-in start never
+            // loads it, and without a session index.html's early script preloads it beside the entry. The paths'
+            // checks it shares with the signed-in code's later chunks are one file of their own, not the entry's.
+            {
+              name: "LoginPage",
+              test: /src[\\/]views[\\/](auth[\\/](LoginPage\.tsx|login\.css\.ts)|accounts[\\/]DemoNotice\.tsx)$/,
+            },
+            {
+              name: "app-path",
+              test: /src[\\/](schema[\\/]system[\\/]app-path|machines[\\/]system[\\/]safe-app-path)\.ts$/,
+              priority: 1,
+            },
           ],
         },
       },
@@ -190,6 +202,7 @@ function earlyRefresh(): Plugin {
                   publicPaths: PUBLIC_ROUTES,
                   pages: PAGE_MODULES,
                   fallbackPage: FALLBACK_PAGE_MODULE,
+                  signInPage: SIGN_IN_PAGE_MODULE,
                   onDemand: ON_DEMAND,
                 }),
               )}</script>`
@@ -206,7 +219,7 @@ function earlyRefresh(): Plugin {
  * index.html's list (the early-refresh plugin), which this does not change.
  */
 const AFTER_PAINT_CHUNK =
-  /(^|\/)(session-rest\.actors|session-rest-services|live-parts|list-pages|(?!Dashboard)[A-Z][A-Za-z]*Page)-[\w-]+\.js$/
+  /(^|\/)(session-rest\.actors|session-rest-services|live-parts|list-pages|[A-Z][A-Za-z]*Page)-[\w-]+\.js$/
 
 /**
  * Chunks the app imports only when asked, or once the page has shown (the rest of the session, the layout's
@@ -221,6 +234,10 @@ const ON_DEMAND: ReadonlyArray<RegExp> = [
   // The signed-out pages the root routes to and the sign-in form's second step: a signed-in reload needs none.
   /src[\\/]views[\\/]accounts[\\/](InvitePage|ForgotPasswordPage|ResetPasswordPage)\.tsx$/,
   /src[\\/]views[\\/]auth[\\/]SignInStep\.tsx$/,
+  // The sign-in form: a start without a session preloads it instead (the early script's own list).
+  /src[\\/]views[\\/]auth[\\/]LoginPage\.tsx$/,
+  // The signed-out pages' machines: a signed-in reload needs none of them either.
+  /src[\\/]effects[\\/]accounts[\\/]sign-in-flows\.actors\.ts$/,
   // The list opened ahead of its page: it starts once the rest of the session runs.
   /src[\\/]views[\\/]marketplace[\\/]warm-list\.ts$/,
   /src[\\/]views[\\/]shell[\\/]live-parts\.tsx$/,

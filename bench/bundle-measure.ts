@@ -1,5 +1,5 @@
-// What the sign-in route loads before it first renders: the entry chunk and everything it imports statically,
-// read from Vite's manifest. Shared by the bundle benchmark and the end-to-end budget test.
+// What the sign-in route loads before it first renders: the entry chunk, the sign-in form's and everything they
+// import statically, read from Vite's manifest. Shared by the bundle benchmark and the end-to-end budget test.
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
@@ -89,9 +89,14 @@ function sizes(dist: string, files: readonly string[]) {
   }
 }
 
+/**
+ * The sign-in form, a chunk of its own that a signed-in start does not load: without a session index.html's
+ * early script preloads it beside the entry, so the sign-in route needs it before its first paint.
+ */
+export const SIGN_IN_PAGE = "src/views/auth/LoginPage.tsx"
+
 export function measureSignIn(dist: string): { chunks: ChunkSize[]; totalGzip: number; firebase: boolean } {
-  const manifest = readManifest(dist)
-  return sizes(dist, closure(manifest, [entryKey(manifest)]))
+  return sizes(dist, routeFiles(dist, null))
 }
 
 /**
@@ -108,8 +113,10 @@ export function measureSignIn(dist: string): { chunks: ChunkSize[]; totalGzip: n
  * session's tabs and the list opened ahead of its page (loaded on demand, not in the layout's chunk) to 135.3 KB.
  * The records of the runtime's first calls as one chunk with Schema took it to 134.8 KB; the tabs actor's watch
  * on which tab is in use (toasts in that tab only) and the rest's services as a chunk of their own to 134.7 KB.
+ * The dashboard's page in the signed-in chunk, the signed-out pages' machines loaded on demand and the sign-in
+ * form as a chunk of its own (preloaded without a session) took it to 132.3 KB.
  */
-export const DASHBOARD_CEILING_KB = 135
+export const DASHBOARD_CEILING_KB = 133
 
 /** What a signed-in page needs before it shows: the shell, the session's actors and its own chunk. */
 export const SIGNED_IN_ROUTES: ReadonlyArray<readonly [route: string, page: string]> = [
@@ -128,7 +135,11 @@ export function routeFiles(dist: string, page: string | null): string[] {
     "src/effects/system/session.actors.ts",
     RUNTIME_ENTRY,
   ]
-  return closure(manifest, page === null ? [entryKey(manifest)] : [entryKey(manifest), ...shell, page], dist)
+  return closure(
+    manifest,
+    page === null ? [entryKey(manifest), SIGN_IN_PAGE] : [entryKey(manifest), ...shell, page],
+    dist,
+  )
 }
 
 export function measureRoute(dist: string, page: string) {

@@ -25,7 +25,10 @@ export interface PreloadOptions {
   readonly base: string
   readonly publicPaths: ReadonlyArray<string>
   readonly pages: ReadonlyArray<readonly [pattern: string, module: string | null]>
-  readonly fallbackPage: string
+  /** The page any other signed-in path redirects to; null when the signed-in routes' own chunk draws it. */
+  readonly fallbackPage: string | null
+  /** The sign-in form's module, a chunk of its own: a start without a session preloads it. */
+  readonly signInPage: string
   /**
    * Dynamic imports a signed-in start does not make (the inspector, the support panel, push's SDK, the
    * toaster): every other chunk the app's start-up code imports dynamically is part of the session's start.
@@ -69,8 +72,15 @@ export function signedInPreloads(
     if (!chunk) throw new Error(`signed-in preload: the page module ${module} is not a chunk of its own`)
     return chunk.fileName
   }
+  // The sign-in form's chunk is a group of vite.config.ts (with its notice and styles): found by what it holds.
+  const holderOf = (module: string): string => {
+    const id = resolve(options.root, module)
+    const chunk = chunks.find((c) => c.moduleIds.includes(id))
+    if (!chunk) throw new Error(`signed-in preload: no chunk holds ${module}`)
+    return chunk.fileName
+  }
   const pages = new Set(options.pages.flatMap(([, module]) => (module === null ? [] : [pageChunk(module)])))
-  pages.add(pageChunk(options.fallbackPage))
+  if (options.fallbackPage !== null) pages.add(pageChunk(options.fallbackPage))
   // A chunk holding any module that loads on demand (a shared chunk has no facade to go by).
   const onDemand = (file: string) =>
     (byFile.get(file)?.moduleIds ?? []).some((id) => options.onDemand.some((test) => test.test(id)))
@@ -114,6 +124,10 @@ export function signedInPreloads(
     shell: [...shell, ...shellCss].map(url),
     routes: [...byFiles.values()].map(({ files, patterns }) => [routeExpression(patterns), files] as const),
     fallback: filesOf(options.fallbackPage),
+    signIn: [
+      ...[...closure(holderOf(options.signInPage))].filter((file) => !loaded.has(file)),
+      ...cssOf(closure(holderOf(options.signInPage)), loadedCss),
+    ].map(url),
   }
 }
 

@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from "xstate"
+import { SIGN_IN_FLOW_ACTORS } from "../src/machines/accounts/sign-in-flows-registry"
 import { appMachine } from "../src/machines/system/app.machine"
 import { ROOT_ACTORS } from "../src/machines/system/root-registry"
 import { sessionMachine } from "../src/machines/system/session.machine"
@@ -16,6 +17,7 @@ export const MACHINES: ReadonlyMap<string, AnyStateMachine> = new Map(
     sessionMachine,
     sessionRestMachine,
     ...Object.values(ROOT_ACTORS),
+    ...Object.values(SIGN_IN_FLOW_ACTORS),
     ...Object.values(SESSION_ACTORS),
     ...Object.values(REST_ACTORS),
     ...Object.values(PAGE_MACHINES),

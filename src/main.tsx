@@ -1,15 +1,16 @@
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { Router } from "wouter"
+import { noSessionHint } from "./effects/auth/session-hint-store"
 import { readUiPreferences } from "./effects/shell/ui-preferences.actors"
 import { inspectorRequested, loadInspector } from "./effects/support/inspector"
 import { configFromEnv } from "./effects/system/config-env"
 import { startApp } from "./effects/system/start-app"
-import { isPublicPath } from "./schema/system/app-routes"
+import { isPublicPath, ROUTES } from "./schema/system/app-routes"
 import { RecorderProvider } from "./views/support/recorder-context"
 import { App } from "./views/system/App"
 import { AppProvider } from "./views/system/app-context"
-import { preloadSignedInPage } from "./views/system/routes"
+import { preloadSignedInPage, preloadSignInPage } from "./views/system/routes"
 import "./views/shell/theme.css"
 
 async function main() {
@@ -19,6 +20,9 @@ async function main() {
     preloadSignedInPage(window.location.pathname)
     void import("./effects/system/session.actors").catch(() => undefined)
   }
+  // The sign-in form where it is the page: on its path, and wherever there is no session (a signed-in path then
+  // sends the visitor there). Asked for now, it is awaited with a spinner rather than suspended on.
+  if (window.location.pathname === ROUTES.login || noSessionHint()) preloadSignInPage()
   const inspect = inspectorRequested(window.location.search, import.meta.env.VITE_XSTATE_INSPECT)
     ? await loadInspector()
     : undefined

@@ -56,7 +56,7 @@ describe("sign-in bundle", () => {
     expect(visit.downloads.filter((d) => holdsModule(d.file, CHART_LIBRARY)).map((d) => d.file)).toEqual([])
   })
 
-  it("asks before its first paint for exactly what the entry imports statically, none of it Effect code", () => {
+  it("asks before its first paint for exactly the entry and the sign-in form with their imports, none of it Effect code", () => {
     const entry = measureSignIn("dist").chunks.map((c) => c.file)
     expect(files(true)).toEqual(entry.map((file) => `/${file}`).sort())
     expect(entry.filter((file) => holdsEffect("dist", file))).toEqual([])
@@ -65,9 +65,13 @@ describe("sign-in bundle", () => {
   it("loads the runtime's chunk and the sign-in calls' records once it has painted, and the passkey autofill's", () => {
     const runtime = runtimeFiles("dist")
     expect(runtime.some((file) => holdsEffect("dist", file))).toBe(true)
+    // The sign-in notice's machine (with the public account pages') comes once the page has painted.
+    const flows = filesHolding("dist", SIGN_IN_FLOWS).map((file) => `/${file}`)
+    expect(flows).toHaveLength(1)
+    expect(files(false)).toEqual(expect.arrayContaining(flows))
     // The email field's passkey autofill starts once the page has painted: SimpleWebAuthn and the passkey
     // endpoints' records come then, never before.
-    const autofill = files(false).filter((file) => !runtime.includes(file.slice(1)))
+    const autofill = files(false).filter((file) => !runtime.includes(file.slice(1)) && !flows.includes(file))
     expect(autofill.length).toBeGreaterThan(0)
     for (const file of autofill) expect(holdsPasskeyCode(file), file).toBe(true)
     expect(files(false).some((file) => holdsModule(file, /@simplewebauthn\/browser/))).toBe(true)
@@ -106,8 +110,10 @@ describe("dashboard bundle", () => {
   })
 })
 
+const SIGN_IN_FLOWS = /src\/effects\/accounts\/sign-in-flows\.actors\.ts$/
+
 const SIGNED_OUT_PAGES =
-  /src\/views\/(accounts\/(InvitePage|ForgotPasswordPage|ResetPasswordPage)|auth\/SignInStep)\.tsx$/
+  /src\/(views\/(accounts\/(InvitePage|ForgotPasswordPage|ResetPasswordPage)|auth\/(SignInStep|LoginPage))\.tsx|effects\/accounts\/sign-in-flows\.actors\.ts)$/
 
 /** What the early script of index.html preloads on a signed-in reload. */
 const signedInPreloads = (): SignedInPreloads => {

@@ -176,6 +176,33 @@ describe("walking skeleton in Chromium", () => {
     await context.close()
   })
 
+  it("loads the signed-out pages' machines only for them, and shows a retry when their chunk fails", async () => {
+    const { context, page } = await newPage(browser)
+    const flowsChunk = /\/sign-in-flows\.actors-.*\.js$/
+    const requested: string[] = []
+    page.on("request", (request) => {
+      if (flowsChunk.test(request.url())) requested.push(request.url())
+    })
+    await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+    await page.waitForURL(`${server.url}/dashboard`)
+    // A signed-in reload shows the dashboard without them.
+    requested.length = 0
+    await page.reload()
+    await page.getByText(/Welcome back/).waitFor()
+    expect(requested).toEqual([])
+    await context.close()
+    // Signed out, a public account page whose machines cannot arrive says so, and its retry brings them.
+    const out = await newPage(browser)
+    await out.page.route(flowsChunk, (route) => route.abort())
+    await out.page.goto(`${server.url}/forgot-password`)
+    const alert = out.page.getByRole("alert")
+    await alert.getByText("This page could not be loaded", { exact: false }).waitFor()
+    await out.page.unroute(flowsChunk)
+    await alert.getByRole("button", { name: "Retry" }).click()
+    await out.page.getByRole("heading", { name: "Forgot your password?" }).waitFor()
+    await out.context.close()
+  })
+
   it("a sign-in while the app's services cannot load fails with 'Login failed'; the next one signs in", async () => {
     const { context, page } = await newPage(browser)
     // The runtime's chunk (src/effects/system/app-runtime.ts with Effect's core, vite.config.ts), which the

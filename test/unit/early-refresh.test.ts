@@ -188,6 +188,7 @@ const PRELOADS: SignedInPreloads = {
     ["^(?:\\/billing)\\/?$", []],
   ],
   fallback: ["/assets/Dashboard-1.js"],
+  signIn: ["/assets/LoginPage-1.js", "/assets/login-1.css"],
 }
 const preloadText = JSON.stringify(PRELOADS)
 
@@ -231,12 +232,39 @@ describe("the early script's preloads", () => {
       expect(r.links).toEqual([])
       expect(r.calls).toHaveLength(1)
     }
+    // Without the hint the page is the sign-in form: only its own chunks (the next test).
     const signedOut = run({ cookie: "", answer: ok, preloads: preloadText })
     signedOut.tick()
-    expect(signedOut.links).toEqual([])
+    expect(signedOut.links).toEqual([
+      "modulepreload /assets/LoginPage-1.js",
+      "preload style /assets/login-1.css",
+    ])
     for (const preloads of [undefined, "", "{not json", JSON.stringify({ public: [] })]) {
       const r = run({ cookie: "session_hint=1", answer: ok, ...(preloads === undefined ? {} : { preloads }) })
       r.tick()
+      expect(r.links).toEqual([])
+      expect(r.calls).toHaveLength(1)
+    }
+  })
+
+  it("without the hint, preloads the sign-in form's chunks, but not on a link's page or without a readable list", () => {
+    for (const path of ["/login", "/dashboard", "/forgot-password"]) {
+      const r = run({ cookie: "", answer: ok, preloads: preloadText, path })
+      expect(r.links, path).toEqual([
+        "modulepreload /assets/LoginPage-1.js",
+        "preload style /assets/login-1.css",
+      ])
+      expect(r.calls.map((c) => c.url)).toEqual([EARLY_NOTICE_PATH])
+    }
+    for (const path of ["/invite/abc", "/reset-password/abc"])
+      expect(run({ cookie: "", answer: ok, preloads: preloadText, path }).links, path).toEqual([])
+    for (const preloads of [undefined, "", "{not json", JSON.stringify({ public: [] })]) {
+      const r = run({
+        cookie: "",
+        answer: ok,
+        ...(preloads === undefined ? {} : { preloads }),
+        path: "/login",
+      })
       expect(r.links).toEqual([])
       expect(r.calls).toHaveLength(1)
     }

@@ -23,17 +23,24 @@ const chunk = (fileName: string, parts: Partial<BuiltChunk> = {}): BuiltChunk =>
   ...parts,
 })
 
-// The entry loads boot; it imports the routes, the session's actors and the inspector dynamically; the routes
+// The entry loads boot; it imports the routes, the session's actors, the inspector and the sign-in form dynamically; the routes
 // import two pages, which share a chunk; the session's actors import the runtime (which the entry also loads)
 // and push's SDK dynamically.
 const bundle: BuiltChunk[] = [
   chunk("index.js", {
     isEntry: true,
     imports: ["boot.js"],
-    dynamicImports: ["routes.js", "actors.js", "inspect.js"],
+    dynamicImports: ["routes.js", "actors.js", "inspect.js", "login.js"],
     css: ["index.css"],
   }),
   chunk("boot.js"),
+  // The sign-in form: on demand for a signed-in start, preloaded without a session.
+  chunk("login.js", {
+    facadeModuleId: "/app/src/Login.tsx",
+    imports: ["boot.js", "icons.js"],
+    moduleIds: ["/app/src/Login.tsx"],
+    css: ["login.css", "index.css"],
+  }),
   chunk("routes.js", {
     facadeModuleId: "/app/src/routes.tsx",
     imports: ["boot.js", "icons.js"],
@@ -68,7 +75,8 @@ const options = {
     ["/billing", null],
   ] as const,
   fallbackPage: "src/Dash.tsx",
-  onDemand: [/[\\/]inspector[\\/]/, /[\\/]sdk[\\/]/],
+  signInPage: "src/Login.tsx",
+  onDemand: [/[\\/]inspector[\\/]/, /[\\/]sdk[\\/]/, /[\\/]Login\.tsx$/],
 }
 
 describe("the signed-in preloads computed from the bundle", () => {
@@ -98,6 +106,11 @@ describe("the signed-in preloads computed from the bundle", () => {
       ["^(?:\\/billing)\\/?$", []],
     ])
     expect(preloads.fallback).toEqual(preloads.routes[0]?.[1])
+  })
+
+  it("gives the sign-in form's chunks beyond the entry's, with their CSS, apart from the session's", () => {
+    expect(preloads.signIn).toEqual(["/assets/login.js", "/assets/icons.js", "/assets/login.css"])
+    expect(preloads.shell).not.toContain("/assets/login.js")
   })
 
   it("fails the build when a page module is not a chunk of its own, or the bundle has no single entry", () => {

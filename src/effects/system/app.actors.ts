@@ -1,8 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
 import { appMachine } from "../../machines/system/app.machine"
-import { provideForgotPassword } from "../accounts/forgot-password.actors"
-import { provideInvitation, providePasswordReset } from "../accounts/link-form.actors"
-import { provideSignInNotice } from "../accounts/sign-in-notice.actors"
+import { provideSignInFlowsLoader } from "../accounts/sign-in-flows-loader"
 import { provideAuth } from "../auth/auth.actors"
 import { provideRefresh } from "../auth/refresh.actors"
 import { provideUiPreferences } from "../shell/ui-preferences.actors"
@@ -29,10 +27,7 @@ export function provideApp(
       auth: provideAuth(runtime.auth),
       refresh: provideRefresh(runtime.auth),
       tabs: provideTabs(tabs.link, tabs.use),
-      signInNotice: provideSignInNotice(runtime),
-      invitation: provideInvitation(runtime),
-      forgotPassword: provideForgotPassword(runtime),
-      passwordReset: providePasswordReset(runtime),
+      signInFlows: provideSignInFlowsLoader(runtime),
       uiPreferences: provideUiPreferences(),
       // A separate chunk: the sign-in page never loads the layout's, notifications', socket's or marketplace's
       // code. It comes in parallel with the runtime, which it is built on.

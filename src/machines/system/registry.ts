@@ -6,6 +6,7 @@ import type {
   EventObject,
   InputFrom,
 } from "xstate"
+import type { SIGN_IN_FLOW_ACTORS } from "../accounts/sign-in-flows-registry"
 import type { appMachine } from "./app.machine"
 import type { ROOT_ACTORS } from "./root-registry"
 import type { sessionMachine } from "./session.machine"
@@ -24,6 +25,7 @@ import type { PAGE_MACHINES, REST_ACTORS } from "./session-rest-registry"
 export type AnySystem = AnyActorRef["system"]
 
 export type Registry = typeof ROOT_ACTORS &
+  typeof SIGN_IN_FLOW_ACTORS &
   typeof SESSION_ACTORS &
   typeof REST_ACTORS & {
     app: typeof appMachine

@@ -1,6 +1,4 @@
-import { forgotPasswordMachine } from "../accounts/forgot-password.machine"
-import { invitationMachine, passwordResetMachine } from "../accounts/link-form.machine"
-import { signInNoticeMachine } from "../accounts/sign-in-notice.machine"
+import { signInFlowsMachine } from "../accounts/sign-in-flows.machine"
 import { authMachine } from "../auth/auth.machine"
 import { refreshMachine } from "../auth/refresh.machine"
 import { uiPreferencesMachine } from "../shell/ui-preferences.machine"
@@ -19,10 +17,8 @@ export const ROOT_ACTORS = {
   tabs: tabsMachine,
   uiPreferences: uiPreferencesMachine,
   support: supportMachine,
-  signInNotice: signInNoticeMachine,
-  invitation: invitationMachine,
-  forgotPassword: forgotPasswordMachine,
-  passwordReset: passwordResetMachine,
+  // The signed-out pages' machines, loaded when one of those pages asks (../accounts/sign-in-flows.machine.ts).
+  signInFlows: signInFlowsMachine,
 } as const
 
 export type RootActorId = keyof typeof ROOT_ACTORS
@@ -34,10 +30,7 @@ export const ROOT_ACTOR_IDS = [
   "tabs",
   "uiPreferences",
   "support",
-  "signInNotice",
-  "invitation",
-  "forgotPassword",
-  "passwordReset",
+  "signInFlows",
 ] as const satisfies ReadonlyArray<RootActorId>
 type AssertTrue<T extends true> = T
 /** Compiles only while ROOT_ACTOR_IDS lists every actor of ROOT_ACTORS. */

@@ -46,6 +46,18 @@ const PRELOAD =
   "}catch(e){}};"
 
 /**
+ * Without a session, the page is the sign-in form (a signed-in path sends the visitor there): its chunk, which a
+ * signed-in start never loads, is preloaded at once beside the entry's, as the build listed it in index.html.
+ */
+const SIGN_IN_PRELOAD =
+  "try{" +
+  `var s=JSON.parse((document.getElementById(${text(SIGNED_IN_PRELOAD_ID)})||{}).textContent||"null").signIn;` +
+  'for(var n=0;n<s.length;n++){var m=document.createElement("link");' +
+  'if(/\\.css$/.test(s[n])){m.rel="preload";m.as="style"}else m.rel="modulepreload";' +
+  'm.crossOrigin="";m.href=s[n];document.head.appendChild(m)}' +
+  "}catch(e){}"
+
+/**
  * The sign-in notice's endpoint (../api/auth.ts gives it; test/unit/early-refresh.test.ts holds the two equal):
  * without a session the page is the sign-in form, whose largest text is that notice.
  */
@@ -57,9 +69,11 @@ export const EARLY_NOTICE_PATH = "/api/company/sign-in-notice/"
  * instead of a round trip after the runtime that would otherwise make the call.
  */
 const NOTICE =
-  "if(!/^\\/(invite|reset-password)\\//.test(location.pathname))" +
+  "if(!/^\\/(invite|reset-password)\\//.test(location.pathname)){" +
   `window[${text(EARLY_NOTICE_KEY)}]=fetch(${text(EARLY_NOTICE_PATH)},{credentials:"same-origin"})` +
-  ".then(function(r){return r.ok?r.json():null}).catch(function(){return null});"
+  ".then(function(r){return r.ok?r.json():null}).catch(function(){return null});" +
+  SIGN_IN_PRELOAD +
+  "}"
 
 export const EARLY_REFRESH_SCRIPT =
   "(function(){" +

@@ -1,4 +1,4 @@
-// What index.html tells its early script to preload on a signed-in path (docs/behaviour.md#early-refresh):
+// What index.html tells its early script to preload on a signed-in path, and without a session (docs/behaviour.md#early-refresh):
 // written by the build (scripts/signed-in-preload.ts) into a JSON block the browser never runs, so the
 // script's text, which the Content-Security-Policy allows by its hash, stays the same whatever the chunks are.
 // Nothing imported: the server and vite.config.ts load this module as it is.
@@ -16,4 +16,6 @@ export interface SignedInPreloads {
   readonly routes: ReadonlyArray<readonly [pattern: string, files: ReadonlyArray<string>]>
   /** The page's chunks for a path no route matches (it redirects to the dashboard). */
   readonly fallback: ReadonlyArray<string>
+  /** The sign-in form's chunks beyond index.html's: preloaded when there is no session (it is the page then). */
+  readonly signIn: ReadonlyArray<string>
 }

@@ -10,7 +10,8 @@ import { ROUTES } from "../../schema/system/app-routes.ts"
 const LISTS = "src/views/marketplace/list-pages.tsx"
 const DETAILS = "src/views/marketplace/DetailPage.tsx"
 const CHOOSERS = "src/views/marketplace/SelectProvidersPage.tsx"
-const DASHBOARD = "src/views/dashboard/DashboardPage.tsx"
+// The dashboard is drawn by the signed-in routes' own chunk (signed-in-routes.tsx imports it statically).
+const DASHBOARD = null
 
 /**
  * Every signed-in route pattern with the module of its page, or null for a page drawn by the signed-in routes'
@@ -40,5 +41,8 @@ export const PAGE_MODULES: ReadonlyArray<readonly [pattern: string, module: stri
   [ROUTES.staff, "src/views/accounts/StaffPage.tsx"],
 ]
 
-/** Any other signed-in path redirects to the dashboard, so a reload of it needs the dashboard's page. */
+/** Any other signed-in path redirects to the dashboard, so a reload of it needs what the dashboard needs. */
 export const FALLBACK_PAGE_MODULE = DASHBOARD
+
+/** The sign-in form, a chunk of its own (src/views/system/routes.tsx): preloaded when there is no session. */
+export const SIGN_IN_PAGE_MODULE = "src/views/auth/LoginPage.tsx"

@@ -3,6 +3,7 @@ import { matchRoute, type Parser, Redirect, Route, Switch, useLocation, useRoute
 import type { RefOf } from "../../machines/system/registry"
 import { categoriesFor, hasAnyRole } from "../../schema/auth/permissions"
 import { ROUTES } from "../../schema/system/app-routes"
+import DashboardPage from "../dashboard/DashboardPage"
 import { Bell } from "../notifications/Bell"
 import { lazyPage } from "../shared/lazy-page"
 import { RetrySignal } from "../shared/retry-signal"
@@ -76,9 +77,11 @@ const detailPage = (pick: (m: DetailModule) => ComponentType) =>
 const selectPage = (pick: (m: SelectModule) => ComponentType) =>
   lazyPage<object>(async () => ({ default: pick(await import("../marketplace/SelectProvidersPage")) }))
 
-/** Every page behind sign-in, each its own chunk loaded on demand (docs/behaviour.md#routes). */
+/** Every page behind sign-in, each its own chunk loaded on demand but the dashboard (docs/behaviour.md#routes). */
 const protectedPages: ReadonlyArray<readonly [string, ComponentType]> = [
-  [ROUTES.dashboard, lazyPage(() => import("../dashboard/DashboardPage"))],
+  // In this chunk: every signed-in start that has no page of its own shows the dashboard, and as a chunk of its
+  // own it was one more file (and its imports' list) before the page most often opened first could show.
+  [ROUTES.dashboard, DashboardPage],
   [ROUTES.notifications, afterRest(lazyPage(() => import("../notifications/NotificationsPage")))],
   [ROUTES.notification, afterRest(lazyPage(() => import("../notifications/NotificationDetailPage")))],
   [ROUTES.lists.work.pending, afterRest(listPage((m) => m.WorkPendingPage))],
