@@ -4,10 +4,13 @@
 // connection collected; a rollback drops it.
 import type { DatabaseConnection, Dialect, Driver } from "kysely"
 
+type AfterCommit = (connection: DatabaseConnection) => Promise<void>
+
 interface Collected {
+  readonly key: symbol
   readonly items: unknown[]
   readonly write: (connection: DatabaseConnection, items: ReadonlyArray<unknown>) => Promise<void>
-  readonly afterCommit: ((connection: DatabaseConnection) => Promise<void>) | undefined
+  readonly afterCommit: (() => AfterCommit) | undefined
 }
 
 /** Per connection, what its open transaction collected, by collector. */
@@ -18,10 +21,11 @@ export interface Collector<T> {
   /** Runs once, just before the commit, with everything collected in the transaction, in order. */
   readonly write: (connection: DatabaseConnection, items: ReadonlyArray<T>) => Promise<void>
   /**
-   * Runs once the transaction has committed, before the connection goes back to the pool. It must not throw:
-   * the transaction's work is done, and its caller must not hear of a failure it cannot undo.
+   * Makes, once per database, what runs after each such transaction has committed, before its connection goes
+   * back to the pool (so that it may keep state across the database's transactions). What it makes must not
+   * throw: the transaction's work is done, and its caller must not hear of a failure it cannot undo.
    */
-  readonly afterCommit?: (connection: DatabaseConnection) => Promise<void>
+  readonly afterCommit?: () => AfterCommit
 }
 
 /** Adds items to what this connection's open transaction writes just before it commits. */
@@ -36,6 +40,7 @@ export function collect<T>(connection: DatabaseConnection, collector: Collector<
   // The collector's own items come back to it: the map's value type cannot say so per key.
   else
     byKey.set(collector.key, {
+      key: collector.key,
       items: [...items],
       write: collector.write as Collected["write"],
       afterCommit: collector.afterCommit,
@@ -52,6 +57,13 @@ async function writeCollected(connection: DatabaseConnection): Promise<Collected
 }
 
 function collectingDriver(driver: Driver): Driver {
+  const afterCommits = new Map<symbol, AfterCommit>()
+  const afterCommitOf = ({ key, afterCommit }: Collected): AfterCommit | undefined => {
+    if (!afterCommit) return undefined
+    const made = afterCommits.get(key) ?? afterCommit()
+    afterCommits.set(key, made)
+    return made
+  }
   return {
     init: () => driver.init(),
     acquireConnection: () => driver.acquireConnection(),
@@ -63,7 +75,7 @@ function collectingDriver(driver: Driver): Driver {
     commitTransaction: async (connection) => {
       const collected = await writeCollected(connection)
       await driver.commitTransaction(connection)
-      for (const { afterCommit } of collected) await afterCommit?.(connection)
+      for (const c of collected) await afterCommitOf(c)?.(connection)
     },
     rollbackTransaction: (connection) => {
       open.delete(connection)

@@ -9,6 +9,7 @@
 import { CompiledQuery, type Kysely, sql, type Transaction } from "kysely"
 import { type Collector, collect } from "../db/commit-hooks"
 import type { Database } from "../db/schema"
+import { sequencingRounds } from "./sequencing-rounds"
 import type { LiveTopic } from "./tables"
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -48,9 +49,10 @@ const LOG: Collector<LiveAppend> = {
       ]),
     )
   },
-  afterCommit: async (connection) => {
-    await connection.executeQuery(SEQUENCE).catch(() => undefined)
-  },
+  afterCommit: () =>
+    sequencingRounds(async (connection) => {
+      await connection.executeQuery(SEQUENCE).catch(() => undefined)
+    }),
 }
 
 /** Moves whatever is still pending into the log; returns how many entries it moved. */
