@@ -15,21 +15,21 @@ const connection = (name: string): DatabaseConnection => ({
 /** Rounds finished by hand; each remembers the connection it ran on. */
 function controlledRounds() {
   const started: Array<{ on: DatabaseConnection; finish: () => void }> = []
-  const after = sequencingRounds(
+  const sequenced = sequencingRounds(
     (on) => new Promise<void>((resolve) => started.push({ on, finish: resolve })),
   )
   const settle = async () => {
     for (let i = 0; i < 10; i++) await Promise.resolve()
   }
-  return { started, after, settle }
+  return { started, sequenced, settle }
 }
 
 describe("sequencing rounds", () => {
   it("starts a round at once when none runs, on the committing connection", async () => {
-    const { started, after, settle } = controlledRounds()
+    const { started, sequenced, settle } = controlledRounds()
     const a = connection("a")
     let done = false
-    void after(a).then(() => {
+    void sequenced(a).then(() => {
       done = true
     })
     expect(started.map((r) => r.on)).toEqual([a])
@@ -39,12 +39,12 @@ describe("sequencing rounds", () => {
   })
 
   it("lets commits that come during a round share one next round, started once that round is over", async () => {
-    const { started, after, settle } = controlledRounds()
+    const { started, sequenced, settle } = controlledRounds()
     const [a, b, c] = [connection("a"), connection("b"), connection("c")]
     const finished: string[] = []
-    void after(a).then(() => finished.push("a"))
-    void after(b).then(() => finished.push("b"))
-    void after(c).then(() => finished.push("c"))
+    void sequenced(a).then(() => finished.push("a"))
+    void sequenced(b).then(() => finished.push("b"))
+    void sequenced(c).then(() => finished.push("c"))
     await settle()
     // b and c committed after a's round started, which may not see them: they wait for the next one.
     expect(started).toHaveLength(1)
@@ -58,15 +58,15 @@ describe("sequencing rounds", () => {
   })
 
   it("gives a commit that comes after the next round started another round", async () => {
-    const { started, after, settle } = controlledRounds()
+    const { started, sequenced, settle } = controlledRounds()
     const [a, b, c] = [connection("a"), connection("b"), connection("c")]
-    void after(a)
-    void after(b)
+    void sequenced(a)
+    void sequenced(b)
     started[0]?.finish()
     await settle()
     expect(started).toHaveLength(2)
     let cDone = false
-    void after(c).then(() => {
+    void sequenced(c).then(() => {
       cDone = true
     })
     started[1]?.finish()
