@@ -1,4 +1,4 @@
-import { useEffect } from "react"
+import { useEffect, useRef } from "react"
 import { prefersFewerDownloads } from "../../effects/system/connection-hints"
 import { eachWhenIdle, whenIdle } from "../../effects/system/idle"
 import { useDashboard } from "../marketplace/page-logic"
@@ -37,11 +37,17 @@ export function usePreloadAheadWhenIdle(preloads: () => ReadonlyArray<() => void
 /**
  * As usePreloadAheadWhenIdle, for data fetched in case it is needed once what it needs is ready (a list opened
  * ahead needs the rest of the session, which itself started in idle time after the first paint): not on a
- * connection that asks to save data or is 2G-slow.
+ * connection that asks to save data or is 2G-slow. The first time, at once (the next idle time may come after
+ * the first click); later (ready again as a page is left), in idle time, so as not to compete with the next
+ * page's first render.
  */
 export function useAheadWhenReady(ready: boolean, work: () => void): void {
+  const done = useRef(false)
   useEffect(() => {
-    if (ready && !prefersFewerDownloads()) work()
+    if (!ready || prefersFewerDownloads()) return
+    if (done.current) return whenIdle(work)
+    done.current = true
+    work()
   }, [ready, work])
 }
 
@@ -63,4 +69,27 @@ export function usePreloadOnIntent(preload: (pathname: string, search: string) =
       document.removeEventListener("focusin", onIntent)
     }
   }, [preload])
+}
+
+/**
+ * Calls `clicked` with the path of a same-origin link as it is clicked to be followed in this tab (the primary
+ * button or Enter, no modifier key), before the router's own handler renders the page it leads to.
+ */
+export function useOnLinkClick(clicked: (pathname: string, search: string) => void): void {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.button !== 0 || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null
+      if (
+        link instanceof HTMLAnchorElement &&
+        link.origin === window.location.origin &&
+        (link.target === "" || link.target === "_self") &&
+        !link.hasAttribute("download")
+      )
+        clicked(link.pathname, link.search)
+    }
+    // Capturing, on the document: before the router's handler on the app's root.
+    document.addEventListener("click", onClick, { capture: true })
+    return () => document.removeEventListener("click", onClick, { capture: true })
+  }, [clicked])
 }
