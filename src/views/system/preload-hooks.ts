@@ -70,26 +70,3 @@ export function usePreloadOnIntent(preload: (pathname: string, search: string) =
     }
   }, [preload])
 }
-
-/**
- * Calls `clicked` with the path of a same-origin link as it is clicked to be followed in this tab (the primary
- * button or Enter, no modifier key), before the router's own handler renders the page it leads to.
- */
-export function useOnLinkClick(clicked: (pathname: string, search: string) => void): void {
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      if (event.button !== 0 || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return
-      const link = event.target instanceof Element ? event.target.closest("a[href]") : null
-      if (
-        link instanceof HTMLAnchorElement &&
-        link.origin === window.location.origin &&
-        (link.target === "" || link.target === "_self") &&
-        !link.hasAttribute("download")
-      )
-        clicked(link.pathname, link.search)
-    }
-    // Capturing, on the document: before the router's handler on the app's root.
-    document.addEventListener("click", onClick, { capture: true })
-    return () => document.removeEventListener("click", onClick, { capture: true })
-  }, [clicked])
-}

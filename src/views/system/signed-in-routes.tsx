@@ -11,11 +11,8 @@ import { NOT_IN_RELEASE, PlaceholderPage } from "../shell/PlaceholderPage"
 import { isPaletteKey } from "../shell/palette-key"
 import { loadLiveParts, useLiveParts, useRestState } from "../shell/use-live-parts"
 import { useAuth, useSystemActor } from "./app-context"
-import { openOnClick } from "./open-on-click"
-import { dropOpenedAhead } from "./opened-ahead"
 import {
   useAheadWhenReady,
-  useOnLinkClick,
   usePageShown,
   usePreloadAheadWhenIdle,
   usePreloadOnIntent,
@@ -236,17 +233,24 @@ function SignedInLayout() {
     ),
   )
   // A record's page and the inbox ask for their data as their link is clicked, not after the click's render
-  // (not for a link to the page shown, which stays: one opened ahead then, never taken, goes at the next click).
-  useOnLinkClick(
-    useCallback(
-      (pathname: string, search: string) => {
-        dropOpenedAhead(session)
-        if (running && pathname !== window.location.pathname) openOnClick(session, parser, pathname, search)
+  // (./open-on-click.ts). That code reads the inbox's address, whose schema the first paint does not need: it
+  // comes once the rest of the session runs, and a click before that opens nothing ahead (its page opens its
+  // own machine, as it would without it).
+  useEffect(() => {
+    if (!running) return
+    let stop: (() => void) | null = null
+    let gone = false
+    import("./open-on-click").then(
+      (m) => {
+        if (!gone) stop = m.openOnClicks(session, parser)
       },
-      [running, session, parser],
-    ),
-  )
-  useEffect(() => () => dropOpenedAhead(session), [session])
+      () => undefined,
+    )
+    return () => {
+      gone = true
+      stop?.()
+    }
+  }, [running, session, parser])
   // A list opened ahead is this user's: it goes with the layout (a sign-out) or when the user changes.
   // Nothing to close (and no code to fetch for it) before a list was opened ahead.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again, closing it, when the user changes
