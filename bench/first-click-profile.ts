@@ -1,19 +1,21 @@
-// `npm run bench:first-click-profile`: where the first click's time goes, for bench/first-click.ts's list click
-// (the dashboard → "Pending work requests"). One signed-in run per repetition, the CPU slowed as asked, then:
-//   requests  every request the page made from the click until the table showed, with its start and end
-//             against the click (ms), so that requests made one after another show as such;
+// `npm run bench:first-click-profile`: where the first click's time goes, for one of bench/first-click.ts's clicks
+// (--target list, detail or inbox; the same visit and waits). One signed-in run per repetition, the CPU slowed
+// as asked, then:
+//   requests  every request the page made from the click until it showed, with its start and end against the
+//             click (ms), so that requests made one after another show as such;
 //   timeline  the main thread's work in that window by kind (script, style and layout, paint, GC), from a
 //             Chromium trace (CDP Tracing);
 //   script    the JavaScript self time by original source file and function, from a CPU profile (CDP Profiler)
 //             mapped through the build's source maps.
-// Usage: npm run bench:first-click-profile [-- --rate 4 --runs 3] (needs `npm run build`; STATIC_DIR serves
+// Usage: npm run bench:first-click-profile [-- --target list --rate 4 --runs 3] (needs `npm run build`; STATIC_DIR serves
 // another build).
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import type { CDPSession, Page } from "playwright-core"
+import type { CDPSession } from "playwright-core"
 import { SourceMapConsumer } from "source-map-js"
-import { DEMO, launchBrowser, newPage, signIn } from "../test/e2e/browser"
+import { launchBrowser, newPage } from "../test/e2e/browser"
 import { startServerProcess } from "../test/e2e/server-process"
+import { TARGETS, type Target, visit } from "./first-click-steps"
 
 const option = (name: string): string | undefined => {
   const at = process.argv.indexOf(name)
@@ -22,60 +24,7 @@ const option = (name: string): string | undefined => {
 const RATE = Number(option("--rate") ?? 4) || 4
 const RUNS = Math.max(1, Number(option("--runs") ?? 3) || 3)
 const STATIC_DIR = process.env.STATIC_DIR ?? "dist"
-const LINK = 'nav a[href="/website-coordinator/pending-requests"]'
-
-interface Clicked {
-  readonly start: number
-  readonly end: number
-  readonly requests: ReadonlyArray<{ name: string; start: number; end: number }>
-}
-
-/** Clicks the list's link and waits for its first row; the times are the page's own (performance.now()). */
-const clickList = (page: Page): Promise<Clicked> =>
-  page.evaluate(
-    (link) =>
-      new Promise<Clicked>((resolve, reject) => {
-        const anchor = [...document.querySelectorAll<HTMLAnchorElement>(link)].find(
-          (a) => a.offsetParent !== null,
-        )
-        if (!anchor) return reject(new Error(`no shown link ${link}`))
-        const shown = () =>
-          location.pathname === "/website-coordinator/pending-requests" &&
-          document.querySelector('main table a[href^="/work-request-details/"]') != null
-        const start = performance.now()
-        performance.mark("first-click")
-        const observer = new MutationObserver(() => {
-          if (!shown()) return
-          observer.disconnect()
-          requestAnimationFrame(() =>
-            setTimeout(() => {
-              const end = performance.now()
-              const requests = performance
-                .getEntriesByType("resource")
-                .filter((e) => e.startTime >= start - 1 || /list-pages|session-rest/.test(e.name))
-                .map((e) => ({
-                  name: new URL(e.name).pathname + new URL(e.name).search.slice(0, 60),
-                  start: e.startTime - start,
-                  end: (e as PerformanceResourceTiming).responseEnd - start,
-                }))
-              resolve({ start, end, requests })
-            }, 0),
-          )
-        })
-        observer.observe(document.body, { childList: true, subtree: true })
-        anchor.click()
-      }),
-    LINK,
-  )
-
-async function reveal(page: Page): Promise<void> {
-  for (const group of [/^Requests/, /^Work Requests/]) {
-    if (await page.locator(LINK).first().isVisible()) return
-    const toggle = page.getByRole("navigation").getByRole("button", { name: group }).first()
-    if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click()
-  }
-  await page.locator(LINK).first().waitFor()
-}
+const TARGET: Target = TARGETS.find((t) => t === option("--target")) ?? "list"
 
 interface TraceEvent {
   readonly name: string
@@ -152,8 +101,10 @@ function timeline(events: TraceEvent[], fromUs: number, toUs: number): Record<st
   return out
 }
 
+const LONG_TASK_US = 20_000
+
 /** The main thread's tasks longer than 2 ms, from the click (ms), each with its longest kinds of work. */
-function tasks(events: TraceEvent[], clickUs: number, toUs: number): string[] {
+function tasks(events: TraceEvent[], clickUs: number, toUs: number, profile: Profile): string[] {
   const thread = mainThread(events)
   const inThread = events.filter(
     (e) => `${e.pid}:${e.tid}` === thread && e.ph === "X" && e.ts + (e.dur ?? 0) >= clickUs && e.ts <= toUs,
@@ -164,7 +115,12 @@ function tasks(events: TraceEvent[], clickUs: number, toUs: number): string[] {
       (e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) && (e.dur ?? 0) > 1000,
     )
     const names = [...new Set(inside.map((e) => e.name))].slice(0, 6).join(", ")
-    return `${((t.ts - clickUs) / 1000).toFixed(0).padStart(5)} +${((t.dur ?? 0) / 1000).toFixed(1).padStart(6)}  ${names}`
+    const line = `${((t.ts - clickUs) / 1000).toFixed(0).padStart(5)} +${((t.dur ?? 0) / 1000).toFixed(1).padStart(6)}  ${names}`
+    if ((t.dur ?? 0) < LONG_TASK_US) return line
+    // A long task's own top app functions (inclusive) and functions (self), to tell the tasks apart.
+    const own = selfTimes(profile, t.ts, t.ts + (t.dur ?? 0))
+    const top = (lines: string[]) => lines.slice(0, 8).map((l) => `\n          ${l}`)
+    return [line, ...top(own.inclusive), "\n          · self:", ...top(own.fns)].join("")
   })
 }
 
@@ -267,51 +223,36 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const { context, page } = await newPage(browser)
     const cdp = await context.newCDPSession(page)
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: RATE })
-    await page.addInitScript("globalThis.__name = (fn) => fn")
-    // When the code the click needs, and the rest of the session (its first call), were asked for.
-    const asked: Array<[string, number]> = []
-    page.on("request", (r) => {
-      const path = new URL(r.url()).pathname
-      if (/list-pages|session-rest|saved-views\/shared|notifications\/unread/.test(path))
-        asked.push([path, Date.now()])
+    const captured: { profile?: Profile; events: TraceEvent[] } = { events: [] }
+    const clicked = await visit(context, page, server.url, RATE, async (target, click) => {
+      if (target !== TARGET) return click()
+      await cdp.send("Profiler.enable")
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 })
+      await cdp.send("Tracing.start", {
+        categories: "devtools.timeline,disabled-by-default-devtools.timeline,v8,v8.execute,blink.user_timing",
+        transferMode: "ReportEvents",
+      })
+      await cdp.send("Profiler.start")
+      const result = await click()
+      captured.profile = (await cdp.send("Profiler.stop")).profile
+      captured.events = await collectTrace(cdp)
+      return result
     })
-    let shownAt = 0
-    await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
-    await page.waitForURL(`${server.url}/dashboard`)
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor()
-    shownAt = Date.now()
-    await page.waitForLoadState("networkidle")
-    await reveal(page)
-    await page.waitForLoadState("networkidle")
-    await cdp.send("Profiler.enable")
-    await cdp.send("Profiler.setSamplingInterval", { interval: 200 })
-    await cdp.send("Tracing.start", {
-      categories: "devtools.timeline,disabled-by-default-devtools.timeline,v8,v8.execute,blink.user_timing",
-      transferMode: "ReportEvents",
-    })
-    await cdp.send("Profiler.start")
-    const clickAt = Date.now()
-    const clicked = await clickList(page)
-    console.log(`\ndashboard shown → click ${clickAt - shownAt} ms; asked (ms from the click):`)
-    for (const [path, at] of asked) console.log(`  ${String(at - clickAt).padStart(6)}  ${path}`)
-    const profile: Profile = (await cdp.send("Profiler.stop")).profile
-    const events = await collectTrace(cdp)
+    const { ms, requests } = clicked[TARGET]
+    const { profile, events } = captured
+    if (!profile) throw new Error(`no profile of ${TARGET}`)
     // The window: from the click (the page's mark in the trace; the trace and the profile share one clock)
     // for as long as it took.
     const mark = events.find((e) => e.name === "first-click")
     const fromUs = mark?.ts ?? profile.startTime
-    const toUs = fromUs + (clicked.end - clicked.start) * 1000
-    console.log(
-      `\nrun ${run + 1} at ${RATE}×: click → table shown ${Math.round(clicked.end - clicked.start)} ms`,
-    )
+    const toUs = fromUs + ms * 1000
+    console.log(`\nrun ${run + 1} at ${RATE}×: click → ${TARGET} shown ${Math.round(ms)} ms`)
     console.log("requests (ms from the click: start → end):")
-    for (const r of clicked.requests)
+    for (const r of requests)
       console.log(`  ${r.start.toFixed(0).padStart(5)} → ${r.end.toFixed(0).padStart(5)}  ${r.name}`)
     if (mark) {
       console.log("main-thread tasks over 2 ms (ms from the click, +duration):")
-      for (const l of tasks(events, mark.ts, mark.ts + (clicked.end - clicked.start) * 1000))
-        console.log(`  ${l}`)
+      for (const l of tasks(events, mark.ts, toUs, profile)) console.log(`  ${l}`)
     }
     const tl = timeline(events, fromUs, toUs)
     console.log("main thread (ms):")

@@ -9,9 +9,9 @@
 // Runs with the CPU as it is and slowed 4× (CDP Emulation.setCPUThrottlingRate). Goal: p95 ≤ 300 ms at 4×.
 // Usage: npm run bench:first-click [-- --runs 5 --rates 1,4] (needs `npm run build`).
 import { loadavg } from "node:os"
-import type { Page } from "playwright-core"
-import { DEMO, launchBrowser, newPage, signIn } from "../test/e2e/browser"
+import { launchBrowser, newPage } from "../test/e2e/browser"
 import { startServerProcess } from "../test/e2e/server-process"
+import { TARGETS, type Target, visit } from "./first-click-steps"
 
 const option = (name: string): string | undefined => {
   const at = process.argv.indexOf(name)
@@ -19,132 +19,12 @@ const option = (name: string): string | undefined => {
 }
 const RUNS = Math.max(1, Number(option("--runs") ?? 5) || 5)
 const RATES = (option("--rates") ?? "1,4").split(",").map(Number)
-const CLICK_TIMEOUT_MS = 20_000
-
-type Target = "list" | "detail" | "inbox"
-
-interface Click {
-  /** The link clicked, by CSS selector (the first one shown). */
-  readonly link: string
-  /** The page is shown when this holds (evaluated in the page). */
-  readonly shown: "list" | "detail" | "inbox"
-}
-
-const CLICKS: Record<Target, Click> = {
-  list: { link: 'nav a[href="/website-coordinator/pending-requests"]', shown: "list" },
-  detail: { link: 'main table a[href^="/work-request-details/"]', shown: "detail" },
-  inbox: { link: 'nav a[href="/notifications"]', shown: "inbox" },
-}
-
-/** Clicks the first shown link, in the page, and resolves with the milliseconds until the next frame after the
- * page showed its content. */
-const timedClick = (page: Page, click: Click): Promise<number> =>
-  page.evaluate(
-    ({ link, shown, timeoutMs }) =>
-      new Promise<number>((resolve, reject) => {
-        const anchor = [...document.querySelectorAll<HTMLAnchorElement>(link)].find(
-          (a) => a.offsetParent !== null,
-        )
-        if (!anchor) return reject(new Error(`no shown link ${link}`))
-        const main = () => document.querySelector("main")
-        const done = (): boolean => {
-          const path = location.pathname
-          if (shown === "list")
-            return (
-              path === "/website-coordinator/pending-requests" &&
-              main()?.querySelector('table a[href^="/work-request-details/"]') != null
-            )
-          if (shown === "detail")
-            return (
-              path.startsWith("/work-request-details/") &&
-              (main()?.querySelector("#page-title")?.textContent ?? "").startsWith("Work request: ")
-            )
-          return (
-            path === "/notifications" &&
-            main()?.querySelector("#page-title") != null &&
-            !(main()?.textContent ?? "").includes("Loading...")
-          )
-        }
-        const start = performance.now()
-        const timer = setTimeout(() => {
-          observer.disconnect()
-          reject(new Error(`${shown} did not show within ${timeoutMs} ms`))
-        }, timeoutMs)
-        const finish = () => {
-          observer.disconnect()
-          clearTimeout(timer)
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0))
-        }
-        const observer = new MutationObserver(() => {
-          if (done()) finish()
-        })
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true })
-        anchor.click()
-      }),
-    { link: click.link, shown: click.shown, timeoutMs: CLICK_TIMEOUT_MS },
-  )
-
-/** Opens the sidebar groups down to a link (not timed: a person opens them before the click that counts). */
-async function reveal(page: Page, selector: string, groups: readonly RegExp[]): Promise<void> {
-  for (const group of groups) {
-    if (await page.locator(selector).first().isVisible()) return
-    const toggle = page.getByRole("navigation").getByRole("button", { name: group }).first()
-    if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click()
-  }
-  await page.locator(selector).first().waitFor()
-}
-
-const QUIET_MS = 500
-const SETTLE_LIMIT_MS = 15_000
-
-/**
- * Waits until none of the page's requests has been in flight for QUIET_MS (at most SETTLE_LIMIT_MS).
- * Playwright's "networkidle" is a load state: reached once on the sign-in page, it stays reached through the
- * app's own navigations, so it let the click come before the signed-in page's own fetches had even begun.
- */
-function quietNetwork(page: Page): () => Promise<void> {
-  let inFlight = 0
-  let last = Date.now()
-  const started = () => {
-    inFlight += 1
-    last = Date.now()
-  }
-  const ended = () => {
-    inFlight = Math.max(0, inFlight - 1)
-    last = Date.now()
-  }
-  page.on("request", started)
-  page.on("requestfinished", ended)
-  page.on("requestfailed", ended)
-  return async () => {
-    const limit = Date.now() + SETTLE_LIMIT_MS
-    while (Date.now() < limit && (inFlight > 0 || Date.now() - last < QUIET_MS))
-      await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 async function oneRun(browser: Awaited<ReturnType<typeof launchBrowser>>, url: string, rate: number) {
   const { context, page } = await newPage(browser)
   try {
-    const settle = quietNetwork(page)
-    const cdp = await context.newCDPSession(page)
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate })
-    // tsx keeps the names of this file's functions with a helper the page lacks; the timed click runs there.
-    await page.addInitScript("globalThis.__name = (fn) => fn")
-    await signIn(page, url, DEMO.coordinator.email, DEMO.coordinator.password)
-    await page.waitForURL(`${url}/dashboard`)
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor()
-    await settle()
-    await reveal(page, CLICKS.list.link, [/^Requests/, /^Work Requests/])
-    await settle()
-    const list = await timedClick(page, CLICKS.list)
-    await settle()
-    const detail = await timedClick(page, CLICKS.detail)
-    await settle()
-    await reveal(page, CLICKS.inbox.link, [/^More/])
-    await settle()
-    const inbox = await timedClick(page, CLICKS.inbox)
-    return { list, detail, inbox }
+    const clicked = await visit(context, page, url, rate)
+    return { list: clicked.list.ms, detail: clicked.detail.ms, inbox: clicked.inbox.ms }
   } finally {
     await context.close()
   }
@@ -172,12 +52,12 @@ try {
     const times: Record<Target, number[]> = { list: [], detail: [], inbox: [] }
     for (let run = 0; run < RUNS; run++) {
       const result = await oneRun(browser, server.url, rate)
-      for (const target of Object.keys(times) as Target[]) times[target].push(result[target])
+      for (const target of TARGETS) times[target].push(result[target])
       console.log(
         `CPU ${rate}× run ${run + 1}: list ${ms(result.list)} ms, detail ${ms(result.detail)} ms, inbox ${ms(result.inbox)} ms`,
       )
     }
-    for (const target of Object.keys(times) as Target[]) {
+    for (const target of TARGETS) {
       const t = times[target]
       rows.push({
         CPU: `${rate}×`,

@@ -11,6 +11,7 @@ import { retryMayHelp } from "../shared/retry-may-help"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
+import { takeOpenedAhead } from "../system/opened-ahead"
 import { AuditTrail } from "./AuditTrail"
 import { ChangeCourse } from "./ChangeCourse"
 import { ChangeMark } from "./ChangeMark"
@@ -32,7 +33,9 @@ const HEADING: Record<ListSource, string> = {
 }
 
 function Detail({ kind, uuid }: { kind: ListSource; uuid: string }) {
-  const actor = usePageActor("review", { kind, uuid })
+  const actor = usePageActor("review", { kind, uuid }, (session, input) =>
+    takeOpenedAhead(session, "review", input),
+  )
   if (!actor) return <LoadingScreen />
   return <DetailView actor={actor} kind={kind} uuid={uuid} />
 }

@@ -107,59 +107,65 @@ export function FilterPanel({ source, filters, facets, ignored, onChange }: Prop
           ))}
         </ul>
       ) : null}
+      {/* Its fields are built as it opens: closed, they are hidden, and building them (a checkbox per counted
+          value, two date fields) was a good part of a list's first render on a slow phone. */}
       <div id={panelId} className={css.panel} hidden={!open}>
-        {shown.map((filter) => {
-          const chosen = filters?.[filter] ?? []
-          return (
-            <fieldset key={filter} className={css.group}>
-              <legend className={css.legend}>{FILTER_NAMES[filter]}</legend>
+        {open ? (
+          <>
+            {shown.map((filter) => {
+              const chosen = filters?.[filter] ?? []
+              return (
+                <fieldset key={filter} className={css.group}>
+                  <legend className={css.legend}>{FILTER_NAMES[filter]}</legend>
+                  <div className={css.options}>
+                    {optionsOf(filter, facets, chosen).map(({ value, count }) => (
+                      <label key={value} className={css.option}>
+                        <input
+                          type="checkbox"
+                          checked={chosen.includes(value)}
+                          onChange={(e) => toggle(filter, value, e.target.checked)}
+                        />
+                        <span>{filterValueLabel(filter, value)}</span>
+                        <span className={css.optionCount}>{count}</span>
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              )
+            })}
+            <fieldset className={css.group}>
+              <legend className={css.legend}>{DUE_NAMES.filter}</legend>
               <div className={css.options}>
-                {optionsOf(filter, facets, chosen).map(({ value, count }) => (
-                  <label key={value} className={css.option}>
+                {([null, "today", "overdue"] as const).map((value) => (
+                  <label key={value ?? "any"} className={css.option}>
                     <input
-                      type="checkbox"
-                      checked={chosen.includes(value)}
-                      onChange={(e) => toggle(filter, value, e.target.checked)}
+                      type="radio"
+                      name={`${panelId}-due`}
+                      checked={(filters?.due ?? null) === value}
+                      onChange={() => setDue(value)}
                     />
-                    <span>{filterValueLabel(filter, value)}</span>
-                    <span className={css.optionCount}>{count}</span>
+                    <span>{value === null ? "Any" : DUE_NAMES[value]}</span>
+                    {value === null ? null : <span className={css.optionCount}>{dueCount(value)}</span>}
                   </label>
                 ))}
               </div>
             </fieldset>
-          )
-        })}
-        <fieldset className={css.group}>
-          <legend className={css.legend}>{DUE_NAMES.filter}</legend>
-          <div className={css.options}>
-            {([null, "today", "overdue"] as const).map((value) => (
-              <label key={value ?? "any"} className={css.option}>
-                <input
-                  type="radio"
-                  name={`${panelId}-due`}
-                  checked={(filters?.due ?? null) === value}
-                  onChange={() => setDue(value)}
-                />
-                <span>{value === null ? "Any" : DUE_NAMES[value]}</span>
-                {value === null ? null : <span className={css.optionCount}>{dueCount(value)}</span>}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className={css.group}>
-          <legend className={css.legend}>Submitted</legend>
-          {(["submitted_from", "submitted_to"] as const).map((name) => (
-            <label key={name} className={ui.field}>
-              <span>{name === "submitted_from" ? "From" : "To"}</span>
-              <input
-                className={ui.input}
-                type="date"
-                value={filters?.[name] ?? ""}
-                onChange={(e) => setDay(name, e.target.value)}
-              />
-            </label>
-          ))}
-        </fieldset>
+            <fieldset className={css.group}>
+              <legend className={css.legend}>Submitted</legend>
+              {(["submitted_from", "submitted_to"] as const).map((name) => (
+                <label key={name} className={ui.field}>
+                  <span>{name === "submitted_from" ? "From" : "To"}</span>
+                  <input
+                    className={ui.input}
+                    type="date"
+                    value={filters?.[name] ?? ""}
+                    onChange={(e) => setDay(name, e.target.value)}
+                  />
+                </label>
+              ))}
+            </fieldset>
+          </>
+        ) : null}
       </div>
     </div>
   )

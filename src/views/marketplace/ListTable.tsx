@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react"
+import { useDeferredValue, useEffect, useRef } from "react"
 import { Link } from "wouter"
 import type { ChangeMark as Mark } from "../../machines/live/remote-change"
 import type { ListItem, ListSource } from "../../machines/marketplace/marketplace-types"
@@ -26,6 +26,9 @@ const SORT_FIELD: Readonly<Record<string, string>> = {
   Submitted: "submitted_at",
   Decided: "decided_at",
 }
+
+/** About as many rows as a laptop's first screen of a list shows, below its toolbar and filters. */
+const FIRST_ROWS = 10
 
 export interface ListSort {
   readonly ordering: string
@@ -159,6 +162,9 @@ export function ListTable({
   cursor?: number | null
 }) {
   const sortable = sortableFields(source)
+  // The rows of a first screen are built first, the rest of the page in a render of its own that React runs
+  // after that paint: a whole page of rows was most of a list's first render (and its layout) on a slow phone.
+  const built = useDeferredValue(items.length, Math.min(items.length, FIRST_ROWS))
   const heads =
     source === "application"
       ? ["Company", "Contact", "Services", "Submitted", "Assignee"]
@@ -185,7 +191,7 @@ export function ListTable({
         </tr>
       </thead>
       <tbody>
-        {items.map((item, i) => (
+        {items.slice(0, Math.max(built, FIRST_ROWS)).map((item, i) => (
           <Row
             key={item.uuid}
             item={item}

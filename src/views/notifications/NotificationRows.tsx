@@ -2,6 +2,7 @@ import {
   type FocusEvent,
   type ReactNode,
   useCallback,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -27,6 +28,9 @@ interface Band {
   readonly top: number
   readonly bottom: number
 }
+
+/** About as many rows as a laptop's first screen of the inbox shows. */
+const FIRST_ROWS = 10
 
 // The band is kept in steps of this many px: scrolling re-renders the list once per step, not per event.
 const BAND_STEP_PX = 200
@@ -64,6 +68,11 @@ export function NotificationRows({ items, now, actions, archived, onOpen }: Rows
   const [band, setBand] = useState<Band>({ top: 0, bottom: window.innerHeight })
   const [focused, setFocused] = useState<number | null>(null)
   const windowed = items.length > WINDOW_FROM_ROWS
+  // A short list's rows of a first screen are built first, the rest in a render of its own that React runs
+  // after that paint: the whole page of rows, with their layout, was most of the inbox's first render on a
+  // slow phone.
+  const deferred = useDeferredValue(items.length, Math.min(items.length, FIRST_ROWS))
+  const built = Math.max(FIRST_ROWS, deferred)
 
   useEffect(() => {
     if (!windowed) return
@@ -128,7 +137,7 @@ export function NotificationRows({ items, now, actions, archived, onOpen }: Rows
   if (!windowed)
     return (
       <ul className={css.list} aria-label="Notification list">
-        {items.map((_, index) => row(index))}
+        {items.slice(0, built).map((_, index) => row(index))}
       </ul>
     )
 

@@ -8,6 +8,7 @@ import { ExportButton } from "../exports/ExportButton"
 import { usePageActor } from "../marketplace/page-logic"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
+import { takeOpenedAhead } from "../system/opened-ahead"
 import * as css from "./bell.css"
 import { InboxFilters } from "./InboxFilters"
 import { NotificationList } from "./NotificationList"
@@ -20,7 +21,9 @@ import * as pageCss from "./notifications-page.css"
  */
 export default function NotificationsPage() {
   const search = useSearch()
-  const list = usePageActor("inbox", { query: parseInboxSearch(search) })
+  const list = usePageActor("inbox", { query: parseInboxSearch(search) }, (session, input) =>
+    takeOpenedAhead(session, "inbox", input),
+  )
   if (!list) return <LoadingScreen />
   return <InboxView list={list} />
 }

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { Search } from "lucide-react"
 import { type KeyboardEvent, useEffect, useId, useRef } from "react"
-import { useLocation } from "wouter"
+import { navigate } from "wouter/use-browser-location"
 import type { PageRefOf } from "../../machines/system/registry"
 import { usePageActor } from "../marketplace/page-logic"
 import { useModal } from "../shared/use-modal"
@@ -35,7 +35,6 @@ function PaletteView({ palette, asked, onAnswered }: { palette: PageRefOf<"palet
   const results = useSelector(palette, (s) => s.context.results)
   const active = useSelector(palette, (s) => s.context.active)
   const error = useSelector(palette, (s) => s.context.error)
-  const [, navigate] = useLocation()
   const ref = useModal(open)
   const inputRef = useRef<HTMLInputElement>(null)
   // After useModal's showModal: the field is what Ctrl+K asks to focus.
@@ -67,6 +66,8 @@ function PaletteView({ palette, asked, onAnswered }: { palette: PageRefOf<"palet
     return () => window.removeEventListener("keydown", onKey)
   }, [palette, open])
 
+  // The browser's navigate, not useLocation's: the palette, always mounted, need not render again at every
+  // navigation (the app's router is the browser's location, without a base).
   const go = (href: string) => {
     palette.send({ type: "palette.close" })
     navigate(href)

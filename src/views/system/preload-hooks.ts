@@ -1,4 +1,4 @@
-import { useEffect } from "react"
+import { useEffect, useRef } from "react"
 import { prefersFewerDownloads } from "../../effects/system/connection-hints"
 import { eachWhenIdle, whenIdle } from "../../effects/system/idle"
 import { useDashboard } from "../marketplace/page-logic"
@@ -37,11 +37,17 @@ export function usePreloadAheadWhenIdle(preloads: () => ReadonlyArray<() => void
 /**
  * As usePreloadAheadWhenIdle, for data fetched in case it is needed once what it needs is ready (a list opened
  * ahead needs the rest of the session, which itself started in idle time after the first paint): not on a
- * connection that asks to save data or is 2G-slow.
+ * connection that asks to save data or is 2G-slow. The first time, at once (the next idle time may come after
+ * the first click); later (ready again as a page is left), in idle time, so as not to compete with the next
+ * page's first render.
  */
 export function useAheadWhenReady(ready: boolean, work: () => void): void {
+  const done = useRef(false)
   useEffect(() => {
-    if (ready && !prefersFewerDownloads()) work()
+    if (!ready || prefersFewerDownloads()) return
+    if (done.current) return whenIdle(work)
+    done.current = true
+    work()
   }, [ready, work])
 }
 

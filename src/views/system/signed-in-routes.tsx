@@ -196,6 +196,24 @@ async function warmAt(session: RefOf<"session">, pathname: string, search: strin
 
 const fetchLiveParts = () => void loadLiveParts().catch(() => undefined)
 
+/**
+ * The first queue, the dashboard's first card and the sidebar's first list, is opened ahead as soon as the
+ * rest of the session runs (it started in idle time after the first paint), its page's code with it: on a busy
+ * slow phone the next idle time, which fetches every page's code, may come after the first click. Its own
+ * component: it follows the address, which the layout (and all it holds) then need not.
+ */
+function FirstQueueAhead({ session, running }: { session: RefOf<"session">; running: boolean }) {
+  const [location] = useLocation()
+  useAheadWhenReady(
+    running && location !== ROUTES.lists.work.pending,
+    useCallback(() => {
+      preloadPageFor(ROUTES.lists.work.pending)
+      void warmAt(session, ROUTES.lists.work.pending, "")
+    }, [session]),
+  )
+  return null
+}
+
 function SignedInLayout() {
   // By value: the user's record changes as the profile arrives, and a new callback would put the fetch ahead
   // back behind the next idle time, often after the first click.
@@ -203,7 +221,6 @@ function SignedInLayout() {
   const userId = useAuth((ctx) => ctx.user?.id ?? null)
   const { parser } = useRouter()
   const session = useSystemActor("session")
-  const [location] = useLocation()
   const running = useRestState() === "running"
   usePreloadAheadWhenIdle(
     useCallback(() => likelyPagePreloads(category === null ? null : { user_category: category }), [category]),
@@ -213,21 +230,30 @@ function SignedInLayout() {
     useCallback(
       (pathname: string, search: string) => {
         preloadPageAt(parser, pathname)
-        if (running && pathname !== location) void warmAt(session, pathname, search)
+        if (running && pathname !== window.location.pathname) void warmAt(session, pathname, search)
       },
-      [parser, running, location, session],
+      [parser, running, session],
     ),
   )
-  // The first queue, the dashboard's first card and the sidebar's first list, is opened ahead as soon as the
-  // rest of the session runs (it started in idle time after the first paint), its page's code with it: on a
-  // busy slow phone the next idle time, which fetches every page's code, may come after the first click.
-  useAheadWhenReady(
-    running && location !== ROUTES.lists.work.pending,
-    useCallback(() => {
-      preloadPageFor(ROUTES.lists.work.pending)
-      void warmAt(session, ROUTES.lists.work.pending, "")
-    }, [session]),
-  )
+  // A record's page and the inbox ask for their data as their link is clicked, not after the click's render
+  // (./open-on-click.ts). That code reads the inbox's address, whose schema the first paint does not need: it
+  // comes once the rest of the session runs, and a click before that opens nothing ahead (its page opens its
+  // own machine, as it would without it).
+  useEffect(() => {
+    if (!running) return
+    let stop: (() => void) | null = null
+    let gone = false
+    import("./open-on-click").then(
+      (m) => {
+        if (!gone) stop = m.openOnClicks(session, parser)
+      },
+      () => undefined,
+    )
+    return () => {
+      gone = true
+      stop?.()
+    }
+  }, [running, session, parser])
   // A list opened ahead is this user's: it goes with the layout (a sign-out) or when the user changes.
   // Nothing to close (and no code to fetch for it) before a list was opened ahead.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again, closing it, when the user changes
@@ -260,6 +286,7 @@ function SignedInLayout() {
       connection={live ? <live.ConnectionIndicator /> : null}
       bell={<Bell live={live} />}
     >
+      <FirstQueueAhead session={session} running={running} />
       {live ? <live.ReconnectionCounter onChange={setReconnections} /> : null}
       <RetrySignal.Provider value={reconnections}>
         <Switch>
