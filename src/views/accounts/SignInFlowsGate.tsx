@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { type ReactNode, useEffect } from "react"
+import { LoadFailedScreen } from "../shared/LoadFailedScreen"
 import { LoadingScreen } from "../shared/Spinner"
-import * as ui from "../shared/ui.css"
 import { useSystemActor } from "../system/app-context"
 
 /** Asks for the signed-out pages' machines (they load on demand) and tells whether they run. */
@@ -21,16 +21,5 @@ export function SignInFlowsGate({ children }: { children: ReactNode }) {
   const error = useSelector(ref, (s) => s.context.error)
   if (state === "ready") return children
   if (state === "loading") return <LoadingScreen />
-  return (
-    <div className={ui.centered} role="alert">
-      <p>{error}</p>
-      <button
-        type="button"
-        className={ui.button.primary}
-        onClick={() => ref.send({ type: "signInFlows.retry" })}
-      >
-        Retry
-      </button>
-    </div>
-  )
+  return <LoadFailedScreen error={error} onRetry={() => ref.send({ type: "signInFlows.retry" })} />
 }

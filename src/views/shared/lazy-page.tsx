@@ -10,9 +10,9 @@ import {
 } from "react"
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
 import { loadChunk } from "../../effects/system/load-chunk"
+import { LoadFailedScreen } from "./LoadFailedScreen"
 import { RetrySignal } from "./retry-signal"
 import { LoadingScreen } from "./Spinner"
-import * as ui from "./ui.css"
 
 interface BoundaryProps {
   children: ReactNode
@@ -36,12 +36,10 @@ class ChunkBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override render() {
     if (!this.state.failed) return this.props.children
     return (
-      <div className={ui.centered} role="alert">
-        <p>This page could not be loaded. Check your connection and try again.</p>
-        <button type="button" className={ui.button.primary} onClick={() => this.retry()}>
-          Retry
-        </button>
-      </div>
+      <LoadFailedScreen
+        error="This page could not be loaded. Check your connection and try again."
+        onRetry={() => this.retry()}
+      />
     )
   }
 }

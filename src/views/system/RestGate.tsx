@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { type ReactNode, useEffect } from "react"
+import { LoadFailedScreen } from "../shared/LoadFailedScreen"
 import { LoadingScreen } from "../shared/Spinner"
-import * as ui from "../shared/ui.css"
 import { useRestState } from "../shell/use-live-parts"
 import { useSystemActor } from "./app-context"
 
@@ -20,16 +20,5 @@ export function RestGate({ children }: { children: ReactNode }) {
   }, [session, state])
   if (state === "running") return children
   if (state === "loading") return <LoadingScreen />
-  return (
-    <div className={ui.centered} role="alert">
-      <p>{error}</p>
-      <button
-        type="button"
-        className={ui.button.primary}
-        onClick={() => session.send({ type: "session.retry" })}
-      >
-        Retry
-      </button>
-    </div>
-  )
+  return <LoadFailedScreen error={error} onRetry={() => session.send({ type: "session.retry" })} />
 }

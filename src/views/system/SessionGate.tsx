@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import type { ReactNode } from "react"
+import { LoadFailedScreen } from "../shared/LoadFailedScreen"
 import { LoadingScreen } from "../shared/Spinner"
-import * as ui from "../shared/ui.css"
 import { useAppActor } from "./app-context"
 
 /**
@@ -16,12 +16,5 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const error = useSelector(app, (s) => s.context.sessionError)
   if (state === "ready") return children
   if (state === "loading") return <LoadingScreen />
-  return (
-    <div className={ui.centered} role="alert">
-      <p>{error}</p>
-      <button type="button" className={ui.button.primary} onClick={() => app.send({ type: "session.retry" })}>
-        Retry
-      </button>
-    </div>
-  )
+  return <LoadFailedScreen error={error} onRetry={() => app.send({ type: "session.retry" })} />
 }
