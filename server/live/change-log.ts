@@ -1,7 +1,8 @@
 // Writing and reading the live change log. A transaction writes its entries as pending, with no lock, as its
-// last statement; once it has committed, the same connection runs the sequencer (`live_sequence`,
-// ./sequence-migration.ts), which moves every committed pending entry into the log under one advisory lock,
-// in one statement the server runs and commits without a client's round trip in between. Positions therefore
+// last statement; once it has committed, it waits for a round of the sequencer (`live_sequence`,
+// ./sequence-migration.ts; one round at a time per instance, ./sequencing-rounds.ts), which moves every
+// committed pending entry into the log under one advisory lock, in one statement the server runs and commits
+// without a client's round trip in between. Positions therefore
 // follow the sequencer's commits: a reader that has seen n never meets a smaller position later, and no
 // decision's commit waits for another's. Entries a sequencer could not move (its instance died between the
 // commit and the move) are moved by every instance's sweep (server/jobs/live-log-sequence-job.ts).
