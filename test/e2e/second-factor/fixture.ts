@@ -96,6 +96,16 @@ export const codeFor = (secret: string, steps = 0) =>
     timestamp: Date.now() + steps * 30_000,
   })
 
+/**
+ * Returns once the current 30-second step has at least `marginMs` left, waiting for the next step when it has
+ * not: a code made for the step before now is still within the server's skew when it is checked a few seconds
+ * later on a busy machine, instead of falling two steps behind at a step's turn.
+ */
+export async function clearOfStepEnd(marginMs = 10_000): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000)
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100))
+}
+
 export const onDashboard = (page: Page) => page.waitForURL(/\/dashboard$/, { timeout: 15_000 })
 
 export async function logOut(page: Page): Promise<void> {
