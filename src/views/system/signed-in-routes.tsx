@@ -8,7 +8,6 @@ import { Bell } from "../notifications/Bell"
 import { lazyPage } from "../shared/lazy-page"
 import { RetrySignal } from "../shared/retry-signal"
 import { AppLayout } from "../shell/AppLayout"
-import { NOT_IN_RELEASE, PlaceholderPage } from "../shell/PlaceholderPage"
 import { isPaletteKey } from "../shell/palette-key"
 import { loadLiveParts, useLiveParts, useRestState } from "../shell/use-live-parts"
 import { useAuth, useSystemActor } from "./app-context"
@@ -19,8 +18,7 @@ import {
   usePreloadOnIntent,
   usePreloadWhenIdle,
 } from "./preload-hooks"
-import { RestGate } from "./RestGate"
-import { RequireRoles } from "./route-guards"
+import { afterRest, forRoles, notInRelease } from "./route-wrappers"
 import { SessionGate } from "./SessionGate"
 
 /** Choosing providers changes a request, so only the categories that may do it reach the page. */
@@ -28,43 +26,8 @@ const CHOOSER_ROLES = categoriesFor("record.selectProviders")
 /** The staff page is for those who manage accounts. */
 const STAFF_MANAGER_ROLES = categoriesFor("staff.manage")
 
-const placeholder = (title: string, message: string): ComponentType =>
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per route at module load, never per render
-  function Placeholder() {
-    return <PlaceholderPage title={title} message={message} />
-  }
-const notInRelease = (title: string) => placeholder(title, NOT_IN_RELEASE)
-const forChoosers = (Page: ComponentType): ComponentType =>
-  function ChooserOnly() {
-    return (
-      <RequireRoles roles={CHOOSER_ROLES}>
-        <Page />
-      </RequireRoles>
-    )
-  }
-
-const forStaffManagers = (Page: ComponentType): ComponentType =>
-  function StaffManagerOnly() {
-    return (
-      <RequireRoles roles={STAFF_MANAGER_ROLES}>
-        <Page />
-      </RequireRoles>
-    )
-  }
-
-/** A page that needs the rest of the session (its machine, the notifications, presence): it waits for it. */
-const afterRest = (Page: ComponentType & { readonly preload?: () => Promise<unknown> }): ComponentType =>
-  Object.assign(
-    function AfterRest() {
-      return (
-        <RestGate>
-          <Page />
-        </RestGate>
-      )
-    },
-    // A reload of this page still fetches its code at once, while the rest of the session loads.
-    Page.preload ? { preload: Page.preload } : {},
-  )
+const forChoosers = forRoles(CHOOSER_ROLES)
+const forStaffManagers = forRoles(STAFF_MANAGER_ROLES)
 
 // The marketplace pages share three chunks (lists, details, provider choice); each route picks its export.
 type ListModule = typeof import("../marketplace/list-pages")
