@@ -7,7 +7,7 @@ import { linkTo } from "../../schema/system/app-routes"
 import { ExportButton } from "../exports/ExportButton"
 import { ageOf, auditActionLabel, formatWhen, recordPath } from "../marketplace/format"
 import * as css from "../marketplace/marketplace.css"
-import { useDashboard, useDashboardSend } from "../marketplace/page-logic"
+import { useDashboard, useDashboardSend, useShownSummary } from "../marketplace/page-logic"
 import { WaitCountBadges } from "../marketplace/QueueWait"
 import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
@@ -85,7 +85,7 @@ function AwaitingCard({ work, maintenance }: { work: number; maintenance: number
 export default function DashboardPage() {
   const name = useAuth((ctx) => ctx.user?.full_name)
   const mayExportAudit = useAuth((ctx) => may(ctx.user, "record.decide"))
-  const summary = useDashboard((ctx) => ctx.summary)
+  const summary = useShownSummary()
   const error = useDashboard((ctx) => ctx.error)
   const send = useDashboardSend()
   useEffect(() => send({ type: "dashboard.show" }), [send])

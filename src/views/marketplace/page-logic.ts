@@ -11,6 +11,7 @@ import {
   type PageRefOf,
   type RefOf,
 } from "../../machines/system/registry"
+import type { DashboardSummary } from "../../schema/dashboard/dashboard"
 import { useSystemActor } from "../system/app-context"
 import { followRest } from "../system/follow-rest"
 
@@ -46,6 +47,23 @@ export function usePageActor<P extends PageName>(
 
 export function useDashboard<T>(select: (ctx: DashboardContext, state: string) => T): T {
   return useSelector(useSystemActor("dashboard"), (s) => select(s.context, String(s.value)))
+}
+
+/**
+ * The summary as the dashboard page shows it: the same object until something the page shows changes. The
+ * unread count it does not show changes with every live notification, and would otherwise draw the whole page
+ * again in every open tab of the session.
+ */
+export function useShownSummary(): DashboardSummary | null {
+  return useSelector(useSystemActor("dashboard"), (s) => s.context.summary, sameButUnread)
+}
+
+function sameButUnread(a: DashboardSummary | null, b: DashboardSummary | null): boolean {
+  if (a === b) return true
+  if (a === null || b === null) return false
+  return (Object.keys(a) as Array<keyof DashboardSummary>).every(
+    (key) => key === "unread_notifications" || a[key] === b[key],
+  )
 }
 
 export function useDashboardSend(): (event: DashboardEvent) => void {
