@@ -5,6 +5,7 @@ import { noSessionHint } from "./effects/auth/session-hint-store"
 import { readUiPreferences } from "./effects/shell/ui-preferences.actors"
 import { inspectorRequested, loadInspector } from "./effects/support/inspector"
 import { configFromEnv } from "./effects/system/config-env"
+import { nextTask } from "./effects/system/idle"
 import { startApp } from "./effects/system/start-app"
 import { isPublicPath, ROUTES } from "./schema/system/app-routes"
 import { RecorderProvider } from "./views/support/recorder-context"
@@ -23,6 +24,9 @@ async function main() {
   // The sign-in form where it is the page: on its path, and wherever there is no session (a signed-in path then
   // sends the visitor there). Asked for now, it is awaited with a spinner rather than suspended on.
   if (window.location.pathname === ROUTES.login || noSessionHint()) preloadSignInPage()
+  // The entry's modules were evaluated in this task; the root's start is one of its own, so that neither keeps
+  // the page from answering for long (a slow phone takes several times as long over each).
+  await nextTask()
   const inspect = inspectorRequested(window.location.search, import.meta.env.VITE_XSTATE_INSPECT)
     ? await loadInspector()
     : undefined
