@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react"
+import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from "react"
 import { lookupRest } from "../../machines/system/registry"
 import { useSystemActor } from "../system/app-context"
 import { followRest } from "../system/follow-rest"
@@ -43,8 +43,10 @@ export function useLiveParts(): LiveParts | null {
   useEffect(() => {
     if (!running || parts) return
     let mounted = true
+    // Drawn in a transition: the bell, the palette and the rest render in slices between the browser's other
+    // work instead of in one long task just after the first paint. Their going (a sign-out) stays immediate.
     loadLiveParts().then(
-      (m) => mounted && setParts(m),
+      (m) => mounted && startTransition(() => setParts(m)),
       () => undefined,
     )
     return () => {

@@ -1,4 +1,4 @@
-import { type ComponentType, useCallback, useEffect, useState } from "react"
+import { type ComponentType, useCallback, useEffect, useMemo, useState } from "react"
 import { matchRoute, type Parser, Redirect, Route, Switch, useLocation, useRouter } from "wouter"
 import type { RefOf } from "../../machines/system/registry"
 import { categoriesFor, hasAnyRole } from "../../schema/auth/permissions"
@@ -243,14 +243,10 @@ function SignedInLayout() {
     window.addEventListener("keydown", onKey)
     return () => window.removeEventListener("keydown", onKey)
   }, [live])
-  return (
-    <AppLayout
-      palette={live ? <live.CommandPalette asked={paletteAsked} onAnswered={paletteAnswered} /> : null}
-      connection={live ? <live.ConnectionIndicator /> : null}
-      bell={<Bell live={live} />}
-    >
-      <FirstQueueAhead session={session} running={running} />
-      {live ? <live.ReconnectionCounter onChange={setReconnections} /> : null}
+  // The page shown follows the address (its Switch) and a reconnection, not the layout's own state: the rest of
+  // the session starting, the live parts arriving or the palette being asked for draw the layout, not the page.
+  const pages = useMemo(
+    () => (
       <RetrySignal.Provider value={reconnections}>
         <Switch>
           {protectedPages.map(([path, Page]) => (
@@ -264,6 +260,18 @@ function SignedInLayout() {
           </Route>
         </Switch>
       </RetrySignal.Provider>
+    ),
+    [reconnections],
+  )
+  return (
+    <AppLayout
+      palette={live ? <live.CommandPalette asked={paletteAsked} onAnswered={paletteAnswered} /> : null}
+      connection={live ? <live.ConnectionIndicator /> : null}
+      bell={<Bell live={live} />}
+    >
+      <FirstQueueAhead session={session} running={running} />
+      {live ? <live.ReconnectionCounter onChange={setReconnections} /> : null}
+      {pages}
     </AppLayout>
   )
 }
