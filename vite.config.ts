@@ -57,7 +57,11 @@ export default defineConfig({
       // each, that task ran 40–70 ms (most of it adding the links) on a quiet machine, four times that on a
       // slow phone: a click then waited for it. Without the links the browser fetches the same files as it
       // reads the chunk's imports, one round trip later, off the main thread.
-      resolveDependencies: (file, deps) => (AFTER_PAINT_CHUNK.test(file) ? [] : deps),
+      // The files index.html loads before any code runs (the entry, the packages' chunk and the bundler's
+      // runtime) are named in no list: each name is a hashed file name in every chunk that imports on demand,
+      // some 0.2 KB gzipped of what the dashboard needs before it shows, for links the browser would drop.
+      resolveDependencies: (file, deps) =>
+        AFTER_PAINT_CHUNK.test(file) ? [] : deps.filter((dep) => !LOADED_FIRST.test(dep)),
     },
     rolldownOptions: {
       output: {
@@ -220,6 +224,9 @@ function earlyRefresh(): Plugin {
  */
 const AFTER_PAINT_CHUNK =
   /(^|\/)(session-rest\.actors|session-rest-services|live-parts|list-pages|[A-Z][A-Za-z]*Page)-[\w-]+\.js$/
+
+/** The chunks index.html loads before anything else: the entry, the packages' chunk and the bundler's runtime. */
+const LOADED_FIRST = /(^|\/)(index|boot|rolldown-runtime)-[\w-]+\.js$/
 
 /**
  * Chunks the app imports only when asked, or once the page has shown (the rest of the session, the layout's
