@@ -107,6 +107,12 @@ export default defineConfig({
               name: "LoginPage",
               test: /src[\\/]views[\\/](auth[\\/](LoginPage\.tsx|login\.css\.ts)|accounts[\\/]DemoNotice\.tsx)$/,
             },
+            // The passkey ceremonies with the calls of a sign-in's steps after the password, as one chunk: the
+            // sign-in page's passkey autofill needs both once it has painted, and a signed-in start neither.
+            {
+              name: "sign-in-steps",
+              test: /src[\\/]effects[\\/]auth[\\/](passkey-ceremony|sign-in-step-calls)\.ts$/,
+            },
             {
               name: "app-path",
               test: /src[\\/](schema[\\/]system[\\/]app-path|machines[\\/]system[\\/]safe-app-path)\.ts$/,
@@ -236,8 +242,8 @@ const LOADED_FIRST = /(^|\/)(index|boot|rolldown-runtime)-[\w-]+\.js$/
  */
 const ON_DEMAND: ReadonlyArray<RegExp> = [
   /src[\\/]effects[\\/]system[\\/]session-rest(\.actors|-services)\.ts$/,
-  // The passkey ceremonies: never needed signed in.
-  /src[\\/]effects[\\/]auth[\\/]passkey-ceremony\.ts$/,
+  // The passkey ceremonies and the calls of a sign-in's steps after the password: never needed signed in.
+  /src[\\/]effects[\\/]auth[\\/](passkey-ceremony|sign-in-step-calls)\.ts$/,
   // The signed-out pages the root routes to and the sign-in form's second step: a signed-in reload needs none.
   /src[\\/]views[\\/]accounts[\\/](InvitePage|ForgotPasswordPage|ResetPasswordPage)\.tsx$/,
   /src[\\/]views[\\/]auth[\\/]SignInStep\.tsx$/,
