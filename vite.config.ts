@@ -113,6 +113,12 @@ export default defineConfig({
               name: "sign-in-steps",
               test: /src[\\/]effects[\\/]auth[\\/](passkey-ceremony|sign-in-step-calls)\.ts$/,
             },
+            // How a record reads in the lists, its page and the provider choice, with the records' schema that
+            // every one of those pages loads: as a file of its own it was one request more for each of them.
+            {
+              name: "marketplace",
+              test: /src[\\/](schema[\\/]marketplace[\\/]marketplace|views[\\/]marketplace[\\/]record-format)\.ts$/,
+            },
             {
               name: "app-path",
               test: /src[\\/](schema[\\/]system[\\/]app-path|machines[\\/]system[\\/]safe-app-path)\.ts$/,
