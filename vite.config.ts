@@ -57,7 +57,11 @@ export default defineConfig({
       // each, that task ran 40–70 ms (most of it adding the links) on a quiet machine, four times that on a
       // slow phone: a click then waited for it. Without the links the browser fetches the same files as it
       // reads the chunk's imports, one round trip later, off the main thread.
-      resolveDependencies: (file, deps) => (AFTER_PAINT_CHUNK.test(file) ? [] : deps),
+      // The files index.html loads before any code runs (the entry, the packages' chunk and the bundler's
+      // runtime) are named in no list: each name is a hashed file name in every chunk that imports on demand,
+      // some 0.2 KB gzipped of what the dashboard needs before it shows, for links the browser would drop.
+      resolveDependencies: (file, deps) =>
+        AFTER_PAINT_CHUNK.test(file) ? [] : deps.filter((dep) => !LOADED_FIRST.test(dep)),
     },
     rolldownOptions: {
       output: {
@@ -102,6 +106,18 @@ export default defineConfig({
             {
               name: "LoginPage",
               test: /src[\\/]views[\\/](auth[\\/](LoginPage\.tsx|login\.css\.ts)|accounts[\\/]DemoNotice\.tsx)$/,
+            },
+            // The passkey ceremonies with the calls of a sign-in's steps after the password, as one chunk: the
+            // sign-in page's passkey autofill needs both once it has painted, and a signed-in start neither.
+            {
+              name: "sign-in-steps",
+              test: /src[\\/]effects[\\/]auth[\\/](passkey-ceremony|sign-in-step-calls)\.ts$/,
+            },
+            // How a record reads in the lists, its page and the provider choice, with the records' schema that
+            // every one of those pages loads: as a file of its own it was one request more for each of them.
+            {
+              name: "marketplace",
+              test: /src[\\/](schema[\\/]marketplace[\\/]marketplace|views[\\/]marketplace[\\/]record-format)\.ts$/,
             },
             {
               name: "app-path",
@@ -221,6 +237,9 @@ function earlyRefresh(): Plugin {
 const AFTER_PAINT_CHUNK =
   /(^|\/)(session-rest\.actors|session-rest-services|live-parts|list-pages|[A-Z][A-Za-z]*Page)-[\w-]+\.js$/
 
+/** The chunks index.html loads before anything else: the entry, the packages' chunk and the bundler's runtime. */
+const LOADED_FIRST = /(^|\/)(index|boot|rolldown-runtime)-[\w-]+\.js$/
+
 /**
  * Chunks the app imports only when asked, or once the page has shown (the rest of the session, the layout's
  * live parts and the user menu's items,
@@ -229,8 +248,8 @@ const AFTER_PAINT_CHUNK =
  */
 const ON_DEMAND: ReadonlyArray<RegExp> = [
   /src[\\/]effects[\\/]system[\\/]session-rest(\.actors|-services)\.ts$/,
-  // The passkey ceremonies: never needed signed in.
-  /src[\\/]effects[\\/]auth[\\/]passkey-ceremony\.ts$/,
+  // The passkey ceremonies and the calls of a sign-in's steps after the password: never needed signed in.
+  /src[\\/]effects[\\/]auth[\\/](passkey-ceremony|sign-in-step-calls)\.ts$/,
   // The signed-out pages the root routes to and the sign-in form's second step: a signed-in reload needs none.
   /src[\\/]views[\\/]accounts[\\/](InvitePage|ForgotPasswordPage|ResetPasswordPage)\.tsx$/,
   /src[\\/]views[\\/]auth[\\/]SignInStep\.tsx$/,

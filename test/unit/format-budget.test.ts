@@ -2,7 +2,7 @@
 // exactly as en-GB's pounds, for any whole number of pence.
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { formatBudget } from "../../src/views/marketplace/format"
+import { formatBudget } from "../../src/views/marketplace/record-format"
 
 const intl = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" })
 

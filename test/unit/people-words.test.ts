@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { RECORD_LOAD_FAILED } from "../../src/machines/marketplace/review.machine"
-import { listOf, plural } from "../../src/views/marketplace/format"
+import { listOf, plural } from "../../src/views/marketplace/record-format"
 import { categoryLabel } from "../../src/views/profile/category-label"
 import { fieldErrorText } from "../../src/views/profile/field-error-text"
 import { retryMayHelp } from "../../src/views/shared/retry-may-help"

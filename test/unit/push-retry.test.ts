@@ -1,7 +1,8 @@
-import { Duration, Effect, Schedule } from "effect"
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { PUSH } from "../../src/constants"
 import { pushQueryRetry, pushRetryDelayMs } from "../../src/effects/push/push-retry"
+import { retryWithDelays } from "../../src/effects/system/retry"
 
 describe("push-area query retries", () => {
   it("waits 1 s, doubling, capped at 30 s", () => {
@@ -9,18 +10,25 @@ describe("push-area query retries", () => {
   })
 
   it("retries up to 3 times, each wait as set, so the cap holds for every retry actually made", async () => {
-    const delays = await Effect.runPromise(
-      Effect.gen(function* () {
-        const step = yield* Schedule.toStep(pushQueryRetry.schedule)
-        const out: number[] = []
-        for (let n = 0; n < pushQueryRetry.times; n++) {
-          const [, delay] = yield* step(0, undefined)
-          out.push(Duration.toMillis(delay))
-        }
-        return out
+    const delays: number[] = []
+    let runs = 0
+    const failing = Effect.suspend(() => {
+      runs++
+      return Effect.fail("down")
+    })
+    // Each wait is recorded as the push area asks for it, and taken as none: the test does not sleep.
+    const exit = await Effect.runPromiseExit(
+      retryWithDelays(failing, {
+        ...pushQueryRetry,
+        delayMs: (retry) => {
+          delays.push(pushQueryRetry.delayMs(retry))
+          return 0
+        },
       }),
     )
+    expect(exit._tag).toBe("Failure")
     expect(pushQueryRetry.times).toBe(PUSH.queryRetries)
+    expect(runs).toBe(PUSH.queryRetries + 1)
     expect(delays).toEqual([1, 2, 3].map(pushRetryDelayMs))
     for (const d of delays) expect(d).toBeLessThanOrEqual(PUSH.queryBackoffCapMs)
   })

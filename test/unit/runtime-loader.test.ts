@@ -28,18 +28,7 @@ const calls: AuthCalls = {
   setupPasskey: notUsedYet,
 }
 // The loader never looks into the runtime: a stand-in object is enough to tell loads apart.
-const notUsed = async (): Promise<never> => {
-  throw new Error("not used")
-}
-const accounts: LoadedRuntime["accounts"] = {
-  signInNotice: notUsed,
-  invitation: notUsed,
-  acceptInvitation: notUsed,
-  requestPasswordReset: notUsed,
-  passwordResetLink: notUsed,
-  resetPassword: notUsed,
-}
-const loaded = (): LoadedRuntime => ({ runtime: {} as AppRuntime, auth: calls, accounts })
+const loaded = (): LoadedRuntime => ({ runtime: {} as AppRuntime, auth: calls })
 
 afterEach(() => {
   vi.useRealTimers()

@@ -8,9 +8,12 @@ import { loadAuthEndpoints } from "../auth/load-auth-endpoints"
 import { type CallInput, callLoadedEndpoint } from "../system/api-call"
 import { Api } from "../system/api-client"
 import { runForActor } from "../system/runtime"
+import type { RuntimeLoader } from "../system/runtime-loader"
 
 // The public account calls (the sign-in page's notice, invitation and password-reset links), as plain promises on the root's
 // runtime. Made without a bearer: nobody is signed in yet, and a 401 here is an answer, not a reason to refresh.
+// They come with the signed-out pages' code, not in the runtime's chunk, which every signed-in page needs before
+// it shows.
 
 export interface AccountCalls {
   readonly signInNotice: () => Promise<SignInNotice>
@@ -46,3 +49,7 @@ export function accountCalls(runtime: ManagedRuntime.ManagedRuntime<Api, never>)
       call(() => accountsEndpoints().then((e) => e.resetPassword), { params: { token }, payload: body }),
   }
 }
+
+/** The calls on the root's runtime, once it has loaded. */
+export const accountCallsOf = (runtime: RuntimeLoader): Promise<AccountCalls> =>
+  runtime.get().then((r) => accountCalls(r.runtime))

@@ -2,6 +2,7 @@ import { fromPromise } from "xstate"
 import { forgotPasswordMachine } from "../../machines/accounts/forgot-password.machine"
 import type { ResetRequested } from "../../schema/accounts/password-reset"
 import type { RuntimeLoader } from "../system/runtime-loader"
+import { accountCallsOf } from "./account-calls"
 
 // The forgot-password page's machine with its IO: one call, made once the runtime has loaded.
 
@@ -9,7 +10,7 @@ export function provideForgotPassword(runtime: RuntimeLoader) {
   return forgotPasswordMachine.provide({
     actors: {
       requestReset: fromPromise<ResetRequested, { email: string }>(({ input }) =>
-        runtime.get().then((r) => r.accounts.requestPasswordReset(input.email)),
+        accountCallsOf(runtime).then((a) => a.requestPasswordReset(input.email)),
       ),
     },
   })

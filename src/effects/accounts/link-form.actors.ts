@@ -8,18 +8,19 @@ import type { AcceptInvitationBody } from "../../schema/accounts/invitation"
 import type { ResetPasswordBody } from "../../schema/accounts/password-reset"
 import type { LoginResponse } from "../../schema/auth/auth"
 import type { RuntimeLoader } from "../system/runtime-loader"
+import { accountCallsOf } from "./account-calls"
 
 // The invitation and password-reset pages' machines with their IO: each actor one call, made once the runtime
-// has loaded, so that this module (in the sign-in page's code) holds no Effect code.
+// has loaded.
 
 export function provideInvitation(runtime: RuntimeLoader) {
   return invitationMachine.provide({
     actors: {
       checkLink: fromPromise<LinkInfo, { token: string }>(({ input }) =>
-        runtime.get().then((r) => r.accounts.invitation(input.token)),
+        accountCallsOf(runtime).then((a) => a.invitation(input.token)),
       ),
       submit: fromPromise<LoginResponse, { token: string; body: AcceptInvitationBody }>(({ input }) =>
-        runtime.get().then((r) => r.accounts.acceptInvitation(input.token, input.body)),
+        accountCallsOf(runtime).then((a) => a.acceptInvitation(input.token, input.body)),
       ),
     },
   })
@@ -29,10 +30,10 @@ export function providePasswordReset(runtime: RuntimeLoader) {
   return passwordResetMachine.provide({
     actors: {
       checkLink: fromPromise<LinkInfo, { token: string }>(({ input }) =>
-        runtime.get().then((r) => r.accounts.passwordResetLink(input.token)),
+        accountCallsOf(runtime).then((a) => a.passwordResetLink(input.token)),
       ),
       submit: fromPromise<LoginResponse, { token: string; body: ResetPasswordBody }>(({ input }) =>
-        runtime.get().then((r) => r.accounts.resetPassword(input.token, input.body)),
+        accountCallsOf(runtime).then((a) => a.resetPassword(input.token, input.body)),
       ),
     },
   })

@@ -3,6 +3,7 @@ import { signInNoticeMachine } from "../../machines/accounts/sign-in-notice.mach
 import type { SignInNotice } from "../../schema/accounts/sign-in-notice"
 import { afterFirstPaint } from "../system/idle"
 import type { RuntimeLoader } from "../system/runtime-loader"
+import { accountCallsOf } from "./account-calls"
 import { takeEarlyNotice } from "./early-notice-take"
 
 /**
@@ -19,7 +20,7 @@ export function provideSignInNotice(runtime: RuntimeLoader) {
         await new Promise<void>((resolve) => {
           afterFirstPaint(resolve)
         })
-        return (await runtime.get()).accounts.signInNotice()
+        return (await accountCallsOf(runtime)).signInNotice()
       }),
     },
   })

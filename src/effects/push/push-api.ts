@@ -7,6 +7,7 @@ import { ClientPreferences } from "../../schema/push/push"
 import type { Failure } from "../../schema/system/failure"
 import { callEndpoint } from "../system/api-call"
 import { Api } from "../system/api-client"
+import { retryWithDelays } from "../system/retry"
 import { Storage } from "../system/storage"
 import { pushQueryRetry } from "./push-retry"
 
@@ -66,7 +67,7 @@ export class PushApi extends Context.Service<PushApi, PushApiShape>()("app/PushA
           {},
           { decodeAs: ClientPreferences },
         ).pipe(
-          Effect.retry({ ...pushQueryRetry, while: transient }),
+          (query) => retryWithDelays(query, { ...pushQueryRetry, while: transient }),
           Effect.map((p) => ({ id: p.id ?? PUSH.preferencesIdFallback, types: p.types })),
         ),
         savePreferences: (prefs) =>

@@ -7,6 +7,7 @@ import { toPushMessage } from "../../machines/push/push-message"
 import type { PushPermission } from "../../schema/push/push"
 import { NotificationsApi } from "../notifications/notifications-api"
 import { toast } from "../shell/toasts"
+import { retryWithDelays } from "../system/retry"
 import { PushApi } from "./push-api"
 import { PushMessaging } from "./push-messaging"
 import { pushQueryRetry } from "./push-retry"
@@ -57,7 +58,7 @@ export function providePush(run: Run) {
         run(PushMessaging.use((p) => p.requestPermission)),
       ),
       getToken: fromPromise<string>(() =>
-        run(PushMessaging.use((p) => p.token.pipe(Effect.retry(pushQueryRetry)))),
+        run(PushMessaging.use((p) => retryWithDelays(p.token, pushQueryRetry))),
       ),
       registerToken: fromPromise<void, { token: string }>(({ input }) =>
         run(PushApi.use((a) => a.register(input.token))),

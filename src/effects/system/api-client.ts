@@ -1,10 +1,11 @@
-import { Context, Effect, Layer, Result, Schedule, type Schema } from "effect"
+import { Context, Effect, Layer, Result, type Schema } from "effect"
 import { REQUEST_RETRY } from "../../constants"
 import { REFRESH_FAILED } from "../../machines/auth/refresh.machine"
 import { Failure } from "../../schema/system/failure"
 import { Config } from "./config"
 import { HttpEnv } from "./http-env"
 import { loadDecoding } from "./load-decoding"
+import { retryWithDelays } from "./retry"
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE"
 type Query = Record<string, string | number | boolean | null | undefined>
@@ -66,7 +67,9 @@ export const buildUrl = (base: string, path: string, query?: Query): string => {
 /** Queries that failed for a transient reason are retried once app-wide; writes never blindly. */
 const transient = (e: Failure) => e.status === 0 || e.status >= 500
 /** The app-wide retry has a count but no delay of its own: a short pause lets a restarting server answer. */
-const QUERY_RETRY_DELAY = "200 millis"
+const QUERY_RETRY_DELAY_MS = 200
+/** Before retry n, twice the wait before the one before. */
+const queryRetryDelayMs = (retry: number) => QUERY_RETRY_DELAY_MS * 2 ** (retry - 1)
 
 /** Code fetched on demand (a decoder's chunk) that did not arrive: no answer could be read, as when offline. */
 export const loadCode = <T>(load: () => Promise<T>): Effect.Effect<T, Failure> =>
@@ -156,13 +159,11 @@ export class Api extends Context.Service<Api, ApiShape>()("app/Api") {
         // time can never start a second refresh of its own.
         const exchange = (token: string | null) =>
           method === "GET"
-            ? once(token).pipe(
-                Effect.retry({
-                  while: transient,
-                  times: REQUEST_RETRY.appQueryRetries,
-                  schedule: Schedule.exponential(QUERY_RETRY_DELAY),
-                }),
-              )
+            ? retryWithDelays(once(token), {
+                times: REQUEST_RETRY.appQueryRetries,
+                delayMs: queryRetryDelayMs,
+                while: transient,
+              })
             : once(token)
         // A token that changed while this request was in flight is already fresh: replay with it directly
         // rather than queue for another refresh.

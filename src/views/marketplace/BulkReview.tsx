@@ -8,9 +8,9 @@ import * as ui from "../shared/ui.css"
 import type { BulkRef } from "./BulkSelection"
 import { ConfirmDialog } from "./ConfirmDialog"
 import * as claimCss from "./claim.css"
-import { recordNoun } from "./format"
 import * as css from "./marketplace.css"
 import { ReasonDialog } from "./ReasonDialog"
+import { recordNoun } from "./record-format"
 
 // The bulk bar of a pending list (how many are ticked, the two decisions, the progress of a run), its
 // dialogs, and the report of what happened to each record. The caller shows it only to users who may write.

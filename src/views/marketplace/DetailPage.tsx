@@ -16,7 +16,7 @@ import { AuditTrail } from "./AuditTrail"
 import { ChangeCourse } from "./ChangeCourse"
 import { ChangeMark } from "./ChangeMark"
 import { ClaimBar } from "./ClaimBar"
-import { formatWhen, listOf, recordNoun } from "./format"
+import { formatWhen } from "./format"
 import * as css from "./marketplace.css"
 import { NoProviderWarning } from "./NoProviderWarning"
 import { NotesPanel } from "./NotesPanel"
@@ -25,6 +25,7 @@ import { PresenceNote } from "./PresenceNote"
 import { usePageActor } from "./page-logic"
 import { RecordFacts } from "./RecordFacts"
 import { ReviewActions } from "./ReviewActions"
+import { listOf, recordNoun } from "./record-format"
 
 const HEADING: Record<ListSource, string> = {
   work: "Work request",

@@ -8,9 +8,10 @@ import { StatusChip } from "../shared/StatusChip"
 import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
 import { EmailLink, PhoneLink } from "./ContactLinks"
-import { formatBudget, formatWhen } from "./format"
+import { formatWhen } from "./format"
 import * as css from "./marketplace.css"
 import { ProvidersChip } from "./OfferChip"
+import { formatBudget } from "./record-format"
 import { UrgencyBadge } from "./UrgencyBadge"
 
 const Fact = ({ label, children }: { label: string; children: ReactNode }) => (

@@ -23,9 +23,9 @@ import {
   searchedFor,
 } from "./candidate-words"
 import * as table from "./card-table.css"
-import { listOf, plural } from "./format"
 import * as css from "./marketplace.css"
 import { usePageActor } from "./page-logic"
+import { listOf, plural } from "./record-format"
 
 /** One request's page: a new request (another uuid) is a new page, with a machine of its own. */
 function Chooser({ kind, uuid }: { kind: RequestKind; uuid: string }) {

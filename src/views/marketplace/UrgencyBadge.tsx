@@ -1,5 +1,5 @@
 import type { Urgency } from "../../schema/marketplace/marketplace"
-import { URGENCY_LABEL } from "./format"
+import { URGENCY_LABEL } from "./record-format"
 import * as css from "./urgency.css"
 
 /** Emergency and high as a badge; low and normal as plain words, so the badge means "look here first". */
