@@ -12,7 +12,7 @@ import { getShortestPaths } from "xstate/graph"
 import { NOTIFICATIONS_BLOCKED, type PushEvent, pushMachine } from "../../../src/machines/push/push.machine"
 import type { PushMessage } from "../../../src/machines/push/push-message"
 import { recordedActor } from "../coverage"
-import { describeEvent, pathEvents, pending } from "../walk"
+import { describeEvent, pathEvents, pending, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
 
 // The real push machine with fake actors: every invoked step settles only when the path says so, through
 // its xstate.done / xstate.error event. The paths cover every outcome of the initialisation order
@@ -194,7 +194,7 @@ describe("push machine paths", () => {
     const all = allTransitions(pushMachine.root).map(keyOf)
     expect(all.length).toBeGreaterThan(20)
     expect(all.filter((k) => !taken.has(k))).toEqual([])
-  })
+  }, WHOLE_GRAPH_TIMEOUT_MS)
 })
 
 describe("push machine outcomes", () => {
