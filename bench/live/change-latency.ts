@@ -7,14 +7,19 @@
 // each other (a reopen needs the reject first), spread over a pool of records.
 // Each instance runs in a process of its own (./instance.ts); --one-process runs all three in the benchmark's
 // own process, beside its client, as earlier runs did.
-// With --without-log the change log's append (the live_append function) does nothing: the commit latency of
-// the same decisions without the outbox, for comparison (nothing reaches the socket then).
-// Also per decision: the CPU time instance B and the PostgreSQL cluster used during the rate (from /proc; the
-// cluster's includes anything else it served meanwhile).
+// With --without-log the change log's append and sequencing (live_append, live_sequence) do nothing: the
+// commit latency of the same decisions without the outbox, for comparison (nothing reaches the socket then;
+// the pending rows an audit statement writes itself stay pending).
+// Also per decision: the CPU time each instance (A, B, C), the benchmark's own process (its HTTP client and
+// socket) and the PostgreSQL cluster used during the rate (from /proc; the cluster's includes anything else it
+// served meanwhile).
+// --socket [DIR]: the instances reach PostgreSQL through its Unix socket in DIR (/var/run/postgresql) instead
+// of TCP on 127.0.0.1 (docs/operations.md: the database on the same machine).
 // Usage: node --import tsx bench/live/change-latency.ts [--rates 1,20,200] [--seconds 10] [--pool 100]
-//   [--without-log] [--one-process] [--profile-b DIR]
+//   [--without-log] [--one-process] [--profile-b DIR] [--socket [DIR]]
 
 import { fork } from "node:child_process"
+import http from "node:http"
 import { Schema } from "effect"
 import { sql } from "kysely"
 import pg from "pg"
@@ -38,6 +43,12 @@ const withoutLog = process.argv.includes("--without-log")
 const oneProcess = process.argv.includes("--one-process")
 // --profile-b DIR: instance B (the one deciding) writes a V8 CPU profile into DIR when it closes.
 const profileB = process.argv.includes("--profile-b") ? option("--profile-b", "bench/output") : undefined
+const socketOption = option("--socket", "/var/run/postgresql")
+const socketDir = process.argv.includes("--socket")
+  ? socketOption.startsWith("/")
+    ? socketOption
+    : "/var/run/postgresql"
+  : undefined
 
 /** An instance in a child process: its URL once it listens, and how to stop it. */
 async function forkInstance(
@@ -64,6 +75,24 @@ async function forkInstance(
 }
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 
+// The decisions' client: node:http on kept-alive connections. fetch (undici) cost the benchmark's process about
+// 3 ms of CPU a decision, on the same two cores as the instances it measures. It asks for compressed answers
+// as fetch did (B compresses as for a browser) and leaves them compressed: only the status is looked at.
+const agent = new http.Agent({ keepAlive: true })
+const post = (to: string, headers: Record<string, string>, body: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(to, { method: "POST", agent, headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on("data", (chunk: Buffer) => chunks.push(chunk))
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+      )
+      response.on("error", reject)
+    })
+    request.on("error", reject)
+    request.end(body)
+  })
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
@@ -81,6 +110,8 @@ const admin = async (sql: string) => {
 const name = `bench_live_${process.pid}`
 const url = new URL(ADMIN_URL)
 url.pathname = `/${name}`
+// pg reads `host` from the query: a path is a Unix socket's folder (the URL's own host is then unused).
+if (socketDir) url.searchParams.set("host", socketDir)
 await admin(`create database ${name}`)
 const instances: Array<{ url: string; pid?: number; close: () => Promise<void> }> = []
 try {
@@ -89,9 +120,13 @@ try {
   const postmaster = postmasterOf(backend.rows[0]?.pid ?? 0)
   await runMigrations(setup.db)
   await seedDemo(setup.db, seedContext(TEST_PASSWORD_HASH, new Date()))
-  if (withoutLog)
+  if (withoutLog) {
     await sql`create or replace function live_append(topics text[], users integer[], refs text[]) returns void
       language sql as $$ select $$`.execute(setup.db)
+    // A decision's audit statement writes its pending entries itself: they are left pending, never numbered.
+    await sql`create or replace function live_sequence() returns integer
+      language sql as $$ select 0 $$`.execute(setup.db)
+  }
   await setup.close()
   for (let i = 0; i < 3; i++) {
     if (!oneProcess) {
@@ -111,8 +146,8 @@ try {
       },
     })
   }
-  const [a, b] = instances
-  if (!a || !b) throw new Error("instances did not start")
+  const [a, b, c] = instances
+  if (!a || !b || !c) throw new Error("instances did not start")
   const login = async (on: string) => {
     const response = await fetch(`${on}/api/company/login/`, {
       method: "POST",
@@ -123,7 +158,11 @@ try {
   }
   const tokenB = await login(b.url)
   const tokenA = await login(a.url)
-  const headers = { authorization: `Bearer ${tokenB}`, "content-type": "application/json" }
+  const headers = {
+    authorization: `Bearer ${tokenB}`,
+    "content-type": "application/json",
+    "accept-encoding": "gzip, deflate, br",
+  }
   // A pool of pending work requests, made through the intake API.
   const pool: string[] = []
   for (let i = 0; i < poolSize; i++) {
@@ -170,25 +209,28 @@ try {
         const reject = !rejected.has(uuid)
         const at = performance.now()
         sentAt.set(uuid, [...(sentAt.get(uuid) ?? []), at])
-        const response = await fetch(
+        const response = await post(
           `${b.url}/api/v1/work-requests/${uuid}/${reject ? "reject" : "reopen"}/`,
-          {
-            method: "POST",
-            headers,
-            body: JSON.stringify(reject ? { reason: "bench" } : {}),
-          },
+          headers,
+          JSON.stringify(reject ? { reason: "bench" } : {}),
         )
         commit.push(performance.now() - at)
-        if (!response.ok) throw new Error(`decision: ${response.status} ${await response.text()}`)
+        if (response.status !== 200) throw new Error(`decision: ${response.status} ${response.body}`)
         if (reject) rejected.add(uuid)
         else rejected.delete(uuid)
       })
       chains.set(uuid, next)
       return next
     }
-    const cpuB = () => (b.pid === undefined ? null : processCpuMs(b.pid))
+    const cpuOf = (instance: { pid?: number }) =>
+      instance.pid === undefined ? null : processCpuMs(instance.pid)
+    const cpuClient = () => {
+      const used = process.cpuUsage()
+      return (used.user + used.system) / 1000
+    }
     const cpuPg = () => (postmaster === null ? null : clusterCpuMs(postmaster))
-    const before = { b: cpuB(), pg: cpuPg() }
+    const cpuNow = () => ({ a: cpuOf(a), b: cpuOf(b), c: cpuOf(c), client: cpuClient(), pg: cpuPg() })
+    const before = cpuNow()
     const started = performance.now()
     const sent: Promise<void>[] = []
     for (let i = 0; i < total; i++) {
@@ -201,6 +243,7 @@ try {
     const deadline = performance.now() + 10_000
     while (!withoutLog && live.length < total && performance.now() < deadline)
       await new Promise((r) => setTimeout(r, 20))
+    const after = cpuNow()
     const perDecision = (from: number | null, to: number | null) =>
       from === null || to === null ? Number.NaN : Math.round(((to - from) / total) * 100) / 100
     rows.push({
@@ -211,14 +254,18 @@ try {
       "live p99": Math.round(percentile(live, 99)),
       "commit p50": Math.round(percentile(commit, 50)),
       "commit p99": Math.round(percentile(commit, 99)),
-      "B cpu/decision": perDecision(before.b, cpuB()),
-      "PG cpu/decision": perDecision(before.pg, cpuPg()),
+      "A cpu/decision": perDecision(before.a, after.a),
+      "B cpu/decision": perDecision(before.b, after.b),
+      "C cpu/decision": perDecision(before.c, after.c),
+      "client cpu/decision": perDecision(before.client, after.client),
+      "PG cpu/decision": perDecision(before.pg, after.pg),
     })
   }
   socket.close()
   console.log(
     `three instances on one PostgreSQL; decisions through B, socket on A; ${seconds} s per rate (ms)` +
       (oneProcess ? "; all in one process" : "; each instance in its own process") +
+      (socketDir ? `; PostgreSQL through its Unix socket in ${socketDir}` : "; PostgreSQL over TCP") +
       (withoutLog ? "; WITHOUT the change log (commit only)" : ""),
   )
   console.table(rows)

@@ -47,6 +47,11 @@ export function collect<T>(connection: DatabaseConnection, collector: Collector<
     })
 }
 
+/** How many items the connection's open transaction has collected for the collector so far. */
+export function collectedCount<T>(connection: DatabaseConnection, collector: Collector<T>): number {
+  return open.get(connection)?.get(collector.key)?.items.length ?? 0
+}
+
 /** Writes what the connection's transaction collected; returns what to run once it has committed. */
 async function writeCollected(connection: DatabaseConnection): Promise<Collected[]> {
   const byKey = open.get(connection)

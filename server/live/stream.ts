@@ -75,8 +75,11 @@ export async function startLiveStream(
   let cursor = 0
   let queue: Promise<void> = Promise.resolve()
   let reading = false
-  let again = false
   let stopped = false
+  /** The highest position a NOTIFY announced. */
+  let announced = 0
+  /** Woken without a position (the listening connection restored): read whatever the log holds. */
+  let readAnyway = false
 
   const enqueue = (task: () => Promise<void>): Promise<void> => {
     queue = queue.then(task).catch((error: unknown) => log.warn("live stream failed", error))
@@ -101,20 +104,27 @@ export async function startLiveStream(
     return entries.length
   }
 
-  /** Reads until level; a wake-up during a read costs one more read, not one each. */
-  const wake = () => {
+  /**
+   * Reads until level. A NOTIFY names the head it made, so one whose position a read has already passed
+   * costs nothing, and those that come during a read cost one more read at most, not one each: at a busy
+   * rate they come faster than a read ends.
+   */
+  const wake = (payload?: string) => {
     if (stopped) return
-    if (reading) {
-      again = true
-      return
-    }
+    const position = payload === undefined || payload === "" ? Number.NaN : Number(payload)
+    if (Number.isSafeInteger(position)) announced = Math.max(announced, position)
+    else readAnyway = true
+    if (reading || (!readAnyway && announced <= cursor)) return
     reading = true
     void enqueue(async () => {
       try {
+        let read = 0
         do {
-          again = false
-          while ((await readOnce()) === BATCH) {}
-        } while (again && !stopped)
+          readAnyway = false
+          read = 0
+          for (let n = BATCH; n === BATCH; read += n) n = await readOnce()
+          // Nothing read although a NOTIFY named a later position (pruned meanwhile): no read would find it.
+        } while ((readAnyway || (announced > cursor && read > 0)) && !stopped)
       } finally {
         reading = false
       }

@@ -7,6 +7,7 @@ import type {
   RecordKind,
 } from "../../src/schema/marketplace/marketplace"
 import { allColumns } from "../db/columns"
+import { logsInStatement, pendingInsert } from "../live/change-log"
 import type { Db } from "./db"
 import { announceRecordChange } from "./record-channel"
 import type { MarketplaceAuditTable } from "./tables"
@@ -68,9 +69,23 @@ export const auditInsert = (db: Db, entry: AuditInput) =>
     })
     .returning(AUDIT_COLUMNS)
 
+/** The change log's entry of a statement whose CTE `entry` is the audit row. */
+const LOGGED = sql`select 0::bigint as n, 'record' as topic, null::integer as user_id, id::text as ref from entry`
+
 export async function recordAudit(db: Db, entry: AuditInput): Promise<AuditEntry> {
+  // Every change has exactly one entry, so this is where every open tab learns of it
+  // (docs/behaviour.md#live-records): in the entry's own statement when the transaction has logged nothing
+  // yet, else just before COMMIT.
+  if (await logsInStatement(db)) {
+    const row = await db
+      .with("entry", () => auditInsert(db, entry))
+      .with("logged", () => pendingInsert(LOGGED))
+      .selectFrom("entry")
+      .select(AUDIT_COLUMNS)
+      .executeTakeFirstOrThrow()
+    return auditToWire(row)
+  }
   const row = await auditInsert(db, entry).executeTakeFirstOrThrow()
-  // Every change has exactly one entry, so this is where every open tab learns of it (docs/behaviour.md#live-records).
   await announceRecordChange(db, row.id)
   return auditToWire(row)
 }

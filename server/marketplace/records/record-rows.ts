@@ -39,13 +39,13 @@ export const recordDetail = async <Row extends RecordCore, Detail>(
   now: Date,
 ): Promise<Detail> => entry.detail(db, await findRecord(db, entry, uuid), now)
 
-/** The record as the lists return it now. */
-export const listItem = async <Row extends RecordCore, Item>(
+/** The record with this id as the lists return it now. */
+export const listItemById = async <Row extends RecordCore, Item>(
   db: Db,
   entry: RecordKindEntry<Row, Item, unknown>,
-  uuid: string,
+  id: number,
 ): Promise<Item> => {
-  const [item] = await entry.items(db, [await findRecord(db, entry, uuid)])
+  const [item] = await entry.items(db, [await rowOf(db, entry, id)])
   if (item === undefined) throw notFound()
   return item
 }

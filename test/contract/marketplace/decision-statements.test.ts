@@ -12,17 +12,18 @@ const BASE = "/api/v1/work-requests/"
 
 /**
  * The most statements each call may cause, as counted once a reject had been cut from 14 to 7 and a reopen
- * from 18 to 8: the call's own (sign-in check, BEGIN, the change, its audit entry and notices, the answer's
- * detail, the change log's append, COMMIT, the sequencing of its entries after the commit) plus the change-log
- * read its NOTIFY wakes in the instance (one per wake; the other instances each pay one too). The sequencing
- * is one statement more than when the append took positions itself, and it is what lets decisions commit
- * side by side instead of one after another. Lower a ceiling when a change saves a statement; raise one only
+ * from 18 to 8: the call's own (sign-in check, BEGIN, the change, its audit entry and notices with their
+ * change-log entries, the answer's detail, COMMIT, the sequencing of its entries after the commit) plus the
+ * change-log read its NOTIFY wakes in the instance (one per wake; the other instances each pay one too). The
+ * sequencing is one statement more than when the append took positions itself, and it is what lets decisions
+ * commit side by side instead of one after another; the append is no statement of its own since the audit
+ * statement writes the entries. Lower a ceiling when a change saves a statement; raise one only
  * with the reason in the commit: each statement is paid by every decision of a busy day.
  */
 const DECISION_STATEMENT_CEILINGS = {
-  reject: 9,
-  approve: 9,
-  reopen: 10,
+  reject: 8,
+  approve: 8,
+  reopen: 9,
 } as const
 
 /** Long enough without a statement that whatever the last call woke has run. */
