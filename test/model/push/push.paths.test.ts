@@ -179,22 +179,26 @@ describe("push machine paths", () => {
     })
   }
 
-  it("covers every state and every transition of the machine", () => {
-    // Replays the paths above plus one step of every event from every reached state.
-    for (const path of paths)
-      for (const event of events) {
-        const actor = run(path.steps, newLog())
-        // Only what the state handles: an unhandled actor error would be reported as uncaught.
-        if (actor.getSnapshot().can(event)) actor.send(event)
-        reachedStates.add(JSON.stringify(actor.getSnapshot().value))
-        actor.stop()
-      }
-    const states = Object.keys(pushMachine.root.states)
-    for (const state of states) expect(reachedStates).toContain(JSON.stringify(state))
-    const all = allTransitions(pushMachine.root).map(keyOf)
-    expect(all.length).toBeGreaterThan(20)
-    expect(all.filter((k) => !taken.has(k))).toEqual([])
-  }, WHOLE_GRAPH_TIMEOUT_MS)
+  it(
+    "covers every state and every transition of the machine",
+    () => {
+      // Replays the paths above plus one step of every event from every reached state.
+      for (const path of paths)
+        for (const event of events) {
+          const actor = run(path.steps, newLog())
+          // Only what the state handles: an unhandled actor error would be reported as uncaught.
+          if (actor.getSnapshot().can(event)) actor.send(event)
+          reachedStates.add(JSON.stringify(actor.getSnapshot().value))
+          actor.stop()
+        }
+      const states = Object.keys(pushMachine.root.states)
+      for (const state of states) expect(reachedStates).toContain(JSON.stringify(state))
+      const all = allTransitions(pushMachine.root).map(keyOf)
+      expect(all.length).toBeGreaterThan(20)
+      expect(all.filter((k) => !taken.has(k))).toEqual([])
+    },
+    WHOLE_GRAPH_TIMEOUT_MS,
+  )
 })
 
 describe("push machine outcomes", () => {
