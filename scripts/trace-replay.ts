@@ -3,7 +3,9 @@ import { Result, Schema } from "effect"
 import { type AnyStateMachine, createActor, type EventObject, fromCallback } from "xstate"
 import { describeIssue } from "../server/http/decode"
 import { redact } from "../src/effects/support/redact"
-import { FACT_TYPES } from "../src/machines/system/subscriptions"
+// Every fact the vocabulary knows, the rest of the session's included (their rows come with its code).
+import "../src/machines/system/rest-subscriptions"
+import { isFactType } from "../src/machines/system/subscriptions"
 import { Trace, type TraceActor, type TraceEvent } from "../src/schema/support/trace"
 import { stateText } from "../src/views/support/state-text"
 import { MACHINES } from "./trace-machines"
@@ -113,7 +115,7 @@ function replayActor(trace: Trace, actor: TraceActor, machine: AnyStateMachine):
   const checksFacts = trace.version >= 2
   let published: EventObject[] = []
   replayed.on("*", (emitted: EventObject) => {
-    if (FACT_TYPES.has(emitted.type)) published.push(emitted)
+    if (isFactType(emitted.type)) published.push(emitted)
   })
 
   const deliver = (e: TraceEvent): string | undefined => {

@@ -7,6 +7,8 @@ import {
   type ListItem,
   type ListPage,
 } from "../../src/machines/marketplace/marketplace-types"
+// The rows of the facts the rest of the session publishes join the table as its code loads, as they do here.
+import "../../src/machines/system/rest-subscriptions"
 import { deliveriesOf } from "../../src/machines/system/subscriptions"
 import type { RecordChangedMessage } from "../../src/schema/live/socket"
 import { workRequest } from "../model/marketplace/marketplace-fixtures"

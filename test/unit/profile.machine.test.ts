@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest"
 import { createActor, type EventObject, fromCallback, fromPromise, setup, waitFor } from "xstate"
 import { profileErrorText, profileMachine, UPDATE_FAILED } from "../../src/machines/profile/profile.machine"
 import { busMachine } from "../../src/machines/system/bus.machine"
+// The profile page runs with the rest of the session, whose code brings the bus its rows for the page's facts.
+import "../../src/machines/system/rest-subscriptions"
 import { lookup } from "../../src/machines/system/registry"
 import type { ProfilePatch, User } from "../../src/schema/auth/auth"
 import { Failure } from "../../src/schema/system/failure"

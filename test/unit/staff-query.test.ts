@@ -5,6 +5,8 @@ import {
   sameStaffQuery,
   staffSearchString,
 } from "../../src/machines/accounts/staff-query"
+// The rows of the facts the rest of the session publishes join the table as its code loads, as they do here.
+import "../../src/machines/system/rest-subscriptions"
 import { deliveriesOf } from "../../src/machines/system/subscriptions"
 import { allowedNav, navGroups } from "../../src/views/shell/nav"
 

@@ -1,5 +1,5 @@
 import { version as appVersion } from "../../../package.json"
-import { FACT_TYPES } from "../../machines/system/subscriptions"
+import { isFactType } from "../../machines/system/subscriptions"
 import {
   TRACE_FORMAT,
   TRACE_VERSION,
@@ -60,7 +60,7 @@ function traceActor(ref: RecordedActor): TraceActor {
 
 /** The facts among what an actor emitted (other emitted events, such as the refresh queue's, are its own). */
 export const factsOf = (emitted: ReadonlyArray<{ type: string }> | undefined) =>
-  (emitted ?? []).filter((e) => FACT_TYPES.has(e.type))
+  (emitted ?? []).filter((e) => isFactType(e.type))
 
 function traceEvent(e: RecordedEvent): TraceEvent {
   const payload = redact(e.event) as { [key: string]: Json }

@@ -33,11 +33,11 @@ export function toNotificationsEvent(message: ServerMessage, at: number): Notifi
         : { type: "notifications.readElsewhere", id: message.data.notification_id }
     case "pong":
     case "error":
-    // Marketplace changes are the liveRecords actor's (subscriptions.ts).
+    // Marketplace changes are the liveRecords actor's (rest-subscriptions.ts).
     case "record.changed":
-    // Presence is the detail pages' (subscriptions.ts).
+    // Presence is the detail pages' (rest-subscriptions.ts).
     case "presence":
-    // Staff changes are the staff page's (subscriptions.ts).
+    // Staff changes are the staff page's (rest-subscriptions.ts).
     case "staff.changed":
       return null
   }

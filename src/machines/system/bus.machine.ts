@@ -4,7 +4,7 @@ import type { SystemId } from "./registry"
 import {
   type Delivery,
   deliveriesOf,
-  FACT_TYPES,
+  isFactType,
   REST_SUBSCRIBERS,
   type RetainSlot,
   retainSlotOf,
@@ -36,7 +36,7 @@ export interface BusContext {
   readonly held: ReadonlyArray<Delivery>
 }
 
-const isFact = (event: { type: string }): event is Fact => FACT_TYPES.has(event.type)
+const isFact = (event: { type: string }): event is Fact => isFactType(event.type)
 const systemIdOf = (ref: AnyActorRef & { systemId?: string }): string | undefined => ref.systemId
 const publisherOf = (ref: AnyActorRef): string => systemIdOf(ref) ?? ref.id
 /** New actors arrive typed ActorRefLike; every one of them is a full actor that can emit. */

@@ -2,7 +2,8 @@ import type { Assignee, AuditAction } from "../../schema/marketplace/marketplace
 import type { ListSource, RecordDetail } from "../marketplace/marketplace-types"
 import type { InboxPageEvent } from "../notifications/inbox-page.machine"
 
-// The commands to open pages that several rows of the subscriptions table send (subscriptions.ts), named once.
+// The commands to open pages that several rows of the subscriptions table send (rest-subscriptions.ts), named
+// once.
 
 /** A command for every open notifications page. */
 export const toInbox = (event: InboxPageEvent) => ({ type: "session.toPages", page: "inbox", event }) as const

@@ -3,6 +3,9 @@ import type { SystemFact } from "./facts"
 import type { OpenPage, PageCommand } from "./pages"
 import { type PageInputOf, type PageKey, type PageName, REST_ACTOR_IDS, type RestActorId } from "./registry"
 import { PAGE_MACHINES, REST_ACTORS } from "./session-rest-registry"
+// The bus's rows for the facts only this machine's actors publish join its table with this code, before any of
+// them starts.
+import "./rest-subscriptions"
 
 // What the session starts once the signed-in page has shown (session.machine.ts): the socket, the
 // notifications, push, presence, live records, the preferences and the profile editor, and the pages' machines.
