@@ -4,28 +4,12 @@ import type { ReactNode } from "react"
 import { afterEach, describe, expect, it } from "vitest"
 import { type Actor, type AnyStateMachine, createActor, fromPromise, setup } from "xstate"
 import { dashboardMachine } from "../../src/machines/dashboard/dashboard.machine"
-import type { DashboardSummary } from "../../src/schema/dashboard/dashboard"
 import { useShownSummary } from "../../src/views/marketplace/page-logic"
 import { AppProvider } from "../../src/views/system/app-context"
+import { summary } from "../model/dashboard/summary-fixture"
 
 // Every open tab of a session hears each live notification and updates the dashboard's copy of the unread count,
 // which the dashboard page does not show: the page must not be drawn again for it.
-
-const summary: DashboardSummary = {
-  work_requests: { pending: 3, approved: 0, rejected: 0, awaiting_providers: 0 },
-  maintenance_requests: { pending: 0, approved: 0, rejected: 0, awaiting_providers: 0 },
-  company_applications: { pending: 0, accepted: 0, rejected: 0 },
-  providers: { active: 0, inactive: 0 },
-  unread_notifications: 0,
-  oldest_pending: { work_request: null, maintenance_request: null, company_application: null },
-  recent_activity: [],
-  waiting: {
-    work_request: { due: 0, overdue: 0 },
-    maintenance_request: { due: 0, overdue: 0 },
-    company_application: { due: 0, overdue: 0 },
-    queue: { as_of: "2026-01-01T00:00:00.000Z", due_after_seconds: 86_400, overdue_after_seconds: 259_200 },
-  },
-}
 
 let root: Actor<AnyStateMachine> | undefined
 afterEach(() => root?.stop())
@@ -35,7 +19,7 @@ function started() {
   let loads = 0
   const load = fromPromise(async () => {
     loads++
-    return { ...summary, work_requests: { ...summary.work_requests, pending: 2 + loads } }
+    return summary(2 + loads)
   })
   const dashboard = dashboardMachine.provide({ actors: { loadSummary: load } })
   root = createActor(

@@ -7,24 +7,9 @@ import {
 } from "../../../src/machines/dashboard/dashboard.machine"
 import type { DashboardSummary } from "../../../src/schema/dashboard/dashboard"
 import { describeEvent, getEdgePaths, pathEvents, pending, replay, WHOLE_GRAPH_TIMEOUT_MS } from "../walk"
+import { summary } from "./summary-fixture"
 
 // The real dashboard machine with its load left pending: the path delivers the summary or the failure.
-
-const summary = (pendingWork: number): DashboardSummary => ({
-  work_requests: { pending: pendingWork, approved: 0, rejected: 0, awaiting_providers: 0 },
-  maintenance_requests: { pending: 0, approved: 0, rejected: 0, awaiting_providers: 0 },
-  company_applications: { pending: 0, accepted: 0, rejected: 0 },
-  providers: { active: 0, inactive: 0 },
-  unread_notifications: 0,
-  oldest_pending: { work_request: null, maintenance_request: null, company_application: null },
-  recent_activity: [],
-  waiting: {
-    work_request: { due: 0, overdue: 0 },
-    maintenance_request: { due: 0, overdue: 0 },
-    company_application: { due: 0, overdue: 0 },
-    queue: { as_of: "2026-01-01T00:00:00.000Z", due_after_seconds: 86_400, overdue_after_seconds: 259_200 },
-  },
-})
 
 const machine = dashboardMachine.provide({ actors: { loadSummary: pending<DashboardSummary>() } })
 const events = pathEvents(machine, [
