@@ -8,15 +8,12 @@ import { WorkRequest } from "../../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "../harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "../marketplace-fixture"
 import { openSocket, type TestSocket } from "../notifications-socket-client"
+import { statementRecorder } from "../statement-recorder"
 
 const pgUp = await postgresAvailable()
 
 /** The statements a change's frame may cost an instance holding a socket: the log's read, then the frame's. */
 const FRAME_STATEMENT_CEILING = 5
-
-/** Long enough without a statement that whatever the last step woke has run. */
-const QUIET_MS = 300
-const QUIET_LIMIT_MS = 5_000
 
 // A timer's statement is no change's (presence's sweep, the change log's sweep); the test's own NOTIFY neither.
 const NOT_COUNTED = /"record_viewer"|live_sequence\(\) as swept|pg_notify\('live_changes'/
@@ -27,42 +24,17 @@ for (const backend of BACKENDS) {
     () => {
       let m: MarketplaceServer
       const sockets: TestSocket[] = []
-      const seen: string[] = []
-      let recording = false
-      let lastAt = 0
+      const recorder = statementRecorder(NOT_COUNTED)
       beforeAll(async () => {
-        m = await startMarketplace(backend, {
-          onStatement: (text) => {
-            if (NOT_COUNTED.test(text)) return
-            lastAt = performance.now()
-            if (recording) seen.push(text.replace(/\s+/g, " ").slice(0, 120))
-          },
-        })
+        m = await startMarketplace(backend, { onStatement: recorder.onStatement })
       })
       afterEach(async () => {
         await Promise.all(sockets.splice(0).map((s) => s.close()))
       })
       afterAll(() => m?.close())
 
-      const quiet = async () => {
-        const limit = performance.now() + QUIET_LIMIT_MS
-        for (;;) {
-          const idle = performance.now() - lastAt
-          if (idle >= QUIET_MS || performance.now() > limit) return
-          await new Promise((resolve) => setTimeout(resolve, QUIET_MS - idle))
-        }
-      }
-
       /** The statements sent from the step until all it woke has run. */
-      const counted = async (step: () => Promise<unknown>) => {
-        await quiet()
-        seen.length = 0
-        recording = true
-        await step()
-        await quiet()
-        recording = false
-        return [...seen]
-      }
+      const counted = async (step: () => Promise<unknown>) => (await recorder.counted(step)).sent
 
       /** A support user's socket (no recipient of a decision's notice): it hears record changes only. */
       const readySocket = async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { WorkRequest, WorkRequestDetail } from "../../../src/schema/marketplace/marketplace"
 import { BACKENDS, postgresAvailable } from "../harness"
 import { decoded, type MarketplaceServer, startMarketplace } from "../marketplace-fixture"
+import { statementRecorder } from "../statement-recorder"
 
 const pgUp = await postgresAvailable()
 const BASE = "/api/v1/work-requests/"
@@ -26,10 +27,6 @@ const DECISION_STATEMENT_CEILINGS = {
   reopen: 9,
 } as const
 
-/** Long enough without a statement that whatever the last call woke has run. */
-const QUIET_MS = 300
-const QUIET_LIMIT_MS = 5_000
-
 // A timer's statement is no call's: presence sweeps its viewers every few seconds, and the change log's sweep
 // sequences what a commit left pending every second.
 const TIMER_STATEMENT = /"record_viewer"|live_sequence\(\) as swept/
@@ -37,40 +34,21 @@ const TIMER_STATEMENT = /"record_viewer"|live_sequence\(\) as swept/
 for (const backend of BACKENDS) {
   describe.skipIf(backend === "postgres" && !pgUp)(`statements of a decision on ${backend}`, () => {
     let m: MarketplaceServer
-    const seen: string[] = []
-    let recording = false
-    let lastAt = 0
+    const recorder = statementRecorder(TIMER_STATEMENT)
     beforeAll(async () => {
-      m = await startMarketplace(backend, {
-        onStatement: (sql) => {
-          if (TIMER_STATEMENT.test(sql)) return
-          lastAt = performance.now()
-          if (recording) seen.push(sql)
-        },
-      })
+      m = await startMarketplace(backend, { onStatement: recorder.onStatement })
     })
     afterAll(() => m?.close())
 
-    const quiet = async () => {
-      const limit = performance.now() + QUIET_LIMIT_MS
-      for (;;) {
-        const idle = performance.now() - lastAt
-        if (idle >= QUIET_MS || performance.now() > limit) return
-        await new Promise((resolve) => setTimeout(resolve, QUIET_MS - idle))
-      }
-    }
-
     /** The statements the call sends and those it wakes, which may come before or after its answer. */
     const counted = async (call: () => Promise<Response>) => {
-      await quiet()
-      seen.length = 0
-      recording = true
-      const response = await call()
-      const body = await response.text()
-      expect(response.status, body).toBe(200)
-      await quiet()
-      recording = false
-      return { sent: seen.map((sql) => sql.replace(/\s+/g, " ").slice(0, 120)), body }
+      const { sent, result: body } = await recorder.counted(async () => {
+        const response = await call()
+        const text = await response.text()
+        expect(response.status, text).toBe(200)
+        return text
+      })
+      return { sent, body }
     }
 
     const intake = async (title: string) =>
