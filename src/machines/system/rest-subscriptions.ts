@@ -113,10 +113,9 @@ export const REST_SUBSCRIPTIONS = {
       ],
     },
   },
-  // The stream cannot cover what is shown (a position it could not resume from, or a page loaded before the
-  // stream's start): what is shown loads again.
-  // The stream does not cover what the pages show: everything live loads again, the bell and the inbox too
-  // (their reads and archives come over the same stream).
+  // The stream cannot cover what the pages show (a position it could not resume from, or a page loaded before
+  // the stream's start): everything live loads again, the bell and the inbox too (their reads and archives come
+  // over the same stream).
   "records.resync": {
     to: {
       dashboard: () => ({ type: "dashboard.refresh" }),
