@@ -118,3 +118,9 @@ export const DOCUMENT_VIEWER = {
   minZoom: 1,
   maxZoom: 4,
 } as const
+
+/**
+ * Rows of a list or the inbox built in the render that first shows them, the rest in a render of their own
+ * after that paint: a 1280×800 screen shows 5 of a list's rows below its toolbar and 6 of the inbox's.
+ */
+export const FIRST_SCREEN_ROWS = 6

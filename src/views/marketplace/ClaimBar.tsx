@@ -6,6 +6,7 @@ import type { reviewMachine } from "../../machines/marketplace/review.machine"
 import type { PageRefOf } from "../../machines/system/registry"
 import { may } from "../../schema/auth/permissions"
 import type { Assignee } from "../../schema/marketplace/marketplace"
+import { Later } from "../shared/Later"
 import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
 import { ConfirmDialog } from "./ConfirmDialog"
@@ -25,7 +26,6 @@ export function ClaimBar({
   uuid: string
   noun: string
 }) {
-  const claim = usePageActor("claim", { kind, uuid })
   const assignee = useSelector(review, (s) => s.context.record?.assignee ?? null)
   const mayClaim = useAuth((ctx) => may(ctx.user, "record.claim"))
   const userId = useAuth((ctx) => ctx.user?.id ?? null)
@@ -39,13 +39,43 @@ export function ClaimBar({
       ) : (
         <span className={css.unassigned}>Unassigned</span>
       )}
-      {mayClaim && claim ? (
-        <>
-          <ClaimButtons claim={claim} assignee={assignee} userId={userId} mine={mine} />
-          <ClaimDialog claim={claim} noun={noun} />
-        </>
+      {/* The claim's machine opens once the record has painted: its buttons follow by a frame. */}
+      {mayClaim ? (
+        <Later>
+          <ClaimControls
+            kind={kind}
+            uuid={uuid}
+            noun={noun}
+            assignee={assignee}
+            userId={userId}
+            mine={mine}
+          />
+        </Later>
       ) : null}
     </div>
+  )
+}
+
+function ClaimControls({
+  kind,
+  uuid,
+  noun,
+  ...who
+}: {
+  kind: ListSource
+  uuid: string
+  noun: string
+  assignee: Assignee | null
+  userId: number | null
+  mine: boolean
+}) {
+  const claim = usePageActor("claim", { kind, uuid })
+  if (!claim) return null
+  return (
+    <>
+      <ClaimButtons claim={claim} {...who} />
+      <ClaimDialog claim={claim} noun={noun} />
+    </>
   )
 }
 

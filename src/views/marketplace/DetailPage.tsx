@@ -7,6 +7,7 @@ import { may } from "../../schema/auth/permissions"
 import { linkTo } from "../../schema/system/app-routes"
 import { Breadcrumbs, type Crumb } from "../shared/Breadcrumbs"
 import { FailureCard } from "../shared/FailureCard"
+import { Later } from "../shared/Later"
 import { retryMayHelp } from "../shared/retry-may-help"
 import { LoadingScreen } from "../shared/Spinner"
 import * as ui from "../shared/ui.css"
@@ -124,15 +125,18 @@ function DetailView({ actor, kind, uuid }: { actor: PageRefOf<"review">; kind: L
           </p>
         ) : null}
       </div>
-      {"offers" in record && (record.status === "approved" || record.offers.length > 0) ? (
-        mayChoose && kind !== "application" ? (
-          <ChangeCourse kind={kind} uuid={uuid} record={record} />
-        ) : (
-          <OffersPanel offers={record.offers} />
-        )
-      ) : null}
-      {mayDecide ? <NotesPanel target={{ kind, uuid }} /> : null}
-      <AuditTrail entries={record.audit} record={record.uuid} />
+      {/* Below the first screen: built once the record has painted (the notes open their own machine). */}
+      <Later>
+        {"offers" in record && (record.status === "approved" || record.offers.length > 0) ? (
+          mayChoose && kind !== "application" ? (
+            <ChangeCourse kind={kind} uuid={uuid} record={record} />
+          ) : (
+            <OffersPanel offers={record.offers} />
+          )
+        ) : null}
+        {mayDecide ? <NotesPanel target={{ kind, uuid }} /> : null}
+        <AuditTrail entries={record.audit} record={record.uuid} />
+      </Later>
     </>
   )
 }

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useRef } from "react"
 import { Link } from "wouter"
+import { FIRST_SCREEN_ROWS } from "../../constants"
 import type { ChangeMark as Mark } from "../../machines/live/remote-change"
 import type { ListItem, ListSource } from "../../machines/marketplace/marketplace-types"
 import { serviceLabel } from "../../schema/marketplace/marketplace"
@@ -27,9 +28,6 @@ const SORT_FIELD: Readonly<Record<string, string>> = {
   Submitted: "submitted_at",
   Decided: "decided_at",
 }
-
-/** About as many rows as a laptop's first screen of a list shows, below its toolbar and filters. */
-const FIRST_ROWS = 10
 
 export interface ListSort {
   readonly ordering: string
@@ -165,7 +163,7 @@ export function ListTable({
   const sortable = sortableFields(source)
   // The rows of a first screen are built first, the rest of the page in a render of its own that React runs
   // after that paint: a whole page of rows was most of a list's first render (and its layout) on a slow phone.
-  const built = useDeferredValue(items.length, Math.min(items.length, FIRST_ROWS))
+  const built = useDeferredValue(items.length, Math.min(items.length, FIRST_SCREEN_ROWS))
   const heads =
     source === "application"
       ? ["Company", "Contact", "Services", "Submitted", "Assignee"]
@@ -192,7 +190,7 @@ export function ListTable({
         </tr>
       </thead>
       <tbody>
-        {items.slice(0, Math.max(built, FIRST_ROWS)).map((item, i) => (
+        {items.slice(0, Math.max(built, FIRST_SCREEN_ROWS)).map((item, i) => (
           <Row
             key={item.uuid}
             item={item}

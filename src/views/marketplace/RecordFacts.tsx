@@ -4,6 +4,7 @@ import { may } from "../../schema/auth/permissions"
 import { serviceLabel } from "../../schema/marketplace/marketplace"
 import { Checklist } from "../documents/Checklist"
 import { DocumentsPanel } from "../documents/DocumentsPanel"
+import { Later } from "../shared/Later"
 import { StatusChip } from "../shared/StatusChip"
 import * as ui from "../shared/ui.css"
 import { useAuth } from "../system/app-context"
@@ -21,11 +22,18 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
   </>
 )
 
-/** The stored files, to staff who decide records; other readers are told so rather than shown names. */
+/**
+ * The stored files, to staff who decide records; other readers are told so rather than shown names. Their
+ * machine and request wait for the record's first paint, as the panel's own loading line.
+ */
 function StoredFiles({ uuid, noun }: { uuid: string; noun: "documents" | "photos" }) {
   const mayRead = useAuth((ctx) => may(ctx.user, "record.decide"))
   if (!mayRead) return <span className={ui.muted}>Shown to staff who decide records.</span>
-  return <DocumentsPanel uuid={uuid} noun={noun} />
+  return (
+    <Later fallback={<span className={ui.muted}>Loading {noun}…</span>}>
+      <DocumentsPanel uuid={uuid} noun={noun} />
+    </Later>
+  )
 }
 
 /** Everything the record holds, as label and value. */

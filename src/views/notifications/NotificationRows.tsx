@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from "react"
+import { FIRST_SCREEN_ROWS } from "../../constants"
 import { relativeTime } from "../../machines/system/relative-time"
 import type { Notification } from "../../schema/notifications/notifications"
 import * as css from "./bell.css"
@@ -28,9 +29,6 @@ interface Band {
   readonly top: number
   readonly bottom: number
 }
-
-/** About as many rows as a laptop's first screen of the inbox shows. */
-const FIRST_ROWS = 10
 
 // The band is kept in steps of this many px: scrolling re-renders the list once per step, not per event.
 const BAND_STEP_PX = 200
@@ -71,8 +69,8 @@ export function NotificationRows({ items, now, actions, archived, onOpen }: Rows
   // A short list's rows of a first screen are built first, the rest in a render of its own that React runs
   // after that paint: the whole page of rows, with their layout, was most of the inbox's first render on a
   // slow phone.
-  const deferred = useDeferredValue(items.length, Math.min(items.length, FIRST_ROWS))
-  const built = Math.max(FIRST_ROWS, deferred)
+  const deferred = useDeferredValue(items.length, Math.min(items.length, FIRST_SCREEN_ROWS))
+  const built = Math.max(FIRST_SCREEN_ROWS, deferred)
 
   useEffect(() => {
     if (!windowed) return
