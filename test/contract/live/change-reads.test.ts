@@ -1,7 +1,8 @@
 // What an instance reads for each change it sends: every instance pays this for every change, besides the
 // instance that made it (test/contract/marketplace/decision-statements.test.ts). A NOTIFY naming a position the
-// instance has already read costs no read at all, and a record's frame is its entry with the record's id, the
-// row, and what the list shows of it. On PGlite and PostgreSQL.
+// instance has already read costs no read at all, and a record's frame is its entry with the record's id, then
+// the record as the list shows it (its row, chosen providers and candidates in one statement). On PGlite and
+// PostgreSQL.
 import { sql } from "kysely"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { WorkRequest } from "../../../src/schema/marketplace/marketplace"
@@ -12,8 +13,8 @@ import { statementRecorder } from "../statement-recorder"
 
 const pgUp = await postgresAvailable()
 
-/** The statements a change's frame may cost an instance holding a socket: the log's read, then the frame's. */
-const FRAME_STATEMENT_CEILING = 5
+/** The statements a change's frame may cost an instance holding a socket: the log's read, the entry, the row. */
+const FRAME_STATEMENT_CEILING = 3
 
 // A timer's statement is no change's (presence's sweep, the change log's sweep); the test's own NOTIFY neither.
 const NOT_COUNTED = /"record_viewer"|live_sequence\(\) as swept|pg_notify\('live_changes'/
