@@ -14,7 +14,7 @@ import { statementRecorder } from "../statement-recorder"
 const pgUp = await postgresAvailable()
 
 /** The statements a change's frame may cost an instance holding a socket: the log's read, the entry, the row. */
-const FRAME_STATEMENT_CEILING = 3
+const FRAME_STATEMENT_CEILING = 2
 
 // A timer's statement is no change's (presence's sweep, the change log's sweep); the test's own NOTIFY neither.
 const NOT_COUNTED = /"record_viewer"|live_sequence\(\) as swept|pg_notify\('live_changes'/
