@@ -20,7 +20,7 @@ const goneIsNull = (error: unknown) => {
 }
 
 export async function recordFrames(db: Kysely<Database>, entry: LiveEntry): Promise<EntryFrames> {
-  const message = await recordChangeOf(db, Number(entry.ref)).catch(goneIsNull)
+  const message = await recordChangeOf(db, Number(entry.ref))
   return message === null ? [] : [frame({ ...message, position: entry.position })]
 }
 

@@ -25,20 +25,16 @@ export async function selectedProviders(
   return byRequest
 }
 
-/** The providers who accepted the given requests, by provider id (one query for a page of rows). */
-export async function assignedProviders(
-  db: Db,
-  providerIds: ReadonlyArray<number | null>,
-): Promise<Map<number, ProviderRef>> {
-  const ids = [...new Set(providerIds.filter((id): id is number => id !== null))]
-  if (ids.length === 0) return new Map()
-  const rows = await db
-    .selectFrom("provider")
-    .select(["id", "uuid", "company_name"])
-    .where("id", "in", ids)
-    .execute()
-  return new Map(rows.map((r) => [r.id, { uuid: r.uuid, company_name: r.company_name }]))
-}
+/** The providers chosen for the request `r`, in the coordinator's order (a column of a query on it). */
+export const selectedJson = sql<ProviderRef[]>`coalesce((select json_agg(json_build_object('uuid', p.uuid,
+    'company_name', p.company_name) order by s.position)
+  from service_request_provider s join provider p on p.id = s.provider_id
+  where s.request_id = r.id), '[]')`
+
+/** The provider who accepted the request `r`, null while none has (a column of a query on it). */
+export const assignedJson = sql<ProviderRef | null>`(select json_build_object('uuid', p.uuid,
+    'company_name', p.company_name)
+  from provider p where p.id = r.assigned_provider_id)`
 
 /** How many active providers offer the service of the request `r` in its area (a column of a query on it). */
 export const possibleCount = sql<string | number>`(select count(*) from provider p where p.active

@@ -3,14 +3,13 @@
 
 import { sql } from "kysely"
 import type { RecordChangedMessage } from "../../src/schema/live/socket"
-import type { RecordKind } from "../../src/schema/marketplace/marketplace"
+import type { AuditEntry, RecordKind } from "../../src/schema/marketplace/marketplace"
 import type { RecordSource } from "../../src/schema/system/app-routes"
-import { notFound } from "../errors"
-import { AUDIT_COLUMNS } from "./audit"
+import { type AuditJson, auditFromJson } from "./audit"
 import type { Db } from "./db"
-import { RECORD_KINDS } from "./records/record-kinds"
-import { listItemById } from "./records/record-rows"
-import { auditToWire } from "./wire"
+import { REQUEST_KINDS } from "./kinds"
+import { requestItemOf, requestItemsQuery } from "./records/request-items"
+import { applicationToWire } from "./wire"
 
 const SOURCE_OF: Readonly<Record<RecordKind, RecordSource>> = {
   company_application: "application",
@@ -18,42 +17,11 @@ const SOURCE_OF: Readonly<Record<RecordKind, RecordSource>> = {
   maintenance_request: "maintenance",
 }
 
-/** The record's id, by the entry's kind and uuid, as a column of the entry's read: null once it is gone. */
-const recordIdOfEntry = sql<number | null>`case ${sql.join(
-  Object.values(RECORD_KINDS).map(
-    (kind) =>
-      sql`when marketplace_audit.record_kind = ${kind.recordKind} then (select t.id from ${sql.table(kind.table)} t
-        where t.uuid = marketplace_audit.record_uuid${kind.requestKind === null ? sql`` : sql` and t.kind = ${kind.requestKind}`})`,
-  ),
-  sql` `,
-)} end`
-
-async function listRow(db: Db, source: RecordSource, id: number): Promise<RecordChangedMessage["record"]> {
-  return source === "application"
-    ? listItemById(db, RECORD_KINDS.application, id)
-    : listItemById(db, RECORD_KINDS[source], id)
-}
-
-/**
- * The frame for one audit entry; null when the entry is gone (its record was deleted meanwhile). The entry
- * and its record's id are one read: every instance builds this frame for every change.
- */
-export async function recordChangeOf(db: Db, auditId: number): Promise<RecordChangedMessage | null> {
-  const found = await db
-    .selectFrom("marketplace_audit")
-    .select(AUDIT_COLUMNS)
-    .select(recordIdOfEntry.as("record_id"))
-    .where("id", "=", auditId)
-    .executeTakeFirst()
-  if (found === undefined) return null
-  const { record_id, ...row } = found
-  if (record_id === null) throw notFound()
-  const entry = auditToWire(row)
-  const source = SOURCE_OF[entry.record_kind]
-  const record = await listRow(db, source, Number(record_id))
+/** The frame of an entry and of the record as the lists show it now. */
+function changeMessage(entry: AuditEntry, record: RecordChangedMessage["record"]): RecordChangedMessage {
   return {
     type: "record.changed",
-    kind: source,
+    kind: SOURCE_OF[entry.record_kind],
     uuid: entry.record_uuid,
     change: entry.action,
     // The record's status now: a later change may have moved it again, and the row sent says so too.
@@ -62,4 +30,53 @@ export async function recordChangeOf(db: Db, auditId: number): Promise<RecordCha
     at: entry.at,
     record,
   }
+}
+
+/** The entry as a column of a statement on its record. */
+const entryJson = (auditId: number) =>
+  sql<AuditJson>`(select row_to_json(a) from marketplace_audit a where a.id = ${auditId})`.as("entry")
+
+/** Picks the entry's record by its uuid in a statement on the record's table, named `table`. */
+const ofEntry = (table: "r" | "c", auditId: number) =>
+  sql<boolean>`${sql.ref(`${table}.uuid`)} = (select a.record_uuid from marketplace_audit a where a.id = ${auditId})`
+
+/** The entry of a statement on its record, when it is an entry of this kind of record. */
+const entryOf = (json: AuditJson, kind: RecordKind): AuditEntry | undefined => {
+  const [entry] = auditFromJson([json])
+  return entry?.record_kind === kind ? entry : undefined
+}
+
+/** A request's entry and the request as the lists show it, in one statement; undefined for another kind's. */
+async function requestChangeOf(db: Db, auditId: number): Promise<RecordChangedMessage | undefined> {
+  const found = await requestItemsQuery(db)
+    .select(entryJson(auditId))
+    .where(ofEntry("r", auditId))
+    .executeTakeFirst()
+  if (found === undefined) return undefined
+  const { entry: json, ...row } = found
+  const entry = entryOf(json, REQUEST_KINDS[row.kind].recordKind)
+  return entry === undefined ? undefined : changeMessage(entry, requestItemOf(row))
+}
+
+/** An application's entry and the application as the lists show it, in one statement. */
+async function applicationChangeOf(db: Db, auditId: number): Promise<RecordChangedMessage | undefined> {
+  const found = await db
+    .selectFrom("company_application as c")
+    .selectAll("c")
+    .select(entryJson(auditId))
+    .where(ofEntry("c", auditId))
+    .executeTakeFirst()
+  if (found === undefined) return undefined
+  const { entry: json, ...row } = found
+  const entry = entryOf(json, "company_application")
+  return entry === undefined ? undefined : changeMessage(entry, applicationToWire(row))
+}
+
+/**
+ * The frame for one audit entry; null when the entry or its record is gone (deleted meanwhile). Every
+ * instance builds this frame for every change, from one statement: a request's (most changes are requests'),
+ * else an application's.
+ */
+export async function recordChangeOf(db: Db, auditId: number): Promise<RecordChangedMessage | null> {
+  return (await requestChangeOf(db, auditId)) ?? (await applicationChangeOf(db, auditId)) ?? null
 }

@@ -64,8 +64,8 @@ export interface RecordKindEntry<Row extends RecordCore, Item, Detail> {
   readonly move: (tx: Db, uuid: string, move: Move) => Promise<Moved<Row> | undefined>
   /** The kind's rows with these ids, in any order. */
   readonly rowsById: (db: Db, ids: ReadonlyArray<number>) => Promise<Row[]>
-  /** As the lists return them, in the order given. */
-  readonly items: (db: Db, rows: ReadonlyArray<Row>) => Promise<Item[]>
+  /** The records with these ids as the lists return them, in the order given; an id with none is left out. */
+  readonly itemsById: (db: Db, ids: ReadonlyArray<number>) => Promise<Item[]>
   /** `now` is the server's day for what depends on it (an application's checklist). */
   readonly detail: (db: Db, row: Row, now: Date) => Promise<Detail>
   /** The audit trail's name for the record. */

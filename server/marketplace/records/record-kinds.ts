@@ -11,16 +11,16 @@ import type { RecordSource } from "../../../src/schema/system/app-routes"
 import { applicationChecklist, checkRequiredDocuments } from "../../documents/checklist"
 import { priorityOfUrgency } from "../announce"
 import { auditTrail } from "../audit"
-import type { Db } from "../db"
 import { APPLICATION_KIND, REQUEST_KINDS } from "../kinds"
 import { activateProviderFor, deactivateProviderFor } from "../provider-from-application"
-import { assignedProviders, possibleProviders, selectedProviders } from "../provider-refs"
 import { releaseProviders } from "../release-providers"
-import { type ApplicationRow, applicationToWire, type RequestRow, requestToWire } from "../wire"
+import { type ApplicationRow, applicationToWire, type RequestRow } from "../wire"
 import type { RecordKindEntry } from "./record-kind"
 import { moveApplication, moveRequest } from "./record-move"
+import { inIdOrder } from "./record-rows"
 import { REQUEST_COLUMNS } from "./request-columns"
 import { requestDetail } from "./request-detail"
+import { requestItemsById } from "./request-items"
 
 // Every record kind, one entry each: a new kind is a new entry here (and its table, wire shapes and routes),
 // not a new copy of the list, transition and claim code.
@@ -36,25 +36,6 @@ export type RequestEntry = RecordKindEntry<
 export const REOPENED_REASON = "The request was reopened."
 
 const quote = (s: string, max = 200): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
-
-/** One query each for a page's chosen providers, those who took the job, and how many could. */
-async function requestItems(db: Db, rows: ReadonlyArray<RequestRow>) {
-  const ids = rows.map((r) => r.id)
-  const [selected, assigned, possible] = await Promise.all([
-    selectedProviders(db, ids),
-    assignedProviders(
-      db,
-      rows.map((r) => r.assigned_provider_id),
-    ),
-    possibleProviders(db, ids),
-  ])
-  return rows.map((row) =>
-    requestToWire(row, selected.get(row.id) ?? [], {
-      assigned: row.assigned_provider_id === null ? null : (assigned.get(row.assigned_provider_id) ?? null),
-      possibleProviders: possible.get(row.id) ?? 0,
-    }),
-  )
-}
 
 /** The orderings every kind offers; a kind adds its own columns. */
 const SHARED_ORDERING = {
@@ -72,7 +53,8 @@ const application: ApplicationEntry = {
   decided: "accepted",
   move: moveApplication,
   rowsById: (db, ids) => db.selectFrom("company_application").selectAll().where("id", "in", ids).execute(),
-  items: async (_db, rows) => rows.map(applicationToWire),
+  itemsById: async (db, ids) =>
+    ids.length === 0 ? [] : inIdOrder(ids, await application.rowsById(db, ids)).map(applicationToWire),
   detail: async (db, row, now) => {
     const [provider, audit, checklist] = await Promise.all([
       db
@@ -121,7 +103,7 @@ const request = (kind: RequestKind): RequestEntry => ({
   decided: "approved",
   rowsById: (db, ids) =>
     db.selectFrom("service_request").select(REQUEST_COLUMNS).where("id", "in", ids).execute(),
-  items: requestItems,
+  itemsById: requestItemsById,
   move: (tx, uuid, move) => moveRequest(tx, kind, uuid, move),
   detail: (db, row) => requestDetail(db, row),
   titleOf: (row) => row.title,

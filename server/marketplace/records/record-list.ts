@@ -61,12 +61,10 @@ export async function listRecords<Row extends RecordCore, Item>(
   ])
   const counts = facets === undefined ? {} : { facets }
   if (page.length === 0) return { count: Number(counted.n), results: [], ...counts }
-  // The page is read as ids, in order, then as the kind's own rows.
-  const position = new Map(page.map((r, i) => [r.id, i]))
-  const rows = await entry.rowsById(
+  // The page is read as ids, in order, then as the kind's own items.
+  const results = await entry.itemsById(
     db,
     page.map((r) => r.id),
   )
-  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))
-  return { count: Number(counted.n), results: await entry.items(db, rows), ...counts }
+  return { count: Number(counted.n), results, ...counts }
 }

@@ -39,13 +39,11 @@ export const recordDetail = async <Row extends RecordCore, Detail>(
   now: Date,
 ): Promise<Detail> => entry.detail(db, await findRecord(db, entry, uuid), now)
 
-/** The record with this id as the lists return it now. */
-export const listItemById = async <Row extends RecordCore, Item>(
-  db: Db,
-  entry: RecordKindEntry<Row, Item, unknown>,
-  id: number,
-): Promise<Item> => {
-  const [item] = await entry.items(db, [await rowOf(db, entry, id)])
-  if (item === undefined) throw notFound()
-  return item
+/** The rows in the order of the ids; an id with no row is left out. */
+export const inIdOrder = <Row extends { readonly id: number }>(
+  ids: ReadonlyArray<number>,
+  rows: ReadonlyArray<Row>,
+): Row[] => {
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }

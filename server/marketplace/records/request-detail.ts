@@ -1,13 +1,8 @@
-import { sql } from "kysely"
-import type {
-  MaintenanceRequestDetail,
-  ProviderRef,
-  WorkRequestDetail,
-} from "../../../src/schema/marketplace/marketplace"
+import type { MaintenanceRequestDetail, WorkRequestDetail } from "../../../src/schema/marketplace/marketplace"
 import { auditFromJson, auditTrailJson } from "../audit"
 import type { Db } from "../db"
 import { offersFromJson, offersJson } from "../offers/offer-rows"
-import { possibleCount } from "../provider-refs"
+import { assignedJson, possibleCount, selectedJson } from "../provider-refs"
 import { type RequestRow, requestToWire } from "../wire"
 
 // A request's detail in one statement: the providers chosen for it, the one who took the job, how many could,
@@ -19,18 +14,15 @@ export async function requestDetail(
   row: RequestRow,
 ): Promise<WorkRequestDetail | MaintenanceRequestDetail> {
   const read = await db
-    .selectNoFrom([
-      sql<ProviderRef[]>`coalesce((select json_agg(json_build_object('uuid', p.uuid,
-          'company_name', p.company_name) order by s.position)
-        from service_request_provider s join provider p on p.id = s.provider_id
-        where s.request_id = ${row.id}), '[]')`.as("selected"),
-      sql<ProviderRef | null>`(select json_build_object('uuid', p.uuid, 'company_name', p.company_name)
-        from provider p where p.id = ${row.assigned_provider_id})`.as("assigned"),
-      sql<string | number | null>`(select ${possibleCount} from service_request r
-        where r.id = ${row.id})`.as("possible"),
+    .selectFrom("service_request as r")
+    .select([
+      selectedJson.as("selected"),
+      assignedJson.as("assigned"),
+      possibleCount.as("possible"),
       offersJson(row.id).as("offers"),
       auditTrailJson(row.uuid).as("audit"),
     ])
+    .where("r.id", "=", row.id)
     .executeTakeFirstOrThrow()
   const item = requestToWire(row, read.selected, {
     assigned: row.assigned_provider_id === null ? null : read.assigned,
