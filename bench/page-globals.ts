@@ -10,6 +10,8 @@ declare global {
      * how many declined offers it then showed (bench/offer-latency.ts).
      */
     __stamps?: ReadonlyArray<{ readonly at: number; readonly declined?: number }>
+    /** When the stamp after the first `n` is taken, without polling (bench/live-latency.ts). */
+    __stampAfter?: (n: number) => Promise<number>
   }
 }
 

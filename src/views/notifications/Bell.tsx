@@ -13,9 +13,10 @@ import * as css from "./bell.css"
  */
 export function Bell({ live }: { live: LiveParts | null }) {
   // Until the notifications' first page has arrived their count is not known: the summary's stands in, so
-  // that the badge does not blink out and back.
-  const summary = useDashboard((ctx) => ctx.summary?.unread_notifications ?? 0)
+  // that the badge does not blink out and back. Once it is known the summary's copy is not read: every live
+  // notification changes it too, and would draw the bell once more.
   const [own, setOwn] = useState<number | null>(null)
+  const summary = useDashboard((ctx) => (own === null ? (ctx.summary?.unread_notifications ?? 0) : null))
   const [open, setOpen] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const Panel = live?.BellPanel ?? null
@@ -29,7 +30,7 @@ export function Bell({ live }: { live: LiveParts | null }) {
     <div className={css.wrapper}>
       {live ? <live.LiveUnread onChange={setOwn} /> : null}
       <BellButton
-        unread={own ?? summary}
+        unread={own ?? summary ?? 0}
         open={open}
         buttonRef={buttonRef}
         onClick={() => setOpen((o) => !o)}

@@ -1,9 +1,11 @@
-import { useEffect } from "react"
+import { useLayoutEffect } from "react"
 import { listStatus, useNotifications } from "./notification-hooks"
 
 /**
  * Reports the notifications' own unread count to the bell once their first page has arrived (null until
  * then, when the summary's count stands in). Part of the top bar's live parts: it needs the notifications.
+ * Reported as a layout effect: the bell draws the count in the same task as the frame that changed it, not in
+ * a task of its own after every other waiting one (in each of fifty tabs).
  */
 export function LiveUnread({ onChange }: { onChange: (unread: number | null) => void }) {
   const own = useNotifications((s) => {
@@ -12,6 +14,6 @@ export function LiveUnread({ onChange }: { onChange: (unread: number | null) => 
       ? s.context.unread
       : null
   })
-  useEffect(() => onChange(own), [own, onChange])
+  useLayoutEffect(() => onChange(own), [own, onChange])
   return null
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react"
+import { memo, useSyncExternalStore } from "react"
 import type { SHELL_ICONS, ShellIconName } from "./shell-icons"
 
 // An icon of the signed-in layout, drawn once the icons' chunk (./shell-icons.ts) has arrived; until then an
@@ -32,7 +32,16 @@ const subscribe = (changed: () => void) => {
 }
 const current = () => icons
 
-export function Glyph({ name, size, className }: { name: ShellIconName; size: number; className?: string }) {
+/** Drawn again only when its props change: a bell's badge or a row's count changing beside it leaves it be. */
+export const Glyph = memo(function Glyph({
+  name,
+  size,
+  className,
+}: {
+  name: ShellIconName
+  size: number
+  className?: string
+}) {
   const Icon = useSyncExternalStore(subscribe, current)?.[name]
   if (Icon) return <Icon className={className} size={size} aria-hidden="true" />
   return (
@@ -42,4 +51,4 @@ export function Glyph({ name, size, className }: { name: ShellIconName; size: nu
       aria-hidden="true"
     />
   )
-}
+})

@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from "react"
+import type { StateValue } from "xstate"
 import { lookupRest } from "../../machines/system/registry"
 import { useSystemActor } from "../system/app-context"
 import { followRest } from "../system/follow-rest"
@@ -24,6 +25,14 @@ export function loadLiveParts(): Promise<LiveParts> {
 }
 
 /**
+ * Whether a machine's state value is in this top-level state. What `matches` says for a plain name, without
+ * parsing the name as a state path on each call: this store is read on every change of the session and of the
+ * rest, by each of its readers, several times for each live notification in every open tab.
+ */
+const atTop = (value: StateValue, state: string): boolean =>
+  typeof value === "string" ? value === state : state in value
+
+/**
  * Where the rest of the session is: loading (or not yet asked for, or still starting its actors one by one),
  * running (every one of them started), or failed to load.
  */
@@ -31,8 +40,9 @@ export function useRestState(): "loading" | "running" | "failed" {
   const session = useSystemActor("session")
   const subscribe = useCallback((changed: () => void) => followRest(session, changed), [session])
   return useSyncExternalStore(subscribe, () => {
-    if (session.getSnapshot().matches("failed")) return "failed"
-    return lookupRest(session)?.getSnapshot().matches("running") ? "running" : "loading"
+    if (atTop(session.getSnapshot().value, "failed")) return "failed"
+    const rest = lookupRest(session)
+    return rest && atTop(rest.getSnapshot().value, "running") ? "running" : "loading"
   })
 }
 
