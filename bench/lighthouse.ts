@@ -5,7 +5,7 @@
 // of the performance score, the medians of first and largest paint and of total blocking time, and Lighthouse's
 // benchmarkIndex (how fast this machine was during the runs: compare figures only between similar indexes).
 // Every session is signed in before the first audit, so no password hashing runs while a page is measured.
-// Usage: npm run bench:lighthouse [-- --runs 5 --presets mobile,desktop --save DIR] (needs `npm run build`
+// Usage: npm run bench:lighthouse [-- --runs 5 --presets mobile,desktop --pages /login,/dashboard --save DIR] (needs `npm run build`
 // first). Goals: mobile /login ≥ 98, /dashboard ≥ 90; desktop ≥ 98 on both; accessibility and best practices
 // 100. --save writes each run's full report (JSON) and the page's trace into DIR.
 import { mkdirSync, writeFileSync } from "node:fs"
@@ -73,10 +73,14 @@ const argument = (name: string) => {
 }
 const saveDir = argument("--save")
 const RUNS = Math.max(1, Number(argument("--runs") ?? 5) || 5)
-const PAGES = [
-  ["/login", false],
-  ["/dashboard", true],
-] as const
+// --pages /login: those pages only (a before-and-after of one page fits more runs in a quiet moment).
+const askedPages = argument("--pages")?.split(",")
+const PAGES = (
+  [
+    ["/login", false],
+    ["/dashboard", true],
+  ] as const
+).filter(([path]) => askedPages === undefined || askedPages.includes(path))
 const ALL_PRESETS = ["mobile", "desktop"] as const
 type Preset = (typeof ALL_PRESETS)[number]
 // --presets mobile: one preset only, for a comparison that must fit in a quiet moment of a shared machine.

@@ -21,6 +21,7 @@ afterAll(async () => {
 const REFRESH = "/api/company/token/refresh/"
 const NOTICE = "/api/company/sign-in-notice/"
 const BOOT_CHUNK = /\/assets\/boot-[^/]+\.js$/
+const RUNTIME_CHUNK = /\/assets\/Effect-[^/]+\.js$/
 
 interface Asked {
   /** Every API path asked for (query left out), in order. */
@@ -195,6 +196,25 @@ describe("the session starts while the JavaScript downloads", () => {
     expect(noticeBeforeBoot).toBe(true)
     expect(count(asked, NOTICE)).toBe(1)
     expect(asked.violations).toEqual([])
+    await context.close()
+  })
+
+  it("without a session, the sign-in notice shows while the runtime's chunk is still on its way", async () => {
+    const { context, page } = await newPage(browser)
+    // The runtime's chunk (Effect) is held until the notice shows, or for 10 s: the notice's machine and the
+    // early answer need none of it, so waiting for it would only put the notice after the runtime's evaluation.
+    let shown = false
+    let heldWhileShown = false
+    await page.route(RUNTIME_CHUNK, async (route) => {
+      const until = Date.now() + 10_000
+      while (!shown && Date.now() < until) await new Promise((r) => setTimeout(r, 20))
+      heldWhileShown = shown
+      await route.continue()
+    })
+    await page.goto(`${server.url}/login`)
+    await page.getByText(/demo accounts/i).waitFor({ timeout: 8_000 })
+    shown = true
+    await expect.poll(() => heldWhileShown).toBe(true)
     await context.close()
   })
 

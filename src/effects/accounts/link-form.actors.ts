@@ -8,7 +8,7 @@ import type { AcceptInvitationBody } from "../../schema/accounts/invitation"
 import type { ResetPasswordBody } from "../../schema/accounts/password-reset"
 import type { LoginResponse } from "../../schema/auth/auth"
 import type { RuntimeLoader } from "../system/runtime-loader"
-import { accountCallsOf } from "./account-calls"
+import { loadAccountCalls } from "./account-calls-loader"
 
 // The invitation and password-reset pages' machines with their IO: each actor one call, made once the runtime
 // has loaded.
@@ -17,10 +17,10 @@ export function provideInvitation(runtime: RuntimeLoader) {
   return invitationMachine.provide({
     actors: {
       checkLink: fromPromise<LinkInfo, { token: string }>(({ input }) =>
-        accountCallsOf(runtime).then((a) => a.invitation(input.token)),
+        loadAccountCalls(runtime).then((a) => a.invitation(input.token)),
       ),
       submit: fromPromise<LoginResponse, { token: string; body: AcceptInvitationBody }>(({ input }) =>
-        accountCallsOf(runtime).then((a) => a.acceptInvitation(input.token, input.body)),
+        loadAccountCalls(runtime).then((a) => a.acceptInvitation(input.token, input.body)),
       ),
     },
   })
@@ -30,10 +30,10 @@ export function providePasswordReset(runtime: RuntimeLoader) {
   return passwordResetMachine.provide({
     actors: {
       checkLink: fromPromise<LinkInfo, { token: string }>(({ input }) =>
-        accountCallsOf(runtime).then((a) => a.passwordResetLink(input.token)),
+        loadAccountCalls(runtime).then((a) => a.passwordResetLink(input.token)),
       ),
       submit: fromPromise<LoginResponse, { token: string; body: ResetPasswordBody }>(({ input }) =>
-        accountCallsOf(runtime).then((a) => a.resetPassword(input.token, input.body)),
+        loadAccountCalls(runtime).then((a) => a.resetPassword(input.token, input.body)),
       ),
     },
   })

@@ -1,13 +1,15 @@
 import { fromPromise } from "xstate"
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
 import { type SignInFlowLogics, signInFlowsMachine } from "../../machines/accounts/sign-in-flows.machine"
-import { afterFirstPaint } from "../system/idle"
+import { onFirstPaint } from "../system/idle"
 import { loadChunk } from "../system/load-chunk"
 import type { RuntimeLoader } from "../system/runtime-loader"
 
 /**
- * The sign-in flows' loader: their chunk is asked for once the page has painted (on the sign-in page it must not
- * join the first paint's requests; their calls need the runtime, which loads then too). A chunk that fails is
+ * The sign-in flows' loader: their chunk is asked for as soon as the page has painted (on the sign-in page it
+ * must not join the first paint's requests), ahead of the runtime, which loads once the browser is then idle.
+ * The chunk holds no Effect code (its calls load with the runtime, ./account-calls-loader.ts), so the sign-in
+ * page's notice shows as soon as it has run, not after the runtime has loaded and run. A chunk that fails is
  * logged for support and reported to the machine, which offers a retry.
  */
 export function provideSignInFlowsLoader(runtime: RuntimeLoader) {
@@ -15,7 +17,7 @@ export function provideSignInFlowsLoader(runtime: RuntimeLoader) {
     actors: {
       loadFlows: fromPromise<SignInFlowLogics>(async () => {
         await new Promise<void>((resolve) => {
-          afterFirstPaint(resolve)
+          onFirstPaint(resolve)
         })
         try {
           const chunk = await loadChunk(() => import("./sign-in-flows.actors"), CHUNK_LOAD_TIMEOUT_MS)

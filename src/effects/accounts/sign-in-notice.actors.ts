@@ -3,7 +3,7 @@ import { signInNoticeMachine } from "../../machines/accounts/sign-in-notice.mach
 import type { SignInNotice } from "../../schema/accounts/sign-in-notice"
 import { afterFirstPaint } from "../system/idle"
 import type { RuntimeLoader } from "../system/runtime-loader"
-import { accountCallsOf } from "./account-calls"
+import { loadAccountCalls } from "./account-calls-loader"
 import { takeEarlyNotice } from "./early-notice-take"
 
 /**
@@ -20,7 +20,7 @@ export function provideSignInNotice(runtime: RuntimeLoader) {
         await new Promise<void>((resolve) => {
           afterFirstPaint(resolve)
         })
-        return (await accountCallsOf(runtime)).signInNotice()
+        return (await loadAccountCalls(runtime)).signInNotice()
       }),
     },
   })

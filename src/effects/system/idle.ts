@@ -13,26 +13,40 @@ export function whenIdle(work: () => void, fallbackMs = 1500): () => void {
 }
 
 /**
- * Runs `work` once the page has painted its first content and the browser is then idle, unless cancelled first:
- * for work that must not delay the first render. Where the browser cannot tell when it painted, it waits for idle
- * time only; a page that never paints (a tab opened in the background) never runs it.
+ * Runs `work` as soon as the page has painted its first content, unless cancelled first: for a small piece of
+ * the page that must not delay the first render but should not queue behind the idle-time loading either. Where
+ * the browser cannot tell when it painted, it waits for idle time; a page that never paints (a tab opened in the
+ * background) never runs it.
  */
-export function afterFirstPaint(work: () => void): () => void {
+export function onFirstPaint(work: () => void): () => void {
   if (typeof window === "undefined") return () => {}
   if (
     typeof PerformanceObserver === "undefined" ||
     !PerformanceObserver.supportedEntryTypes?.includes("paint")
   )
     return whenIdle(work)
-  let cancelIdle: (() => void) | null = null
   const observer = new PerformanceObserver((list) => {
     if (!list.getEntries().some((e) => e.name === "first-contentful-paint")) return
     observer.disconnect()
-    cancelIdle ??= whenIdle(work)
+    work()
   })
   observer.observe({ type: "paint", buffered: true })
+  return () => observer.disconnect()
+}
+
+/**
+ * Runs `work` once the page has painted its first content and the browser is then idle, unless cancelled first:
+ * for work that must not delay the first render, nor the parts that `onFirstPaint` runs.
+ */
+export function afterFirstPaint(work: () => void): () => void {
+  let cancelIdle: (() => void) | null = null
+  let cancelled = false
+  const cancelPaint = onFirstPaint(() => {
+    if (!cancelled) cancelIdle = whenIdle(work)
+  })
   return () => {
-    observer.disconnect()
+    cancelled = true
+    cancelPaint()
     cancelIdle?.()
   }
 }
