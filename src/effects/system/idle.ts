@@ -39,16 +39,11 @@ export function onFirstPaint(work: () => void): () => void {
  * for work that must not delay the first render, nor the parts that `onFirstPaint` runs.
  */
 export function afterFirstPaint(work: () => void): () => void {
-  let cancelIdle: (() => void) | null = null
-  let cancelled = false
-  const cancelPaint = onFirstPaint(() => {
-    if (!cancelled) cancelIdle = whenIdle(work)
+  // Observers call back in a task of their own, never within onFirstPaint: the idle wait replaces the paint's.
+  let cancel = onFirstPaint(() => {
+    cancel = whenIdle(work)
   })
-  return () => {
-    cancelled = true
-    cancelPaint()
-    cancelIdle?.()
-  }
+  return () => cancel()
 }
 
 /**
