@@ -7,6 +7,8 @@ export const TOAST = {
   defaultDurationMs: 4000,
   position: "top-right",
   maxVisible: 20,
+  /** sonner's download, when it failed: tried again every 2 s (one small file, asked only while it is due). */
+  retryMs: 2000,
 } as const
 
 export const NOTIFICATIONS = {

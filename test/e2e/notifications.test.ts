@@ -94,6 +94,34 @@ describe("notifications in Chromium", () => {
     await close()
   })
 
+  it("still toasts, and keeps the page, when the toasts' code failed to download the first time", async () => {
+    const { context, page } = await newPage(browser)
+    // The first download of sonner's chunk fails, as when the network drops or the server restarts at the
+    // moment of the session's first toast; the ones after it arrive.
+    let failed = 0
+    await context.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      const response = await route.fetch()
+      const body = await response.text()
+      if (failed === 0 && body.includes("data-sonner-toaster")) {
+        failed += 1
+        return route.abort("failed")
+      }
+      return route.fulfill({ response, body })
+    })
+    await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+    await page.waitForURL(`${server.url}/dashboard`)
+    await openPanel(page)
+    await panel(page).getByText("Live", { exact: true }).waitFor()
+    await notify("E2E toast after a failed download")
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "E2E toast after a failed download" })
+      .waitFor()
+    expect(failed).toBe(1)
+    await expect.poll(() => bell(page).isVisible()).toBe(true)
+    await context.close()
+  })
+
   it("shows a notification sent with the CLI in the bell and as a toast, without a reload", async () => {
     const { page, close } = await signedIn()
     await openPanel(page)

@@ -1,12 +1,13 @@
 import { lazy, Suspense } from "react"
 import { TOAST } from "../../constants"
 import { effectiveTheme } from "../../machines/shell/ui-preferences.machine"
-import { useToasterWanted } from "./toaster-hooks"
+import { loadToaster, useToasterWanted } from "./toaster-hooks"
 import { TOPBAR_HEIGHT_PX } from "./topbar-height"
 import { useUiPreferences } from "./ui-hooks"
 
-// Downloaded with the first toast: a visit that never shows one (the sign-in page) never fetches sonner.
-const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })))
+// Downloaded with the first toast: a visit that never shows one (the sign-in page) never fetches sonner. A failed
+// download is tried again, never thrown into this render.
+const Toaster = lazy(loadToaster)
 
 // Toasts start below the top bar, so the bell and the user menu stay clickable while they are shown.
 const GAP_PX = 8
