@@ -7,8 +7,6 @@ export const TOAST = {
   defaultDurationMs: 4000,
   position: "top-right",
   maxVisible: 20,
-  /** sonner's download, when it failed: tried again every 2 s (one small file, asked only while it is due). */
-  retryMs: 2000,
 } as const
 
 export const NOTIFICATIONS = {
@@ -86,6 +84,12 @@ export const TERMS_OF_SERVICE = {
 
 /** A page chunk that has not arrived within this is shown as failed, with a retry. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000
+
+/**
+ * An on-demand part's code (the toasts, the user menu, the day's plan) whose download failed is asked for again
+ * after this: each is one small file, asked for only once it is due.
+ */
+export const PART_RETRY_MS = 2000
 
 /** Network Information API effective types on which page code is fetched only on a hover or focus. */
 export const SLOW_CONNECTION_TYPES: ReadonlyArray<string> = ["slow-2g", "2g"]

@@ -156,6 +156,43 @@ describe("walking skeleton in Chromium", () => {
     await context.close()
   })
 
+  it("keeps the page, and brings each on-demand part, when its code failed to download the first time", async () => {
+    const { context, page } = await newPage(browser)
+    const errors = collectErrors(page)
+    // The parts the signed-in page fetches after its first paint or at a first click: the user menu's popup,
+    // the day's plan, the top bar's live parts (the palette among them) and the layout's icons. The first
+    // download of each fails, as when the network drops at that moment; the ones after it arrive.
+    const parts = /\/(UserMenuPopup|DayPlanCard|live-parts|shell-icons)-[^/]+\.js$/
+    const failed = new Set<string>()
+    await context.route(parts, (route) => {
+      const part = parts.exec(new URL(route.request().url()).pathname)?.[1] ?? ""
+      if (failed.has(part)) return route.continue()
+      failed.add(part)
+      return route.abort("failed")
+    })
+    await signIn(page, server.url, DEMO.coordinator.email, DEMO.coordinator.password)
+    await page.waitForURL(`${server.url}/dashboard`)
+    await page
+      .getByRole("region", { name: "Plan the day" })
+      .getByRole("link", { name: /due today/ })
+      .first()
+      .waitFor()
+    await page.keyboard.press("Control+k")
+    const palette = page.getByRole("combobox", { name: "Search pages and records" })
+    await expect.poll(() => palette.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press("Escape")
+    await page.getByRole("button", { name: /User menu/ }).click()
+    await page.getByRole("menuitem", { name: "Log out" }).waitFor()
+    await page.keyboard.press("Escape")
+    const nav = page.getByRole("navigation", { name: "Main" })
+    await expect.poll(() => nav.locator("svg").count()).toBeGreaterThan(0)
+    expect([...failed].sort()).toEqual(["DayPlanCard", "UserMenuPopup", "live-parts", "shell-icons"])
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor()
+    // The failed downloads themselves are logged by the browser; nothing else may be.
+    expect(errors.filter((e) => !e.includes("net::ERR_FAILED"))).toEqual([])
+    await context.close()
+  })
+
   it("shows a retry when the signed-in part of the app fails to load, and the sign-in page never loads it", async () => {
     const { context, page } = await newPage(browser)
     const sessionChunk = /session\.actors-.*\.js$/

@@ -4,7 +4,7 @@ import type { ReactNode } from "react"
 import { afterEach, describe, expect, it } from "vitest"
 import { type Actor, type AnyStateMachine, createActor, setup } from "xstate"
 import { SESSION_REST_ID } from "../../src/machines/system/registry"
-import { useRestState } from "../../src/views/shell/use-live-parts"
+import { useRestState } from "../../src/views/shell/live-parts-hooks"
 import { AppProvider } from "../../src/views/system/app-context"
 
 // Where the rest of the session is, as the layout reads it: from the session's state and its rest's, which

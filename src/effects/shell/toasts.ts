@@ -1,30 +1,21 @@
 import type { ExternalToast } from "sonner"
-import { TOAST } from "../../constants"
+import { PART_RETRY_MS } from "../../constants"
+import { onDemand } from "../system/load-chunk"
 
 // sonner is downloaded when the first toast is due, not before: a visit that never toasts (the sign-in page)
 // never pays for it. The first call asks the app to mount its <Toaster> (from the same chunk) and shows the
 // toast once sonner is here; sonner replays toasts made before its Toaster subscribed.
 
-type Sonner = typeof import("sonner")
-let sonner: Promise<Sonner> | null = null
 let wanted = false
 const listeners = new Set<() => void>()
 
-/** sonner's download, and after a failure another a while later, until one arrives. */
-const download = (): Promise<Sonner> =>
-  import("sonner").catch(() => new Promise((resolve) => setTimeout(resolve, TOAST.retryMs)).then(download))
-
 /**
- * sonner's module for the toasts and for the app's <Toaster>. A download that fails (the network gone, the
- * server restarting at the moment of the first toast) is tried again rather than kept: a failed import would
- * otherwise reach the toaster's render and take the whole page down with it, and no toast would show again.
+ * sonner's module for the toasts and for the app's <Toaster>. A failed download is tried again rather than
+ * kept, so that the toasts asked for meanwhile show once it arrives.
  */
-export function loadSonner(): Promise<Sonner> {
-  sonner ??= download()
-  return sonner
-}
+export const loadSonner = onDemand(() => import("sonner"), PART_RETRY_MS)
 
-const load = (): Promise<Sonner> => {
+const load = (): ReturnType<typeof loadSonner> => {
   if (!wanted) {
     wanted = true
     for (const listener of listeners) listener()
@@ -57,6 +48,6 @@ export const toast = {
   message: show("message"),
   dismiss: (id?: string | number): void => {
     // Nothing can be on screen before the first toast: dismissing then must not download sonner.
-    if (sonner) void sonner.then((m) => m.toast.dismiss(id))
+    if (wanted) void loadSonner().then((m) => m.toast.dismiss(id))
   },
 }

@@ -21,3 +21,18 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs: number): Promise
     )
   })
 }
+
+/**
+ * An on-demand part's code (a toaster, a menu's popup, a card), downloaded once at its first call. A download
+ * that fails (the network gone, the server restarting) is tried again every `retryMs` until one arrives,
+ * rather than kept: a rejected import would reach React's render through `lazy` and unmount the whole page.
+ */
+export function onDemand<T>(load: () => Promise<T>, retryMs: number): () => Promise<T> {
+  let loading: Promise<T> | undefined
+  const attempt = (): Promise<T> =>
+    load().catch(() => new Promise((resolve) => setTimeout(resolve, retryMs)).then(attempt))
+  return () => {
+    loading ??= attempt()
+    return loading
+  }
+}

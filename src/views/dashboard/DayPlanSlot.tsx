@@ -1,12 +1,13 @@
-import { lazy, Suspense } from "react"
+import { Suspense } from "react"
 import * as css from "../marketplace/marketplace.css"
+import { lazyPart } from "../shared/lazy-page"
 import * as ui from "../shared/ui.css"
-import { useRestState } from "../shell/use-live-parts"
+import { useRestState } from "../shell/live-parts-hooks"
 
 // Where the day's plan sits on the dashboard (docs/behaviour.md#planning-the-day). Its code and its call
 // wait for the rest of the session, so that the dashboard's first paint waits for neither.
 
-const DayPlanBody = lazy(() => import("./DayPlanCard"))
+const DayPlanBody = lazyPart(() => import("./DayPlanCard"))
 
 export function DayPlanSlot() {
   const rest = useRestState()

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react"
 import { useDashboard } from "../marketplace/page-logic"
-import type { LiveParts } from "../shell/use-live-parts"
+import type { LiveParts } from "../shell/live-parts-hooks"
 import { BellButton } from "./BellButton"
 import { BellPanelLoading } from "./BellPanelLoading"
 import * as css from "./bell.css"

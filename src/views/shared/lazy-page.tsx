@@ -8,8 +8,8 @@ import {
   useEffect,
   useReducer,
 } from "react"
-import { CHUNK_LOAD_TIMEOUT_MS } from "../../constants"
-import { loadChunk } from "../../effects/system/load-chunk"
+import { CHUNK_LOAD_TIMEOUT_MS, PART_RETRY_MS } from "../../constants"
+import { loadChunk, onDemand } from "../../effects/system/load-chunk"
 import { LoadFailedScreen } from "./LoadFailedScreen"
 import { RetrySignal } from "./retry-signal"
 import { LoadingScreen } from "./Spinner"
@@ -109,4 +109,14 @@ export function lazyPage<
   // Asks for the chunk ahead of the first render (a reload of this page); a failure is left to the render,
   // which shows its retry.
   return Object.assign(LazyPage, { preload: () => fetchChunk().catch(() => undefined) })
+}
+
+/**
+ * A part of a page (a menu's popup, a card) loaded as its own chunk at its first render or `preload`. Unlike a
+ * page's, a failed download shows no error: it is tried again until it arrives, while the part's Suspense
+ * fallback stays and the rest of the page works.
+ */
+export function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const preload = onDemand(load, PART_RETRY_MS)
+  return Object.assign(lazy(preload), { preload })
 }

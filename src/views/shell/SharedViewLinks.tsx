@@ -1,4 +1,4 @@
-import { useLiveParts } from "./use-live-parts"
+import { useLiveParts } from "./live-parts-hooks"
 
 /**
  * The team's shared views under a list's link in the sidebar. Nothing shows before the rest of the session runs

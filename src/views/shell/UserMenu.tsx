@@ -1,13 +1,12 @@
-import { lazy, Suspense, useRef, useState } from "react"
+import { Suspense, useRef, useState } from "react"
+import { lazyPart } from "../shared/lazy-page"
 import { useAuth } from "../system/app-context"
 import { usePreloadWhenIdle } from "../system/preload-hooks"
 import * as css from "./menu.css"
 
 // The trigger shows from the first paint; the menu's items and the logout dialog load after it
 // (./UserMenuPopup.tsx), fetched once the page is idle or at the first click, whichever comes first.
-const loadPopup = () => import("./UserMenuPopup")
-const UserMenuPopup = lazy(loadPopup)
-const preloadPopup = () => void loadPopup().catch(() => undefined)
+const UserMenuPopup = lazyPart(() => import("./UserMenuPopup"))
 
 export function UserMenu() {
   const user = useAuth((ctx) => ctx.user)
@@ -16,7 +15,7 @@ export function UserMenu() {
   // Mounted from the first click on, so that the dialog closes (and gives focus back) as a dialog does.
   const [used, setUsed] = useState(false)
   const triggerRef = useRef<HTMLButtonElement>(null)
-  usePreloadWhenIdle(preloadPopup)
+  usePreloadWhenIdle(UserMenuPopup.preload)
 
   return (
     <div className={css.wrapper}>

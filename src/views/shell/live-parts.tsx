@@ -2,7 +2,7 @@ import { useEffect } from "react"
 import { useReconnections } from "../notifications/notification-hooks"
 
 // What the layout adds once the rest of the session runs (the notifications, the socket, the pages'
-// machines): loaded in a chunk of its own after the first paint, by ./use-live-parts.ts.
+// machines): loaded in a chunk of its own after the first paint, by ./live-parts-hooks.ts.
 
 export { BellPanel } from "../notifications/BellPanel"
 export { LiveUnread } from "../notifications/LiveUnread"

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react"
 import { type ReactNode, useEffect } from "react"
 import { LoadFailedScreen } from "../shared/LoadFailedScreen"
 import { LoadingScreen } from "../shared/Spinner"
-import { useRestState } from "../shell/use-live-parts"
+import { useRestState } from "../shell/live-parts-hooks"
 import { useSystemActor } from "./app-context"
 
 /**

@@ -8,8 +8,8 @@ import { Bell } from "../notifications/Bell"
 import { lazyPage } from "../shared/lazy-page"
 import { RetrySignal } from "../shared/retry-signal"
 import { AppLayout } from "../shell/AppLayout"
+import { loadLiveParts, useLiveParts, useRestState } from "../shell/live-parts-hooks"
 import { isPaletteKey } from "../shell/palette-key"
-import { loadLiveParts, useLiveParts, useRestState } from "../shell/use-live-parts"
 import { useAuth, useSystemActor } from "./app-context"
 import {
   useAheadWhenReady,
@@ -157,7 +157,7 @@ async function warmAt(session: RefOf<"session">, pathname: string, search: strin
   if (list) w.warmList(session, list)
 }
 
-const fetchLiveParts = () => void loadLiveParts().catch(() => undefined)
+const fetchLiveParts = () => void loadLiveParts()
 
 /**
  * The first queue, the dashboard's first card and the sidebar's first list, is opened ahead as soon as the

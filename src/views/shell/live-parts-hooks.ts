@@ -1,5 +1,7 @@
 import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from "react"
 import type { StateValue } from "xstate"
+import { PART_RETRY_MS } from "../../constants"
+import { onDemand } from "../../effects/system/load-chunk"
 import { lookupRest } from "../../machines/system/registry"
 import { useSystemActor } from "../system/app-context"
 import { followRest } from "../system/follow-rest"
@@ -7,22 +9,12 @@ import { followRest } from "../system/follow-rest"
 export type LiveParts = typeof import("./live-parts")
 
 let loaded: LiveParts | null = null
-let inFlight: Promise<LiveParts> | null = null
 
-/** Fetches the top bar's live parts (once; a failure lets the next call try again). */
-export function loadLiveParts(): Promise<LiveParts> {
-  inFlight ??= import("./live-parts").then(
-    (parts) => {
-      loaded = parts
-      return parts
-    },
-    (error: unknown) => {
-      inFlight = null
-      throw error
-    },
-  )
-  return inFlight
-}
+/** Fetches the top bar's live parts once; a failed download is tried again until one arrives. */
+export const loadLiveParts = onDemand(
+  () => import("./live-parts").then((parts) => (loaded = parts)),
+  PART_RETRY_MS,
+)
 
 /**
  * Whether a machine's state value is in this top-level state. What `matches` says for a plain name, without
@@ -55,10 +47,7 @@ export function useLiveParts(): LiveParts | null {
     let mounted = true
     // Drawn in a transition: the bell, the palette and the rest render in slices between the browser's other
     // work instead of in one long task just after the first paint. Their going (a sign-out) stays immediate.
-    loadLiveParts().then(
-      (m) => mounted && startTransition(() => setParts(m)),
-      () => undefined,
-    )
+    void loadLiveParts().then((m) => mounted && startTransition(() => setParts(m)))
     return () => {
       mounted = false
     }
