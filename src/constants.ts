@@ -69,6 +69,11 @@ export const SOCKET_TABS = {
    * the socket go to another tab; a new token reopens the connection within a turn, and keeps it.
    */
   releaseAfterMs: 2000,
+  /**
+   * A hidden tab that follows the socket applies the frames it hears between this and twice this after the first,
+   * or once it keeps as many as `replayFrames`; on being shown, at once (src/effects/live/hidden-hold.ts).
+   */
+  hiddenMs: 5000,
 } as const
 
 export const LAYOUT = {

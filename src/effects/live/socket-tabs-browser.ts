@@ -36,5 +36,14 @@ export function browserSocketTabs(): SocketTabs {
       window.addEventListener("pagehide", listener)
       return () => window.removeEventListener("pagehide", listener)
     },
+    hidden: () => typeof document !== "undefined" && document.visibilityState === "hidden",
+    onShown: (listener) => {
+      if (typeof document === "undefined") return () => {}
+      const shown = () => {
+        if (document.visibilityState === "visible") listener()
+      }
+      document.addEventListener("visibilitychange", shown)
+      return () => document.removeEventListener("visibilitychange", shown)
+    },
   })
 }

@@ -1,7 +1,9 @@
 import { Effect } from "effect"
 import { SOCKET_TABS } from "../../constants"
+import type { RelayMessage } from "../../schema/live/tab-relay"
 import { liveSocketName, liveTabName } from "../../schema/tabs/tab-names"
 import type { ChannelLike, LocksLike } from "../tabs/tab-link"
+import { hiddenHold } from "./hidden-hold"
 import { type LeaderRelay, leaderRelay } from "./leader-relay"
 import type { NotificationSocketShape } from "./notification-socket"
 import { relayLinkOver } from "./relay-link"
@@ -27,6 +29,10 @@ export interface SocketTabsEnv {
   readonly later: (task: () => void) => void
   /** Calls `listener` when the page is going away (pagehide); returns the function that stops that. */
   readonly onLeave: (listener: () => void) => () => void
+  /** Whether the tab is hidden (another tab or window is on screen). */
+  readonly hidden: () => boolean
+  /** Calls `listener` when the tab is shown again; returns the function that stops that. */
+  readonly onShown: (listener: () => void) => () => void
 }
 
 export interface SocketTabs {
@@ -44,6 +50,8 @@ interface Session extends TabSession {
   relay: LeaderRelay | null
   readonly abort: AbortController
   releaseLock: () => void
+  /** Applies the frames kept while hidden as a follower. */
+  flushHeld: () => void
   stop: () => void
   releaseTimer: ReturnType<typeof setTimeout> | undefined
 }
@@ -65,10 +73,15 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
     s.link.close()
   }
 
+  // A hidden leader tells the followers first: the tab on screen is one of them.
+  const later = (task: () => void) => (env.hidden() ? task() : env.later(task))
+
   const becomeLeader = (s: Session) => {
+    // What it kept as a hidden follower comes before what its own socket brings.
+    s.flushHeld()
     s.role = "leader"
     const lockManager = locks
-    s.relay = leaderRelay(s.link, SOCKET_TABS.replayFrames, wakeThisTab, env.later, (other, gone) => {
+    s.relay = leaderRelay(s.link, SOCKET_TABS.replayFrames, wakeThisTab, later, (other, gone) => {
       // Granted once that tab's own lock is let go: it closed, crashed or left the session.
       void lockManager
         ?.request(liveTabName(s.name, other), { signal: s.abort.signal }, async () => {
@@ -116,14 +129,29 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
       connections: new Set(),
       abort: new AbortController(),
       releaseLock: () => {},
+      flushHeld: () => {},
       stop: () => {},
       releaseTimer: undefined,
       keep: () => clearTimeout(s.releaseTimer),
       releaseLater: () => releaseLater(s),
     }
+    const held = hiddenHold<RelayMessage>(
+      (message) => {
+        for (const connection of s.connections) connection.heard(message)
+      },
+      {
+        hidden: env.hidden,
+        onShown: env.onShown,
+        holdMs: SOCKET_TABS.hiddenMs,
+        holdFrames: SOCKET_TABS.replayFrames,
+        jitter: Math.random,
+      },
+    )
+    s.flushHeld = held.flush
     const stopHearing = link.listen((message) => {
       if (s.role === "leader") s.relay?.heard(message)
-      else for (const connection of s.connections) connection.heard(message)
+      else if (message.type === "frame") held.frame(message)
+      else held.other(message)
     })
     const stopLeave = env.onLeave(() => {
       s.relay?.unloading()
@@ -132,6 +160,7 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
     s.stop = () => {
       stopHearing()
       stopLeave()
+      held.stop()
     }
     session = s
     // Held while this tab is in the session: the leader sees it go, even when it crashes.

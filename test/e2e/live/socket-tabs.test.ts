@@ -52,6 +52,16 @@ async function arrivedOnce(tabs: ReadonlyArray<Page>, inUse: Page, title: string
   }
 }
 
+/**
+ * Makes the page say it is hidden or shown, as Chromium does when another tab comes over it (Playwright's pages
+ * always say they are visible). A string: the test's loader would wrap the getters in a helper the page lacks.
+ */
+const setHidden = (page: Page, hidden: boolean) =>
+  page.evaluate(`(() => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (${hidden} ? "hidden" : "visible") })
+    document.dispatchEvent(new Event("visibilitychange"))
+  })()`)
+
 describe("one live socket for the tabs of a session", () => {
   it("holds one socket for three tabs, reaches every bell, and survives the holder's close", async () => {
     const adminId = await userIdOf(server.url, DEMO.admin)
@@ -88,6 +98,30 @@ describe("one live socket for the tabs of a session", () => {
     await arrivedOnce([b, c], b, "Tabs third")
     expect(await listed(b, "Tabs second").count()).toBe(1)
     expect(await listed(c, "Tabs second").count()).toBe(1)
+    await context.close()
+  })
+
+  it("a hidden tab applies what it heard when it is shown again, once", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const a = await context.newPage()
+    await signIn(a, server.url, DEMO.admin.email, DEMO.admin.password)
+    await a.waitForURL(`${server.url}/dashboard`)
+    await live(a)
+    const b = await context.newPage()
+    await b.goto(`${server.url}/dashboard`)
+    await live(b)
+    await setHidden(b, true)
+    await sendToAdmin(server.url, { title: "Hidden first", message: "kept while hidden" })
+    await listed(a, "Hidden first").waitFor({ timeout: LIVE_WITHIN_MS })
+    // The holder relays a frame after drawing it: a shown follower has it within moments. The hidden one keeps it.
+    await sendToAdmin(server.url, { title: "Shown check", message: "after the first" })
+    await listed(a, "Shown check").waitFor({ timeout: LIVE_WITHIN_MS })
+    expect(await listed(b, "Hidden first").count()).toBe(0)
+    await setHidden(b, false)
+    await listed(b, "Hidden first").waitFor({ timeout: LIVE_WITHIN_MS })
+    await listed(b, "Shown check").waitFor({ timeout: LIVE_WITHIN_MS })
+    expect(await listed(b, "Hidden first").count()).toBe(1)
+    expect(await listed(b, "Shown check").count()).toBe(1)
     await context.close()
   })
 })
