@@ -62,20 +62,29 @@ const setHidden = (page: Page, hidden: boolean) =>
     document.dispatchEvent(new Event("visibilitychange"))
   })()`)
 
+/** Tabs of one session, each live: the first signs in and holds the socket, the others open after it. */
+async function liveTabs(count: number) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const first = await context.newPage()
+  await signIn(first, server.url, DEMO.admin.email, DEMO.admin.password)
+  await first.waitForURL(`${server.url}/dashboard`)
+  await live(first)
+  const others: Page[] = []
+  for (let i = 1; i < count; i++) {
+    const page = await context.newPage()
+    await page.goto(`${server.url}/dashboard`)
+    others.push(page)
+  }
+  for (const page of others) await live(page)
+  return { context, tabs: [first, ...others] }
+}
+
 describe("one live socket for the tabs of a session", () => {
   it("holds one socket for three tabs, reaches every bell, and survives the holder's close", async () => {
     const adminId = await userIdOf(server.url, DEMO.admin)
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    const a = await context.newPage()
-    await signIn(a, server.url, DEMO.admin.email, DEMO.admin.password)
-    await a.waitForURL(`${server.url}/dashboard`)
-    await live(a)
-    const b = await context.newPage()
-    await b.goto(`${server.url}/dashboard`)
-    const c = await context.newPage()
-    await c.goto(`${server.url}/dashboard`)
-    await live(b)
-    await live(c)
+    const { context, tabs } = await liveTabs(3)
+    const [a, b, c] = tabs
+    if (!a || !b || !c) throw new Error("three tabs")
     // Every tab is live, so any socket a tab opened has joined the server's registry (it logs before it answers).
     expect(socketsOf(server.output(), adminId)).toBe(1)
     expect(socketLines(server.output(), adminId).filter((l) => l.msg.endsWith("opened"))).toHaveLength(1)
@@ -102,14 +111,9 @@ describe("one live socket for the tabs of a session", () => {
   })
 
   it("a hidden tab applies what it heard when it is shown again, once", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    const a = await context.newPage()
-    await signIn(a, server.url, DEMO.admin.email, DEMO.admin.password)
-    await a.waitForURL(`${server.url}/dashboard`)
-    await live(a)
-    const b = await context.newPage()
-    await b.goto(`${server.url}/dashboard`)
-    await live(b)
+    const { context, tabs } = await liveTabs(2)
+    const [a, b] = tabs
+    if (!a || !b) throw new Error("two tabs")
     await setHidden(b, true)
     await sendToAdmin(server.url, { title: "Hidden first", message: "kept while hidden" })
     await listed(a, "Hidden first").waitFor({ timeout: LIVE_WITHIN_MS })

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { afterEach, vi } from "vitest"
+import { afterEach, expect, vi } from "vitest"
 import type {
   NotificationSocketShape,
   SocketClose,
@@ -165,4 +165,19 @@ export function browser() {
     return { sockets, heard, open, crash, tabs, hide, show }
   }
   return { tab }
+}
+
+/** Two tabs of the session: the first holds the socket (open, at position 10), the second follows it. */
+export async function twoTabs(session: string) {
+  const b = browser()
+  const [a, x] = [b.tab("a"), b.tab("x")]
+  a.open(session, 10)
+  await vi.waitFor(() => expect(a.sockets).toHaveLength(1))
+  const server = a.sockets[0]
+  if (!server) throw new Error("a socket")
+  x.open(session, 10)
+  server.handlers.opened()
+  server.handlers.message(established(10), 0)
+  await vi.waitFor(() => expect(x.heard).toContain("opened"))
+  return { b, a, x, server }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
 import type { ServerMessage } from "../../../src/schema/live/socket"
-import { browser, established, read, token } from "./socket-tabs-fixture"
+import { read, token, twoTabs } from "./socket-tabs-fixture"
 
 // Hidden tabs of a session (docs/behaviour.md#one-socket-per-session): a follower off screen keeps the frames it
 // hears and applies them, in order and once, when it is shown or takes the socket over; a hidden holder tells the
@@ -13,23 +13,9 @@ const reads = (heard: ReadonlyArray<unknown>) =>
       typeof h === "object" && h !== null && "type" in h && h.type === "notification.read",
   )
 
-async function twoTabs() {
-  const b = browser()
-  const [a, x] = [b.tab("a"), b.tab("x")]
-  a.open(session, 10)
-  await vi.waitFor(() => expect(a.sockets).toHaveLength(1))
-  const server = a.sockets[0]
-  if (!server) throw new Error("a socket")
-  x.open(session, 10)
-  server.handlers.opened()
-  server.handlers.message(established(10), 0)
-  await vi.waitFor(() => expect(x.heard).toContain("opened"))
-  return { b, a, x, server }
-}
-
 describe("socket tabs, hidden", () => {
   it("a hidden follower applies what it heard when shown, in order and once", async () => {
-    const { x, server } = await twoTabs()
+    const { x, server } = await twoTabs(session)
     x.hide()
     server.handlers.message(read(1, 11), 0)
     server.handlers.message(read(2, 12), 0)
@@ -43,7 +29,7 @@ describe("socket tabs, hidden", () => {
   })
 
   it("a hidden follower applies what it kept before a loss, and before anything else it hears", async () => {
-    const { x, server } = await twoTabs()
+    const { x, server } = await twoTabs(session)
     x.hide()
     server.handlers.message(read(1, 11), 0)
     server.handlers.closed({ planned: false, code: 1006, at: 1 })
@@ -52,7 +38,7 @@ describe("socket tabs, hidden", () => {
   })
 
   it("a hidden follower that takes the socket over applies what it kept, then opens from that position", async () => {
-    const { a, x, server } = await twoTabs()
+    const { a, x, server } = await twoTabs(session)
     x.hide()
     server.handlers.message(read(1, 11), 0)
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -64,7 +50,7 @@ describe("socket tabs, hidden", () => {
   })
 
   it("a hidden holder tells the followers before it applies a frame, a shown one after", async () => {
-    const { a, x, server } = await twoTabs()
+    const { a, x, server } = await twoTabs(session)
     const order: string[] = []
     const told = new Promise<void>((resolve) => {
       const watch = setInterval(() => {

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { describe, expect, it, vi } from "vitest"
 import { sessionOfToken } from "../../../src/effects/live/token-session"
-import { browser, established, read, token } from "./socket-tabs-fixture"
+import { browser, established, read, token, twoTabs } from "./socket-tabs-fixture"
 
 // The tabs of one session sharing one socket (docs/behaviour.md#one-socket-per-session), with Node's real
 // BroadcastChannel between them, a lock manager that behaves as the browser's (one holder per name, the others
@@ -118,16 +118,7 @@ describe("socket tabs", () => {
   })
 
   it("a loss of the holder's socket closes every follower's connection with its code", async () => {
-    const b = browser()
-    const [a, x] = [b.tab("a"), b.tab("x")]
-    a.open(session, 10)
-    await vi.waitFor(() => expect(a.sockets).toHaveLength(1))
-    const server = a.sockets[0]
-    if (!server) throw new Error("a socket")
-    x.open(session, 10)
-    server.handlers.opened()
-    server.handlers.message(established(10), 0)
-    await vi.waitFor(() => expect(x.heard).toContain("opened"))
+    const { x, server } = await twoTabs(session)
     server.handlers.closed({ planned: false, code: 4401, at: 1 })
     // A refused token is the holder's to refresh: the followers see a plain loss.
     await vi.waitFor(() => expect(x.heard.at(-1)).toMatchObject({ planned: false, code: 1006 }))
