@@ -91,8 +91,8 @@ export const TERMS_OF_SERVICE = {
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 
 /**
- * An on-demand part's code (the toasts, the user menu, the day's plan) whose download failed is asked for again
- * after this: each is one small file, asked for only once it is due.
+ * An on-demand part's code (the toasts, the user menu, the day's plan, the top bar's live parts, the icons) whose
+ * download failed is asked for again after this: each is one small file, asked for only once it is due.
  */
 export const PART_RETRY_MS = 2000
 
