@@ -263,7 +263,7 @@ const ON_DEMAND: ReadonlyArray<RegExp> = [
   /src[\\/]views[\\/]shell[\\/]UserMenuPopup\.tsx$/,
   /node_modules[\\/]@statelyai[\\/]inspect[\\/]/,
   /node_modules[\\/]sonner[\\/]/,
-  /src[\\/]views[\\/]support[\\/]SupportPanel\.tsx$/,
+  /src[\\/]views[\\/]support[\\/]Support(Open|Panel)\.tsx$/,
   /src[\\/]effects[\\/]support[\\/]trace-download\.ts$/,
   /src[\\/]effects[\\/]push[\\/]push-messaging-(firebase|fake)\.ts$/,
 ]
