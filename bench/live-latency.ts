@@ -9,10 +9,13 @@
 // pages all say they are visible): p50/p99/max are then the newest tab's (one that follows the socket), and each
 // probe waits for it alone ("all" is not measured: a hidden tab applies frames when shown, or within
 // SOCKET_TABS.hiddenMs).
+// "browser cpu": the CPU milliseconds a probe cost Chromium, every tab's renderer and its browser and GPU
+// processes together (/proc, Linux), a renderer that exits meanwhile not counted.
 import type { Page } from "playwright-core"
 import { DEMO, launchBrowser, newPage, signIn } from "../test/e2e/browser"
 import { socketsOf, userIdOf } from "../test/e2e/live/server-sockets"
 import { startServerProcess } from "../test/e2e/server-process"
+import { processesCpuMs } from "./live/cpu"
 
 const option = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name)
@@ -26,6 +29,8 @@ const tabCounts = (tabsAt > 0 ? (process.argv[tabsAt + 1] ?? "") : "1,50")
   .filter((n) => Number.isInteger(n) && n > 0)
   .sort((a, b) => a - b)
 const hiddenMode = process.argv.includes("--hidden")
+/** Chromium's processes by name (Debian's build names them "chromium"). */
+const CHROMIUM = /^chrom/i
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 
@@ -160,13 +165,16 @@ try {
       pages.push(other)
     }
     if (hiddenMode) for (const [at, tab] of pages.entries()) await setHidden(tab, at < pages.length - 1)
+    const cpuBefore = processesCpuMs(CHROMIUM)
     const { first, slowest } = await measure()
+    const browserCpu = (processesCpuMs(CHROMIUM) - cpuBefore) / count
     rows.push({
       tabs,
       sockets: socketsOf(server.output(), coordinatorId),
       p50: percentile(first, 50),
       p99: percentile(first, 99),
       max: first.at(-1) ?? NaN,
+      "browser cpu": Math.round(browserCpu * 10) / 10,
       ...(hiddenMode
         ? {}
         : {

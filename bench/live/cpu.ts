@@ -44,3 +44,19 @@ export function clusterCpuMs(postmaster: number): number | null {
   }
   return (total * 1000) / TICKS_PER_SECOND
 }
+
+/** CPU milliseconds used so far by every running process whose name (/proc/PID/comm) matches `name`. */
+export function processesCpuMs(name: RegExp): number {
+  let total = 0
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (!name.test(readFileSync(`/proc/${entry}/comm`, "utf8").trim())) continue
+    } catch {
+      continue
+    }
+    const fields = statOf(Number(entry))
+    if (fields) total += ticks(fields, 11, 12)
+  }
+  return (total * 1000) / TICKS_PER_SECOND
+}

@@ -1,12 +1,11 @@
 import { Effect } from "effect"
 import { SOCKET_TABS } from "../../constants"
-import type { RelayMessage } from "../../schema/live/tab-relay"
 import { liveSocketName, liveTabName } from "../../schema/tabs/tab-names"
 import type { ChannelLike, LocksLike } from "../tabs/tab-link"
 import { hiddenHold } from "./hidden-hold"
 import { type LeaderRelay, leaderRelay } from "./leader-relay"
 import type { NotificationSocketShape } from "./notification-socket"
-import { relayLinkOver } from "./relay-link"
+import { isFrame, relayLinkOver } from "./relay-link"
 import { sharedConnection, type TabSession } from "./shared-connection"
 import { sessionOfToken } from "./token-session"
 
@@ -135,9 +134,10 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
       keep: () => clearTimeout(s.releaseTimer),
       releaseLater: () => releaseLater(s),
     }
-    const held = hiddenHold<RelayMessage>(
-      (message) => {
-        for (const connection of s.connections) connection.heard(message)
+    const held = hiddenHold<unknown>(
+      (data) => {
+        const message = link.read(data)
+        if (message !== null) for (const connection of s.connections) connection.heard(message)
       },
       {
         hidden: env.hidden,
@@ -148,10 +148,10 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
       },
     )
     s.flushHeld = held.flush
-    const stopHearing = link.listen((message) => {
-      if (s.role === "leader") s.relay?.heard(message)
-      else if (message.type === "frame") held.frame(message)
-      else held.other(message)
+    const stopHearing = link.listen((data) => {
+      if (s.role !== "leader") return isFrame(data) ? held.frame(data) : held.other(data)
+      const message = link.read(data)
+      if (message !== null) s.relay?.heard(message)
     })
     const stopLeave = env.onLeave(() => {
       s.relay?.unloading()

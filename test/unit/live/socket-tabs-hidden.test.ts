@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
 import type { ServerMessage } from "../../../src/schema/live/socket"
+import { liveSocketName } from "../../../src/schema/tabs/tab-names"
 import { read, token, twoTabs } from "./socket-tabs-fixture"
 
 // Hidden tabs of a session (docs/behaviour.md#one-socket-per-session): a follower off screen keeps the frames it
@@ -71,5 +72,27 @@ describe("socket tabs, hidden", () => {
     await told
     expect(order).toEqual(["told", "not told"])
     await vi.waitFor(() => expect(reads(x.heard)).toEqual([read(1, 11), read(2, 12)]))
+  })
+
+  it("a hidden follower decodes what it kept only as it applies it, and drops what does not decode then", async () => {
+    const { x, server } = await twoTabs(session)
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined)
+    try {
+      x.hide()
+      server.handlers.message(read(1, 11), 0)
+      // Another version of the app, in a third tab, says something this one cannot read.
+      const other = new BroadcastChannel(liveSocketName("7:0b7c9a52-7d4e-4f61-9a43-6c1f2a3b4c5d"))
+      other.postMessage({ type: "frame", message: { type: "from.the.future" } })
+      other.close()
+      server.handlers.message(read(2, 12), 0)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      // The holder read it as it came (and dropped it); the hidden follower has not read it yet.
+      expect(warned).toHaveBeenCalledTimes(1)
+      x.show()
+      expect(reads(x.heard)).toEqual([read(1, 11), read(2, 12)])
+      expect(warned).toHaveBeenCalledTimes(2)
+    } finally {
+      warned.mockRestore()
+    }
   })
 })
