@@ -75,6 +75,36 @@ const NOTICE =
   SIGN_IN_PRELOAD +
   "}"
 
+/**
+ * The profile's and the dashboard summary's endpoints (../api/auth.ts and ../api/dashboard.ts give them;
+ * test/unit/early-gets.test.ts holds them equal): what a signed-in start asks for first once it holds the
+ * token, and the dashboard's largest text.
+ */
+export const EARLY_PROFILE_PATH = "/api/company/user/"
+export const EARLY_SUMMARY_PATH = "/api/v1/dashboard/summary/"
+
+/**
+ * With the token, sends those GETs at once, as the app's Api will (the same headers), instead of after the
+ * boot chunk and the runtime have arrived and run: the profile on every path (the sign-in page sends a session
+ * to the dashboard), the summary where the dashboard shows (its path, or the root that leads there). The app
+ * takes each answer through `fetch`, which this replaces until both are taken: the first GET of the same URL
+ * (the page's origin, as the Api's base is unless configured otherwise) with the same bearer gets the early
+ * answer, or, when that got none, the network's; anything else goes straight to the browser's fetch. In
+ * `window`'s own `fetch`, not the app's code: that code is in what a signed-in page loads before it shows, and
+ * its budget has no room (docs/behaviour.md#early-refresh).
+ */
+const GETS =
+  'var h="Bearer "+t,f=fetch,g={},n=0,get=function(u){n++;' +
+  'g[location.origin+u]=f(u,{method:"GET",headers:{Accept:"application/json",Authorization:h},credentials:"include"})' +
+  ".catch(function(){return null})};" +
+  `get(${text(EARLY_PROFILE_PATH)});` +
+  `if(/^\\/(dashboard\\/?)?$/i.test(location.pathname))get(${text(EARLY_SUMMARY_PATH)});` +
+  "var w=window.fetch=function(i,q){" +
+  'var a=typeof i==="string"&&q&&q.method==="GET"&&new Headers(q.headers).get("Authorization")===h&&g[i];' +
+  "if(!a)return f.apply(window,arguments);" +
+  "delete g[i];if(--n===0&&window.fetch===w)window.fetch=f;" +
+  "return a.then(function(r){return r||f(i,q)})};"
+
 export const EARLY_REFRESH_SCRIPT =
   "(function(){" +
   `if(!/(?:^|;\\s*)${SESSION_HINT_COOKIE.name}=/.test(document.cookie)){${NOTICE}return}` +
@@ -89,6 +119,7 @@ export const EARLY_REFRESH_SCRIPT =
   'var t=b&&typeof b.access==="string"&&b.access?b.access:null;' +
   `if(t&&typeof BroadcastChannel==="function"){var c=new BroadcastChannel(${text(TAB_CHANNEL)});` +
   'c.postMessage({type:"token",token:t});c.close()}' +
+  `if(t){${GETS}}` +
   "return{status:r.status,access:t}})})};" +
   "var l=navigator.locks;" +
   `window[${text(EARLY_REFRESH_KEY)}]=(l?l.request(${text(REFRESH_LOCK)},call):call())` +
