@@ -32,7 +32,14 @@ export const error = style({ color: vars.color.danger, margin: 0 })
 export const section = style({ overflow: "auto", minHeight: 0, border: `1px solid ${vars.color.border}` })
 export const actors = style([section, { flex: "0 1 40%" }])
 export const log = style([section, { flex: "1 1 60%" }])
-export const table = style({ width: "100%", borderCollapse: "collapse", fontFamily: vars.font.mono })
+// On a phone the panel is narrower than a table's columns can be read in: the table keeps a readable width and
+// its section scrolls sideways, rather than breaking every word a letter a line.
+export const table = style({
+  width: "100%",
+  minWidth: "36rem",
+  borderCollapse: "collapse",
+  fontFamily: vars.font.mono,
+})
 globalStyle(`${table} th, ${table} td`, {
   textAlign: "left",
   verticalAlign: "top",
@@ -40,5 +47,10 @@ globalStyle(`${table} th, ${table} td`, {
   borderBottom: `1px solid ${vars.color.border}`,
   wordBreak: "break-word",
 })
-globalStyle(`${table} th`, { position: "sticky", top: 0, background: vars.color.surfaceRaised })
+globalStyle(`${table} th`, {
+  position: "sticky",
+  top: 0,
+  background: vars.color.surfaceRaised,
+  whiteSpace: "nowrap",
+})
 export const filter = style({ display: "flex", alignItems: "center", gap: vars.space.sm })
