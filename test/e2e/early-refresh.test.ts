@@ -3,6 +3,12 @@
 // notification page together (docs/behaviour.md#early-refresh).
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import {
+  EARLY_NOTICE_PATH,
+  EARLY_PROFILE_PATH,
+  EARLY_REFRESH_PATH,
+  EARLY_SUMMARY_PATH,
+} from "../../src/schema/auth/early-refresh-script"
 import { DEMO, launchBrowser, newPage, signIn } from "./browser"
 import { type ServerProcess, startServerProcess } from "./server-process"
 
@@ -18,10 +24,11 @@ afterAll(async () => {
   await server?.close()
 })
 
-const REFRESH = "/api/company/token/refresh/"
-const NOTICE = "/api/company/sign-in-notice/"
-const PROFILE = "/api/company/user/"
-const SUMMARY = "/api/v1/dashboard/summary/"
+// The paths index.html's script asks for, as the API description gives them (test/unit/early-refresh.test.ts).
+const REFRESH = EARLY_REFRESH_PATH
+const NOTICE = EARLY_NOTICE_PATH
+const PROFILE = EARLY_PROFILE_PATH
+const SUMMARY = EARLY_SUMMARY_PATH
 const BOOT_CHUNK = /\/assets\/boot-[^/]+\.js$/
 const RUNTIME_CHUNK = /\/assets\/Effect-[^/]+\.js$/
 
