@@ -70,8 +70,10 @@ export const SOCKET_TABS = {
    */
   releaseAfterMs: 2000,
   /**
-   * A hidden tab that follows the socket applies the frames it hears between this and twice this after the first,
-   * or once it keeps as many as `replayFrames`; on being shown, at once (src/effects/live/hidden-hold.ts).
+   * A hidden tab that follows the socket stops hearing its frames, and catches up from its position between this
+   * and twice this later (drawn each time), again and again while hidden; on being shown, at once
+   * (src/effects/live/socket-tabs.ts). A hidden tab holding the socket applies the frames it kept for its own page
+   * between this and twice this after the first, or once it keeps `replayFrames` (src/effects/live/hidden-hold.ts).
    */
   hiddenMs: 5000,
 } as const

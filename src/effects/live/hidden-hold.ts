@@ -1,6 +1,7 @@
-// A follower tab that is hidden keeps the frames it hears instead of applying each at once
-// (docs/behaviour.md#one-socket-per-session): with many tabs of a session open, every frame otherwise made every
-// tab draw it at the same moment, and the one tab on screen shared the processor with all the others. What is kept
+// The tab that holds the session's socket, while hidden, keeps the frames its socket brings for its own page
+// instead of applying each at once (docs/behaviour.md#one-socket-per-session); it tells them to the other tabs at
+// once all the same. With many tabs of a session open the holder is often one of those off screen, and its own
+// page drawing every frame shared the processor with the tab on screen. What is kept
 // is applied in order, in one go: when the tab is shown (before it is drawn), between `holdMs` and twice that after
 // the first was kept, when `holdFrames` are kept, or before any other message, so that nothing is reordered, lost
 // or applied twice. The wait is drawn at random for each tab: hidden tabs that all heard the same frames would

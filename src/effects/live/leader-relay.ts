@@ -1,4 +1,10 @@
-import { emptyRelayBuffer, relayLost, relayTake, welcomeFrames } from "../../machines/live/relay-buffer"
+import {
+  emptyRelayBuffer,
+  type RelayBuffer,
+  relayLost,
+  relayTake,
+  welcomeFrames,
+} from "../../machines/live/relay-buffer"
 import { type ClientMessage, type ServerMessage, SOCKET_CLOSE } from "../../schema/live/socket"
 import type { RelayMessage } from "../../schema/live/tab-relay"
 import type { SocketClose } from "./notification-socket"
@@ -43,8 +49,10 @@ export function leaderRelay(
   later: (task: () => void) => void,
   /** Calls `gone` once the tab named is closed or crashed (it said nothing as it went). */
   watchTab: (tab: string, gone: () => void) => void,
+  /** What the tab kept of the stream as a follower: the others may have missed it too. */
+  kept: RelayBuffer = emptyRelayBuffer,
 ): LeaderRelay {
-  let buffer = emptyRelayBuffer
+  let buffer = relayLost(kept)
   // Told in order, after this task.
   const told: RelayMessage[] = []
   const tell = (message: RelayMessage) => {

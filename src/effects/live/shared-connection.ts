@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { sinceAfter } from "../../machines/live/stream-position"
 import type { ClientMessage, ServerMessage } from "../../schema/live/socket"
 import type { RelayMessage } from "../../schema/live/tab-relay"
+import type { HiddenHold } from "./hidden-hold"
 import type { LeaderRelay } from "./leader-relay"
 import type { NotificationSocketShape, SocketConnection, SocketHandlers } from "./notification-socket"
 import type { RelayLink } from "./relay-link"
@@ -15,6 +16,10 @@ export interface TabConnection {
   readonly follow: () => void
   readonly heard: (message: RelayMessage) => void
   readonly leaving: () => void
+  /** Waits for the holder's answer to its join. */
+  readonly joining: () => boolean
+  /** A follower that stopped hearing the stream while hidden joins again from its position to hear what it missed. */
+  readonly catchUp: () => void
 }
 
 /** A session among the tabs, as its connections see it. */
@@ -27,6 +32,8 @@ export interface TabSession {
   readonly keep: () => void
   /** The tab's last connection is gone: the socket goes to another tab after a while. */
   readonly releaseLater: () => void
+  /** What the holder's own page is given of its socket: kept while the tab is hidden, in order. */
+  readonly own: HiddenHold<() => void>
 }
 
 export function sharedConnection(
@@ -41,6 +48,7 @@ export function sharedConnection(
   let position = since
   let reported = false
   let rejoined = false
+  let catching = false
   let real: SocketConnection | null = null
   let lastView: ClientMessage | null = null
   let viewOnOpen = false
@@ -76,7 +84,7 @@ export function sharedConnection(
           {
             opened,
             message: (message, at) => {
-              deliver(message, at)
+              s.own.frame(() => deliver(message, at))
               relay?.received(message)
               if (message.type === "connection_established" && viewOnOpen && lastView) {
                 viewOnOpen = false
@@ -88,7 +96,7 @@ export function sharedConnection(
               if (mode !== "leading") return
               mode = "closed"
               s.connections.delete(connection)
-              handlers.closed(close)
+              s.own.other(() => handlers.closed(close))
             },
           },
           position,
@@ -100,6 +108,7 @@ export function sharedConnection(
     follow: () => {
       if (mode === "closed" || mode === "leading") return
       rejoined = mode !== "deciding"
+      catching = false
       mode = "attaching"
       s.link.post({ type: "attach", tab, since: position })
       for (const message of early.splice(0)) s.link.post({ type: "send", tab, message })
@@ -113,7 +122,14 @@ export function sharedConnection(
           mode = "following"
           opened()
           const at = Date.now()
-          for (const frame of message.frames) deliver(frame, at)
+          const caught = catching
+          catching = false
+          for (const frame of message.frames) {
+            // The machine's connection stayed open while the tab caught up: its first frame again is news only
+            // when what the tab shows must load again.
+            if (caught && frame.type === "connection_established" && frame.reload !== true) continue
+            deliver(frame, at)
+          }
           // The new leader's socket never heard this tab's view.
           if (rejoined && lastView) s.link.post({ type: "send", tab, message: lastView })
           return
@@ -132,6 +148,13 @@ export function sharedConnection(
     },
     leaving: () => {
       if (mode === "attaching" || mode === "following") s.link.post({ type: "detach", tab })
+    },
+    joining: () => mode === "attaching",
+    catchUp: () => {
+      if (mode !== "following") return
+      mode = "attaching"
+      catching = true
+      s.link.post({ type: "attach", tab, since: position })
     },
   }
   s.connections.add(connection)

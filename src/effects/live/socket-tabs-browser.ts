@@ -1,3 +1,4 @@
+import { SOCKET_TABS } from "../../constants"
 import { type SocketTabs, socketTabs } from "./socket-tabs"
 
 // The browser's own pieces for the socket the tabs of a session share (./socket-tabs.ts): a BroadcastChannel per
@@ -24,6 +25,16 @@ function afterThisTask(): (task: () => void) => void {
   }
 }
 
+/** Calls `listener` each time the page's visibility becomes `state`. */
+function onVisibility(state: DocumentVisibilityState, listener: () => void): () => void {
+  if (typeof document === "undefined") return () => {}
+  const changed = () => {
+    if (document.visibilityState === state) listener()
+  }
+  document.addEventListener("visibilitychange", changed)
+  return () => document.removeEventListener("visibilitychange", changed)
+}
+
 export function browserSocketTabs(): SocketTabs {
   const hasChannel = typeof BroadcastChannel !== "undefined"
   return socketTabs({
@@ -37,13 +48,11 @@ export function browserSocketTabs(): SocketTabs {
       return () => window.removeEventListener("pagehide", listener)
     },
     hidden: () => typeof document !== "undefined" && document.visibilityState === "hidden",
-    onShown: (listener) => {
-      if (typeof document === "undefined") return () => {}
-      const shown = () => {
-        if (document.visibilityState === "visible") listener()
-      }
-      document.addEventListener("visibilitychange", shown)
-      return () => document.removeEventListener("visibilitychange", shown)
+    onShown: (listener) => onVisibility("visible", listener),
+    onHidden: (listener) => onVisibility("hidden", listener),
+    afterRest: (catchUp) => {
+      const timer = setTimeout(catchUp, SOCKET_TABS.hiddenMs * (1 + Math.random()))
+      return () => clearTimeout(timer)
     },
   })
 }

@@ -1,11 +1,13 @@
 import { Effect } from "effect"
 import { SOCKET_TABS } from "../../constants"
-import { liveSocketName, liveTabName } from "../../schema/tabs/tab-names"
+import { emptyRelayBuffer, type RelayBuffer, relayTake } from "../../machines/live/relay-buffer"
+import type { ServerMessage } from "../../schema/live/socket"
+import { liveSocketName, liveStreamName, liveTabName } from "../../schema/tabs/tab-names"
 import type { ChannelLike, LocksLike } from "../tabs/tab-link"
 import { hiddenHold } from "./hidden-hold"
 import { type LeaderRelay, leaderRelay } from "./leader-relay"
 import type { NotificationSocketShape } from "./notification-socket"
-import { isFrame, relayLinkOver } from "./relay-link"
+import { relayLinkOver } from "./relay-link"
 import { sharedConnection, type TabSession } from "./shared-connection"
 import { sessionOfToken } from "./token-session"
 
@@ -15,7 +17,8 @@ import { sessionOfToken } from "./token-session"
 // which reports what the leader's socket does. The machine above cannot tell the two apart: its reconnect rules
 // run unchanged in the leader, and a follower's follow the leader's losses. When the leader goes (closed,
 // crashed) the lock passes to a waiting tab, which opens the socket from the position it holds while its
-// machine stays connected; the others join it again with theirs. Without Web Locks or BroadcastChannel, or for a
+// machine stays connected; the others join it again with theirs. A hidden follower stops hearing the frames and
+// catches up from its position now and then, and as it is shown. Without Web Locks or BroadcastChannel, or for a
 // token whose session cannot be read, every tab holds its own socket, as before.
 
 export interface SocketTabsEnv {
@@ -32,6 +35,13 @@ export interface SocketTabsEnv {
   readonly hidden: () => boolean
   /** Calls `listener` when the tab is shown again; returns the function that stops that. */
   readonly onShown: (listener: () => void) => () => void
+  /** Calls `listener` when the tab is hidden; returns the function that stops that. */
+  readonly onHidden: (listener: () => void) => () => void
+  /**
+   * Calls `catchUp` once a hidden follower has rested a while (in the browser `SOCKET_TABS.hiddenMs` to twice that,
+   * drawn each time, so that hidden tabs do not all ask at once); returns the function that cancels it.
+   */
+  readonly afterRest: (catchUp: () => void) => () => void
 }
 
 export interface SocketTabs {
@@ -49,8 +59,13 @@ interface Session extends TabSession {
   relay: LeaderRelay | null
   readonly abort: AbortController
   releaseLock: () => void
-  /** Applies the frames kept while hidden as a follower. */
-  flushHeld: () => void
+  /** Stops the wait of a hidden follower that does not hear the stream: it catches up when shown, or after it. */
+  cancelRest: () => void
+  /**
+   * The stream as this tab heard it while following: should it take the socket over, it answers the others from
+   * it, so that a tab that rested meanwhile catches up instead of loading again.
+   */
+  kept: RelayBuffer
   stop: () => void
   releaseTimer: ReturnType<typeof setTimeout> | undefined
 }
@@ -66,6 +81,7 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
   const leave = (s: Session) => {
     if (session === s) session = null
     clearTimeout(s.releaseTimer)
+    s.cancelRest()
     s.abort.abort()
     s.releaseLock()
     s.stop()
@@ -75,19 +91,52 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
   // A hidden leader tells the followers first: the tab on screen is one of them.
   const later = (task: () => void) => (env.hidden() ? task() : env.later(task))
 
+  /**
+   * A hidden follower stops hearing the stream as it is hidden, or once none of its connections waits for the
+   * answer to a join, and catches up after a rest (`env.afterRest`) or as it is shown.
+   */
+  const restIfHidden = (s: Session) => {
+    if (s.role !== "follower" || !s.link.hearsStream() || !env.hidden()) return
+    for (const connection of s.connections) if (connection.joining()) return
+    s.link.hearStream(false)
+    s.cancelRest()
+    s.cancelRest = env.afterRest(() => catchUp(s))
+  }
+
+  /**
+   * Each connection joins again from the position it holds; the holder answers with what it missed. A tab that
+   * hears the stream (a join since opened it) has missed nothing.
+   */
+  const catchUp = (s: Session) => {
+    s.cancelRest()
+    if (s.link.hearsStream()) return
+    s.link.hearStream(true)
+    for (const connection of s.connections) connection.catchUp()
+    restIfHidden(s)
+  }
+
   const becomeLeader = (s: Session) => {
-    // What it kept as a hidden follower comes before what its own socket brings.
-    s.flushHeld()
+    // A resting follower applied every frame up to its position: its own socket resumes from there.
+    s.cancelRest()
+    s.link.hearStream(true)
     s.role = "leader"
     const lockManager = locks
-    s.relay = leaderRelay(s.link, SOCKET_TABS.replayFrames, wakeThisTab, later, (other, gone) => {
-      // Granted once that tab's own lock is let go: it closed, crashed or left the session.
-      void lockManager
-        ?.request(liveTabName(s.name, other), { signal: s.abort.signal }, async () => {
-          if (session === s) gone()
-        })
-        .catch(() => undefined)
-    })
+    s.relay = leaderRelay(
+      s.link,
+      SOCKET_TABS.replayFrames,
+      wakeThisTab,
+      later,
+      (other, gone) => {
+        // Granted once that tab's own lock is let go: it closed, crashed or left the session.
+        void lockManager
+          ?.request(liveTabName(s.name, other), { signal: s.abort.signal }, async () => {
+            if (session === s) gone()
+          })
+          .catch(() => undefined)
+      },
+      s.kept,
+    )
+    s.kept = emptyRelayBuffer
     s.link.post({ type: "leader" })
     for (const connection of s.connections) connection.lead()
     // Its machine is between attempts: a socket for every tab is worth trying now.
@@ -119,7 +168,8 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
     if (session !== null) leave(session)
     const channel = env.channel(liveSocketName(name))
     if (channel === null) return null
-    const link = relayLinkOver(channel)
+    const link = relayLinkOver(channel, () => env.channel(liveStreamName(name)), tab)
+    link.hearStream(true)
     const s: Session = {
       name,
       link,
@@ -128,31 +178,32 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
       connections: new Set(),
       abort: new AbortController(),
       releaseLock: () => {},
-      flushHeld: () => {},
+      cancelRest: () => {},
+      kept: emptyRelayBuffer,
       stop: () => {},
       releaseTimer: undefined,
       keep: () => clearTimeout(s.releaseTimer),
       releaseLater: () => releaseLater(s),
-    }
-    const held = hiddenHold<unknown>(
-      (data) => {
-        const message = link.read(data)
-        if (message !== null) for (const connection of s.connections) connection.heard(message)
-      },
-      {
+      own: hiddenHold<() => void>((apply) => apply(), {
         hidden: env.hidden,
         onShown: env.onShown,
         holdMs: SOCKET_TABS.hiddenMs,
         holdFrames: SOCKET_TABS.replayFrames,
         jitter: Math.random,
-      },
-    )
-    s.flushHeld = held.flush
-    const stopHearing = link.listen((data) => {
-      if (s.role !== "leader") return isFrame(data) ? held.frame(data) : held.other(data)
-      const message = link.read(data)
-      if (message !== null) s.relay?.heard(message)
+      }),
+    }
+    const keep = (frame: ServerMessage) => {
+      s.kept = relayTake(s.kept, frame, SOCKET_TABS.replayFrames)
+    }
+    const stopHearing = link.listen((message) => {
+      if (s.role === "leader") return s.relay?.heard(message)
+      if (message.type === "frame") keep(message.message)
+      else if (message.type === "welcome" && message.tab === tab) message.frames.forEach(keep)
+      for (const connection of s.connections) connection.heard(message)
+      restIfHidden(s)
     })
+    const stopShown = env.onShown(() => catchUp(s))
+    const stopHidden = env.onHidden(() => restIfHidden(s))
     const stopLeave = env.onLeave(() => {
       s.relay?.unloading()
       for (const connection of s.connections) connection.leaving()
@@ -160,7 +211,9 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
     s.stop = () => {
       stopHearing()
       stopLeave()
-      held.stop()
+      stopShown()
+      stopHidden()
+      s.own.stop()
     }
     session = s
     // Held while this tab is in the session: the leader sees it go, even when it crashes.

@@ -15,5 +15,11 @@ export const REFRESH_LOCK = "backoffice-refresh"
  */
 export const liveSocketName = (session: string): string => `backoffice-live:${session}`
 
+/**
+ * The channel the holder tells a session's frames on, apart from the rest: a hidden tab stops hearing it, so that
+ * the browser does not wake it for every frame, and catches up from its position when it listens again.
+ */
+export const liveStreamName = (session: string): string => `backoffice-live:${session}:stream`
+
 /** The Web Lock each tab of a session holds for as long as it lives: the tab holding the socket sees it go. */
 export const liveTabName = (session: string, tab: string): string => `backoffice-live:${session}:tab:${tab}`

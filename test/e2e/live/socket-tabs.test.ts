@@ -110,14 +110,15 @@ describe("one live socket for the tabs of a session", () => {
     await context.close()
   })
 
-  it("a hidden tab applies what it heard when it is shown again, once", async () => {
+  it("a hidden tab catches up on what it missed when it is shown again, once", async () => {
     const { context, tabs } = await liveTabs(2)
     const [a, b] = tabs
     if (!a || !b) throw new Error("two tabs")
     await setHidden(b, true)
     await sendToAdmin(server.url, { title: "Hidden first", message: "kept while hidden" })
     await listed(a, "Hidden first").waitFor({ timeout: LIVE_WITHIN_MS })
-    // The holder relays a frame after drawing it: a shown follower has it within moments. The hidden one keeps it.
+    // The holder relays a frame after drawing it: a shown follower has it within moments. The hidden one no longer
+    // hears the frames, and catches up from its position as it is shown.
     await sendToAdmin(server.url, { title: "Shown check", message: "after the first" })
     await listed(a, "Shown check").waitFor({ timeout: LIVE_WITHIN_MS })
     expect(await listed(b, "Hidden first").count()).toBe(0)

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { hiddenHold } from "../../../src/effects/live/hidden-hold"
 
-// What a hidden follower tab keeps of the frames it hears, and when it applies them.
+// What a hidden tab holding the socket keeps of the frames for its own page, and when it applies them.
 
 afterEach(() => vi.useRealTimers())
 

@@ -86,8 +86,13 @@ export function browser() {
   const tab = (name: string) => {
     let hidden = false
     const shown = new Set<() => void>()
+    const hiddenListeners = new Set<() => void>()
+    /** The catch-up a resting follower waits for, run by the test (`rested`) rather than by a clock. */
+    let rest: (() => void) | null = null
     const sockets: FakeSocket[] = []
     const own: BroadcastChannel[] = []
+    /** Messages the browser brought this tab on any channel: each one a wake-up. */
+    const woken = { count: 0 }
     const inner: NotificationSocketShape = {
       open: (_token, handlers, since) =>
         Effect.sync(() => {
@@ -106,15 +111,22 @@ export function browser() {
         const channel = new BroadcastChannel(channelName)
         channels.push(channel)
         own.push(channel)
+        const counted = new Map<(event: MessageEvent) => void, (event: MessageEvent) => void>()
         // A closed tab runs no code: what it would still post after the test closed its channel goes nowhere.
         return {
           postMessage: (message: unknown) => {
             if (!dead.has(channel)) channel.postMessage(message)
           },
-          addEventListener: (type: "message", listener: (event: MessageEvent) => void) =>
-            channel.addEventListener(type, listener),
+          addEventListener: (type: "message", listener: (event: MessageEvent) => void) => {
+            const counting = (event: MessageEvent) => {
+              woken.count += 1
+              listener(event)
+            }
+            counted.set(listener, counting)
+            channel.addEventListener(type, counting)
+          },
           removeEventListener: (type: "message", listener: (event: MessageEvent) => void) =>
-            channel.removeEventListener(type, listener),
+            channel.removeEventListener(type, counted.get(listener) ?? listener),
           close: () => {
             dead.add(channel)
             channel.close()
@@ -129,6 +141,16 @@ export function browser() {
       onShown: (listener) => {
         shown.add(listener)
         return () => shown.delete(listener)
+      },
+      onHidden: (listener) => {
+        hiddenListeners.add(listener)
+        return () => hiddenListeners.delete(listener)
+      },
+      afterRest: (catchUp) => {
+        rest = catchUp
+        return () => {
+          if (rest === catchUp) rest = null
+        }
       },
     })
     const socket = tabs.share(inner)
@@ -157,12 +179,20 @@ export function browser() {
     /** Another tab or window comes on screen over this one, or this one comes back. */
     const hide = () => {
       hidden = true
+      for (const listener of hiddenListeners) listener()
     }
     const show = () => {
       hidden = false
       for (const listener of shown) listener()
     }
-    return { sockets, heard, open, crash, tabs, hide, show }
+    /** The rest a resting follower waits out is over; false when none was waited for. */
+    const rested = () => {
+      const catchUp = rest
+      rest = null
+      catchUp?.()
+      return catchUp !== null
+    }
+    return { sockets, heard, open, crash, tabs, hide, show, woken, rested }
   }
   return { tab }
 }
