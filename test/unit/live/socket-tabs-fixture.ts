@@ -197,14 +197,22 @@ export function browser() {
   return { tab }
 }
 
+type Tab = ReturnType<ReturnType<typeof browser>["tab"]>
+
+/** The tab opens the session's socket at position 10 and holds it: the fake server's side of it. */
+export async function holds(tab: Tab, session: string): Promise<FakeSocket> {
+  tab.open(session, 10)
+  await vi.waitFor(() => expect(tab.sockets).toHaveLength(1))
+  const server = tab.sockets[0]
+  if (!server) throw new Error("a socket")
+  return server
+}
+
 /** Two tabs of the session: the first holds the socket (open, at position 10), the second follows it. */
 export async function twoTabs(session: string) {
   const b = browser()
   const [a, x] = [b.tab("a"), b.tab("x")]
-  a.open(session, 10)
-  await vi.waitFor(() => expect(a.sockets).toHaveLength(1))
-  const server = a.sockets[0]
-  if (!server) throw new Error("a socket")
+  const server = await holds(a, session)
   x.open(session, 10)
   server.handlers.opened()
   server.handlers.message(established(10), 0)

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest"
 import { SOCKET_TABS } from "../../../src/constants"
 import type { ServerMessage } from "../../../src/schema/live/socket"
 import { liveStreamName } from "../../../src/schema/tabs/tab-names"
-import { browser, established, read, token, twoTabs } from "./socket-tabs-fixture"
+import { browser, established, holds, read, token, twoTabs } from "./socket-tabs-fixture"
 
 // Hidden tabs of a session (docs/behaviour.md#one-socket-per-session): a follower off screen stops hearing the
 // holder's stream, so that the browser no longer wakes it for every frame, and catches up from the position it
@@ -80,10 +80,7 @@ describe("socket tabs, hidden", () => {
   it("a follower that joins while hidden rests once the holder has answered it", async () => {
     const b = browser()
     const [a, x] = [b.tab("a"), b.tab("x")]
-    a.open(session, 10)
-    await vi.waitFor(() => expect(a.sockets).toHaveLength(1))
-    const server = a.sockets[0]
-    if (!server) throw new Error("a socket")
+    const server = await holds(a, session)
     server.handlers.opened()
     server.handlers.message(established(10), 0)
     x.hide()
@@ -120,10 +117,7 @@ describe("socket tabs, hidden", () => {
   it("a resting follower joins a new holder from its position, and rests again once answered", async () => {
     const b = browser()
     const [a, y, x] = [b.tab("a"), b.tab("y"), b.tab("x")]
-    a.open(session, 10)
-    await vi.waitFor(() => expect(a.sockets).toHaveLength(1))
-    const first = a.sockets[0]
-    if (!first) throw new Error("a socket")
+    const first = await holds(a, session)
     y.open(session, 10)
     x.open(session, 10)
     first.handlers.opened()
