@@ -151,12 +151,14 @@ export function socketTabs(env: SocketTabsEnv): SocketTabs {
         else release()
       })
     lockManager
-      .request(s.name, { ifAvailable: true }, (lock) => {
+      .request(liveSocketName(s.name), { ifAvailable: true }, (lock) => {
         if (lock !== null) return hold()
         s.role = "follower"
         for (const connection of s.connections) connection.follow()
         // Held elsewhere: this request ends at once and a queued one waits for the lock.
-        void lockManager.request(s.name, { signal: s.abort.signal }, hold).catch(() => undefined)
+        void lockManager
+          .request(liveSocketName(s.name), { signal: s.abort.signal }, hold)
+          .catch(() => undefined)
         return Promise.resolve()
       })
       .catch(() => undefined)

@@ -194,7 +194,8 @@ export function browser() {
     }
     return { sockets, heard, open, crash, tabs, hide, show, woken, rested }
   }
-  return { tab }
+  /** Another page of the browser (another version of the app, say), with its own hold on the locks. */
+  return { tab, locksOf: locks.forTab }
 }
 
 type Tab = ReturnType<ReturnType<typeof browser>["tab"]>

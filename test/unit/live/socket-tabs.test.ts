@@ -25,6 +25,34 @@ describe("socket tabs", () => {
     expect(a.heard).toEqual(["opened", established(5)])
   })
 
+  it("a tab of the version before, holding the session's socket under the old names, keeps no tab from its own", async () => {
+    const b = browser()
+    const sessionName = "7:0b7c9a52-7d4e-4f61-9a43-6c1f2a3b4c5d"
+    // What the version before took and spoke on: the session's lock by its bare name, one channel for all.
+    let releaseOld = () => {}
+    void b
+      .locksOf("old")
+      .request(sessionName, {}, () => new Promise<void>((release) => (releaseOld = release)))
+    const old = new BroadcastChannel(`backoffice-live:${sessionName}`)
+    try {
+      const [x, y] = [b.tab("x"), b.tab("y")]
+      x.open(session, 10)
+      await vi.waitFor(() => expect(x.sockets).toHaveLength(1))
+      y.open(session, 10)
+      x.sockets[0]?.handlers.opened()
+      x.sockets[0]?.handlers.message(established(10), 0)
+      await vi.waitFor(() => expect(y.heard).toContain("opened"))
+      // What the old tab says is for the old tabs: this version's follower hears its own holder only.
+      old.postMessage({ type: "frame", message: read(1, 11) })
+      x.sockets[0]?.handlers.message(read(2, 12), 0)
+      await vi.waitFor(() => expect(y.heard.at(-1)).toEqual(read(2, 12)))
+      expect(y.heard).not.toContainEqual(read(1, 11))
+    } finally {
+      old.close()
+      releaseOld()
+    }
+  })
+
   it("three tabs hold one socket: frames reach all, the others' views go out on it under their names", async () => {
     const b = browser()
     const [a, x, y] = [b.tab("a"), b.tab("x"), b.tab("y")]
