@@ -15,8 +15,12 @@
 // served meanwhile).
 // --socket [DIR]: the instances reach PostgreSQL through its Unix socket in DIR (/var/run/postgresql) instead
 // of TCP on 127.0.0.1 (docs/operations.md: the database on the same machine).
+// --warmup S: S seconds of decisions at 100/s before the first rate, left out of the figures (default 3; 0 for
+// none, as before this option, when the first rate also met code not yet compiled and statements not yet
+// planned).
+// --idle S: first S seconds with no decisions; prints each process's CPU a second meanwhile.
 // Usage: node --import tsx bench/live/change-latency.ts [--rates 1,20,200] [--seconds 10] [--pool 100]
-//   [--without-log] [--one-process] [--profile-b DIR] [--socket [DIR]]
+//   [--warmup 3] [--idle 0] [--without-log] [--one-process] [--profile-b DIR] [--socket [DIR]]
 
 import { fork } from "node:child_process"
 import http from "node:http"
@@ -40,6 +44,12 @@ const rates = option("--rates", "1,20,200").split(",").map(Number)
 const seconds = Number(option("--seconds", "10"))
 const poolSize = Number(option("--pool", "100"))
 const withoutLog = process.argv.includes("--without-log")
+// Seconds of decisions before the first rate, not counted (0: none; the instances start cold).
+const warmup = Number(option("--warmup", "3"))
+const WARMUP_RATE = 100
+// Seconds with no decisions, before the warm-up, to print what each process spends a second doing nothing (its
+// timers and sweeps): the part of a low rate's CPU a decision that is no decision's (0: not measured).
+const idle = Number(option("--idle", "0"))
 const oneProcess = process.argv.includes("--one-process")
 // --profile-b DIR: instance B (the one deciding) writes a V8 CPU profile into DIR when it closes.
 const profileB = process.argv.includes("--profile-b") ? option("--profile-b", "bench/output") : undefined
@@ -198,7 +208,31 @@ try {
 
   const rows: Array<Record<string, number>> = []
   const rejected = new Set<string>()
-  for (const rate of rates) {
+  const cpuOf = (instance: { pid?: number }) =>
+    instance.pid === undefined ? null : processCpuMs(instance.pid)
+  const cpuClient = () => {
+    const used = process.cpuUsage()
+    return (used.user + used.system) / 1000
+  }
+  const cpuPg = () => (postmaster === null ? null : clusterCpuMs(postmaster))
+  const cpuNow = () => ({ a: cpuOf(a), b: cpuOf(b), c: cpuOf(c), client: cpuClient(), pg: cpuPg() })
+  const perUnit = (from: number | null, to: number | null, units: number) =>
+    from === null || to === null ? Number.NaN : Math.round(((to - from) / units) * 100) / 100
+  if (idle > 0) {
+    const before = cpuNow()
+    await new Promise((resolve) => setTimeout(resolve, idle * 1000))
+    const after = cpuNow()
+    const keys = ["a", "b", "c", "client", "pg"] as const
+    console.log(
+      `idle for ${idle} s, CPU ms a second: ` +
+        keys.map((key) => `${key} ${perUnit(before[key], after[key], idle)}`).join(", "),
+    )
+  }
+  // The warm-up's row is dropped: it runs the same decisions once the instances have started, so that the
+  // rates measure instances whose code is compiled and whose statements have plans, as a running service's are.
+  const runs = warmup > 0 ? [{ rate: WARMUP_RATE, seconds: warmup, kept: false }] : []
+  for (const rate of rates) runs.push({ rate, seconds, kept: true })
+  for (const { rate, seconds, kept } of runs) {
     live.length = 0
     const commit: number[] = []
     const chains = new Map<string, Promise<void>>()
@@ -222,14 +256,6 @@ try {
       chains.set(uuid, next)
       return next
     }
-    const cpuOf = (instance: { pid?: number }) =>
-      instance.pid === undefined ? null : processCpuMs(instance.pid)
-    const cpuClient = () => {
-      const used = process.cpuUsage()
-      return (used.user + used.system) / 1000
-    }
-    const cpuPg = () => (postmaster === null ? null : clusterCpuMs(postmaster))
-    const cpuNow = () => ({ a: cpuOf(a), b: cpuOf(b), c: cpuOf(c), client: cpuClient(), pg: cpuPg() })
     const before = cpuNow()
     const started = performance.now()
     const sent: Promise<void>[] = []
@@ -244,8 +270,8 @@ try {
     while (!withoutLog && live.length < total && performance.now() < deadline)
       await new Promise((r) => setTimeout(r, 20))
     const after = cpuNow()
-    const perDecision = (from: number | null, to: number | null) =>
-      from === null || to === null ? Number.NaN : Math.round(((to - from) / total) * 100) / 100
+    const perDecision = (from: number | null, to: number | null) => perUnit(from, to, total)
+    if (!kept) continue
     rows.push({
       rate,
       decisions: total,
@@ -264,6 +290,7 @@ try {
   socket.close()
   console.log(
     `three instances on one PostgreSQL; decisions through B, socket on A; ${seconds} s per rate (ms)` +
+      (warmup > 0 ? `, after a ${warmup} s warm-up at ${WARMUP_RATE}/s` : ", no warm-up") +
       (oneProcess ? "; all in one process" : "; each instance in its own process") +
       (socketDir ? `; PostgreSQL through its Unix socket in ${socketDir}` : "; PostgreSQL over TCP") +
       (withoutLog ? "; WITHOUT the change log (commit only)" : ""),
