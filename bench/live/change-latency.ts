@@ -18,7 +18,8 @@
 // --warmup S: S seconds of decisions at 100/s before the first rate, left out of the figures (default 3; 0 for
 // none, as before this option, when the first rate also met code not yet compiled and statements not yet
 // planned).
-// --idle S: first S seconds with no decisions; prints each process's CPU a second meanwhile.
+// --idle S: first S seconds with no decisions; prints each process's CPU a second meanwhile (its timers and
+// sweeps: the part of a low rate's CPU a decision that is no decision's).
 // Usage: node --import tsx bench/live/change-latency.ts [--rates 1,20,200] [--seconds 10] [--pool 100]
 //   [--warmup 3] [--idle 0] [--without-log] [--one-process] [--profile-b DIR] [--socket [DIR]]
 
@@ -44,11 +45,8 @@ const rates = option("--rates", "1,20,200").split(",").map(Number)
 const seconds = Number(option("--seconds", "10"))
 const poolSize = Number(option("--pool", "100"))
 const withoutLog = process.argv.includes("--without-log")
-// Seconds of decisions before the first rate, not counted (0: none; the instances start cold).
 const warmup = Number(option("--warmup", "3"))
 const WARMUP_RATE = 100
-// Seconds with no decisions, before the warm-up, to print what each process spends a second doing nothing (its
-// timers and sweeps): the part of a low rate's CPU a decision that is no decision's (0: not measured).
 const idle = Number(option("--idle", "0"))
 const oneProcess = process.argv.includes("--one-process")
 // --profile-b DIR: instance B (the one deciding) writes a V8 CPU profile into DIR when it closes.
