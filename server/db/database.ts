@@ -46,6 +46,11 @@ export interface OpenOptions {
   readonly onStatement?: OnStatement
 }
 
+/**
+ * Connections an instance holds to PostgreSQL (the LISTEN connection is one more). Once opened they stay open:
+ * pg's pool would close a connection idle for 10 s, and the burst after a quiet spell would then wait while
+ * new backends start and load their caches (bench/RESULTS.md, eighteenth session).
+ */
 const POOL_SIZE = 10
 
 /** Wraps an already created PGlite (tests load theirs from a seeded snapshot). */
@@ -83,7 +88,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 
 function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   const onError = options.onError ?? (() => undefined)
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE })
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, min: POOL_SIZE })
   pool.on("error", onError)
   const db = new Kysely<Database>({
     dialect: withCommitHooks(
