@@ -20,8 +20,10 @@
 // planned).
 // --idle S: first S seconds with no decisions; prints each process's CPU a second meanwhile (its timers and
 // sweeps: the part of a low rate's CPU a decision that is no decision's).
+// --semi-space MB: each instance's V8 young generation, as `npm run serve` sets it (default 32; 0 for V8's own
+// default, 16 here, as the instances ran before it was set).
 // Usage: node --import tsx bench/live/change-latency.ts [--rates 1,20,200] [--seconds 10] [--pool 100]
-//   [--warmup 3] [--idle 0] [--without-log] [--one-process] [--profile-b DIR] [--socket [DIR]]
+//   [--warmup 3] [--idle 0] [--semi-space 32] [--without-log] [--one-process] [--profile-b DIR] [--socket [DIR]]
 
 import { fork } from "node:child_process"
 import http from "node:http"
@@ -48,6 +50,7 @@ const withoutLog = process.argv.includes("--without-log")
 const warmup = Number(option("--warmup", "3"))
 const WARMUP_RATE = 100
 const idle = Number(option("--idle", "0"))
+const semiSpace = Number(option("--semi-space", "32"))
 const oneProcess = process.argv.includes("--one-process")
 // --profile-b DIR: instance B (the one deciding) writes a V8 CPU profile into DIR when it closes.
 const profileB = process.argv.includes("--profile-b") ? option("--profile-b", "bench/output") : undefined
@@ -64,8 +67,9 @@ async function forkInstance(
   profileDir?: string,
 ): Promise<{ url: string; pid?: number; close: () => Promise<void> }> {
   const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []
+  const young = semiSpace > 0 ? [`--max-semi-space-size=${semiSpace}`] : []
   const child = fork(new URL("./instance.ts", import.meta.url).pathname, [databaseUrl], {
-    execArgv: ["--import", "tsx", ...profile],
+    execArgv: [...young, "--import", "tsx", ...profile],
   })
   const port = await new Promise<number>((resolve, reject) => {
     child.once("message", (m) => resolve((m as { port: number }).port))
@@ -289,7 +293,9 @@ try {
   console.log(
     `three instances on one PostgreSQL; decisions through B, socket on A; ${seconds} s per rate (ms)` +
       (warmup > 0 ? `, after a ${warmup} s warm-up at ${WARMUP_RATE}/s` : ", no warm-up") +
-      (oneProcess ? "; all in one process" : "; each instance in its own process") +
+      (oneProcess
+        ? "; all in one process"
+        : `; each instance in its own process, young generation ${semiSpace > 0 ? `2 × ${semiSpace} MB` : "V8's default"}`) +
       (socketDir ? `; PostgreSQL through its Unix socket in ${socketDir}` : "; PostgreSQL over TCP") +
       (withoutLog ? "; WITHOUT the change log (commit only)" : ""),
   )
