@@ -3,9 +3,8 @@
 
 import { sql } from "kysely"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
-import { type DatabaseHandle, openDatabase } from "../../server/db/database"
-import { postgresAvailable } from "./harness"
-import { adminQuery, PG_ADMIN_URL } from "./pg-instances"
+import type { DatabaseHandle } from "../../server/db/database"
+import { openTestDatabase, postgresAvailable } from "./harness"
 
 const pgUp = await postgresAvailable()
 
@@ -20,20 +19,17 @@ const backendsOf = async (database: DatabaseHandle, count: number) => {
 }
 
 describe.skipIf(!pgUp)("the PostgreSQL connection pool", () => {
-  const name = `backoffice_pool_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
   let database: DatabaseHandle
+  let drop: () => Promise<void>
   beforeAll(async () => {
-    await adminQuery(`create database ${name}`)
-    const url = new URL(PG_ADMIN_URL)
-    url.pathname = `/${name}`
-    database = await openDatabase({ kind: "postgres", url: url.toString() })
+    ;({ database, drop } = await openTestDatabase("postgres"))
   })
   afterEach(() => {
     vi.useRealTimers()
   })
   afterAll(async () => {
     await database?.close()
-    await adminQuery(`drop database if exists ${name} with (force)`)
+    await drop?.()
   })
 
   it("keeps every connection a burst opened after they have been idle for a minute", async () => {
